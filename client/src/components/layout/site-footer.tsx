@@ -1,0 +1,33 @@
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "../../lib/trpc.ts";
+
+export function SiteFooter() {
+  const config = useQuery(trpc.config.public.queryOptions());
+  const city = config.data?.cityName ?? "";
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <h2 className="text-lg font-bold">Portal Data Keluarga PKK</h2>
+          <p className="mt-2 text-sm">Sistem ini mempercepat digitalisasi data keluarga untuk program kesejahteraan keluarga {city}.</p>
+        </div>
+        <div>
+          <h2 className="font-semibold">Kontak</h2>
+          <address className="mt-2 text-sm not-italic">
+            Tim Penggerak PKK {city}
+          </address>
+        </div>
+        <nav aria-label="Tautan portal">
+          <h2 className="font-semibold">Portal</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li><a href="/registrasi" className="link link-hover">Registrasi Warga</a></li>
+            <li><a href="/aparat" className="link link-hover">Portal Aparat</a></li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-neutral-content/20 py-4 text-center text-sm">
+        © {new Date().getFullYear()} Pemerintah {city}. Hak cipta dilindungi.
+      </p>
+    </footer>
+  );
+}

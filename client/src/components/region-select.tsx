@@ -1,0 +1,93 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { trpc } from "../lib/trpc.ts";
+
+export interface RegionValue {
+  kecamatanId: number | null;
+  desaKelurahanId: number | null;
+}
+
+interface Props {
+  value: RegionValue;
+  onChange: (value: RegionValue) => void;
+  disabled?: boolean;
+  kecamatanError?: string;
+  desaKelurahanError?: string;
+}
+
+/**
+ * Cascading kecamatan → kelurahan selects fed by the server. The kelurahan select stays disabled
+ * until a kecamatan is chosen and is cleared whenever the kecamatan changes.
+ */
+export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKelurahanError }: Props) {
+  const id = useId();
+  const kecamatan = useQuery(trpc.regions.kecamatan.queryOptions());
+  const kelurahan = useQuery({
+    ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: value.kecamatanId ?? 0 }),
+    enabled: value.kecamatanId !== null,
+  });
+
+  const kecamatanPlaceholder = kecamatan.isPending
+    ? "Memuat kecamatan..."
+    : kecamatan.data?.length === 0 ? "Tidak ada data kecamatan" : "Pilih kecamatan";
+  const kelurahanPlaceholder = value.kecamatanId === null
+    ? "Pilih kecamatan terlebih dahulu"
+    : kelurahan.isPending ? "Memuat kelurahan..." : kelurahan.data?.length === 0 ? "Tidak ada data kelurahan" : "Pilih kelurahan";
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="fieldset">
+        <label className="fieldset-legend" htmlFor={`${id}-kecamatan`}>Kecamatan</label>
+        <select
+          id={`${id}-kecamatan`}
+          className={`select w-full ${kecamatanError ? "select-error" : ""}`}
+          disabled={disabled || kecamatan.isPending || kecamatan.isError}
+          value={value.kecamatanId ?? ""}
+          aria-invalid={kecamatanError ? true : undefined}
+          aria-describedby={kecamatanError ? `${id}-kecamatan-error` : undefined}
+          onChange={(event) =>
+            onChange({ kecamatanId: event.target.value ? Number(event.target.value) : null, desaKelurahanId: null })
+          }
+        >
+          <option value="">{kecamatanPlaceholder}</option>
+          {kecamatan.data?.map((item) => (
+            <option key={item.id} value={item.id}>{item.nama}</option>
+          ))}
+        </select>
+        {kecamatanError && <p id={`${id}-kecamatan-error`} className="label text-error">{kecamatanError}</p>}
+        {kecamatan.isError && (
+          <div role="alert" className="alert alert-error alert-soft mt-2">
+            <span>Gagal memuat data kecamatan.</span>
+            <button type="button" className="btn btn-sm" onClick={() => kecamatan.refetch()}>Coba lagi</button>
+          </div>
+        )}
+      </fieldset>
+      <fieldset className="fieldset">
+        <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>Kelurahan/Desa</label>
+        <select
+          id={`${id}-kelurahan`}
+          className={`select w-full ${desaKelurahanError ? "select-error" : ""}`}
+          disabled={disabled || value.kecamatanId === null || kelurahan.isPending || kelurahan.isError}
+          value={value.desaKelurahanId ?? ""}
+          aria-invalid={desaKelurahanError ? true : undefined}
+          aria-describedby={desaKelurahanError ? `${id}-kelurahan-error` : undefined}
+          onChange={(event) =>
+            onChange({ ...value, desaKelurahanId: event.target.value ? Number(event.target.value) : null })
+          }
+        >
+          <option value="">{kelurahanPlaceholder}</option>
+          {kelurahan.data?.map((item) => (
+            <option key={item.id} value={item.id}>{item.nama}</option>
+          ))}
+        </select>
+        {desaKelurahanError && <p id={`${id}-kelurahan-error`} className="label text-error">{desaKelurahanError}</p>}
+        {kelurahan.isError && (
+          <div role="alert" className="alert alert-error alert-soft mt-2">
+            <span>Gagal memuat data kelurahan.</span>
+            <button type="button" className="btn btn-sm" onClick={() => kelurahan.refetch()}>Coba lagi</button>
+          </div>
+        )}
+      </fieldset>
+    </div>
+  );
+}

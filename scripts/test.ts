@@ -1,0 +1,59 @@
+// `npm test`: type check, bun test (services + API), Playwright e2e. Ends with "N passed, N failed".
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { runE2e } from "./e2e.ts";
+
+const root = resolve(import.meta.dirname, "..");
+let passed = 0;
+let failed = 0;
+
+async function capture(command: string[]): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn(command, { cwd: root, stdout: "pipe", stderr: "pipe" });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  return { code: await child.exited, output };
+}
+
+const only = process.argv[2];
+
+if (!only || only === "types") {
+  console.log("\n▶ type check (tsc --noEmit)");
+  const { code } = await capture(["tsc", "--noEmit", "-p", "."]);
+  if (code === 0) passed += 1;
+  else failed += 1;
+}
+
+if (!only || only === "unit") {
+  console.log("\n▶ bun test (services and API on a fresh database per file)");
+  const { code, output } = await capture(["bun", "test"]);
+  const pass = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0);
+  const fail = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0);
+  passed += pass;
+  failed += fail + (code !== 0 && fail === 0 ? 1 : 0);
+}
+
+if (!only || only === "e2e") {
+  console.log("\n▶ Playwright e2e (built app, Chromium, axe)");
+  const report = join(root, "test-results", `e2e-report-${process.pid}.json`);
+  process.env.E2E_REPORT = report;
+  const code = await runE2e();
+  try {
+    const stats: { expected: number; unexpected: number; flaky: number } = JSON.parse(readFileSync(report, "utf8")).stats;
+    passed += stats.expected;
+    failed += stats.unexpected + stats.flaky;
+    if (code !== 0 && stats.unexpected + stats.flaky === 0) failed += 1;
+  } catch {
+    failed += 1;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

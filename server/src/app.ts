@@ -1,0 +1,89 @@
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "hono/bun";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AppDeps, AppEnv } from "./app-env.ts";
+import { sessionMiddleware } from "./auth/middleware.ts";
+import { restApi } from "./rest/index.ts";
+import { createContextInner } from "./trpc/init.ts";
+import { appRouter } from "./trpc/router.ts";
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const production = deps.env.NODE_ENV === "production";
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        mediaSrc: ["'self'", "https:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xContentTypeOptions: "nosniff",
+    }),
+  );
+  app.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }));
+
+  app.get("/healthz", async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "error", message: "database unreachable" }, 503);
+    }
+  });
+
+  app.use("/trpc/*", sessionMiddleware);
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      router: appRouter,
+      createContext: (opts, c) => ({
+        ...createContextInner({
+          db: deps.db,
+          config: deps.env,
+          cityName: deps.cityName,
+          actor: c.get("actor"),
+          sessionId: c.get("sessionId"),
+          resHeaders: opts.resHeaders,
+        }),
+      }),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") deps.log.error("trpc call failed", { path, error: String(error.cause ?? error) });
+      },
+    }),
+  );
+
+  app.use("/api/*", sessionMiddleware);
+  app.route("/api", restApi());
+
+  if (deps.clientDir) {
+    const clientDir = deps.clientDir;
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      // Hashed file names: safe to cache forever.
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root: clientDir }));
+    // Client routes (including unknown ones, which render the 404 page) get the SPA shell.
+    app.get("*", async (c) => c.html(await readFile(join(clientDir, "index.html"), "utf8")));
+  }
+  return app;
+}

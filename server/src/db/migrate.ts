@@ -1,0 +1,9 @@
+// `bun server/src/db/migrate.ts`: apply committed migrations to the configured database and exit.
+import { getEnv } from "../env.ts";
+import { openConfiguredDatabase } from "./open.ts";
+
+const env = getEnv();
+const handle = await openConfiguredDatabase(env);
+await handle.migrate();
+await handle.close();
+console.log(`migrations applied (${handle.kind})`);

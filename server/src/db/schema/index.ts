@@ -1,0 +1,4 @@
+export * from "./regions.ts";
+export * from "./users.ts";
+export * from "./sessions.ts";
+export * from "./support.ts";

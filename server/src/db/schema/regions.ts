@@ -1,0 +1,28 @@
+import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const kecamatan = pgTable("kecamatan", {
+  id: serial().primaryKey(),
+  kode: text().notNull().unique(),
+  nama: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const desaKelurahan = pgTable(
+  "desa_kelurahan",
+  {
+    id: serial().primaryKey(),
+    kecamatanId: integer()
+      .notNull()
+      .references(() => kecamatan.id, { onDelete: "restrict" }),
+    kode: text().notNull().unique(),
+    nama: text().notNull(),
+    jenis: text({ enum: ["desa", "kelurahan"] }).notNull(),
+    kodePos: text(),
+    luasWilayah: numeric({ precision: 10, scale: 2, mode: "number" }),
+    jumlahPenduduk: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.kecamatanId), index().on(table.nama)],
+);

@@ -1,0 +1,12 @@
+import type { Env } from "../env.ts";
+import type { Logger } from "../log.ts";
+import { regionsAreEmpty, seedRegions } from "../services/regions.ts";
+import type { Db } from "./client.ts";
+
+/** Start-up seeding: official regions when the tables are empty (later: demo data in demo mode). */
+export async function seedDatabase(db: Db, env: Env, log: Logger): Promise<void> {
+  if (await regionsAreEmpty(db)) {
+    const counts = await seedRegions(db, env.CITY_CODE);
+    log.info("regions seeded", { cityCode: env.CITY_CODE, ...counts });
+  }
+}

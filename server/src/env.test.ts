@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseEnv } from "./env.ts";
+
+describe("env", () => {
+  test("defaults: port 3000, Kota Bekasi, embedded database", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+    const env = parseEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.CITY_CODE).toBe("32.75");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_ORIGIN).toBe("http://localhost:3000");
+  });
+
+  test("a missing secret is generated once in development and kept", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+    const first = parseEnv({ DATA_DIR: dir });
+    const second = parseEnv({ DATA_DIR: dir });
+    expect(first.APP_SECRET).toHaveLength(64);
+    expect(second.APP_SECRET).toBe(first.APP_SECRET);
+    expect(readFileSync(join(dir, "app-secret"), "utf8")).toBe(first.APP_SECRET);
+  });
+
+  test("bad values fail fast naming the variable", () => {
+    expect(() => parseEnv({ PORT: "abc", APP_SECRET: "x".repeat(32) })).toThrow(/PORT/);
+    expect(() => parseEnv({ CITY_CODE: "bekasi", APP_SECRET: "x".repeat(32) })).toThrow(/CITY_CODE must look like 32.75/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x", APP_SECRET: "x".repeat(32) })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET is required in production/);
+  });
+
+  test("an unwritable DATA_DIR is named", () => {
+    expect(() => parseEnv({ DATA_DIR: "/proc/pkk-not-writable" })).toThrow(/DATA_DIR .* is not writable/);
+  });
+});

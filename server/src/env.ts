@@ -1,0 +1,91 @@
+// The only reader of process.env: everything else imports `env` from here.
+import { existsSync, mkdirSync, readFileSync, writeFileSync, accessSync, constants } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().default("./data"),
+    CITY_CODE: z
+      .string()
+      .regex(/^\d{2}\.\d{2}$/, "must look like 32.75 (province.regency)")
+      .default("32.75"),
+    APP_ORIGIN: z.url().optional(),
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DEMO_DATA: z.enum(["true", "false"]).optional(),
+    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV === "production" && !value.APP_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
+    }
+    if (value.NODE_ENV === "production" && !value.APP_ORIGIN) {
+      ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & {
+  APP_SECRET: string;
+  APP_ORIGIN: string;
+  DATA_DIR: string;
+  demoData: boolean;
+  trustProxy: boolean;
+};
+
+export class EnvError extends Error {}
+
+function ensureWritableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new EnvError(`DATA_DIR ${dir} is not writable: choose another directory with DATA_DIR`);
+  }
+}
+
+// In development the signing secret is generated once and kept beside the data, so restarts keep
+// sessions and captchas valid without anyone having to configure a secret.
+function loadOrCreateSecret(dataDir: string): string {
+  const file = resolve(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  ensureWritableDir(dataDir);
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`);
+    throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  const value = result.data;
+  const dataDir = resolve(value.DATA_DIR);
+  const secret = value.APP_SECRET ?? loadOrCreateSecret(dataDir);
+  return {
+    ...value,
+    DATA_DIR: dataDir,
+    APP_SECRET: secret,
+    APP_ORIGIN: value.APP_ORIGIN ?? `http://localhost:${value.PORT}`,
+    demoData: value.DEMO_DATA ? value.DEMO_DATA === "true" : value.NODE_ENV !== "production",
+    trustProxy: value.TRUST_PROXY === "true",
+  };
+}
+
+export { ensureWritableDir };
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

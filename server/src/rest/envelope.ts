@@ -1,0 +1,72 @@
+import type { Context } from "hono";
+import type { PaginationMeta, StrapiEntry, StrapiList, StrapiSingle } from "@shared/strapi.ts";
+import { DomainError, type DomainErrorCode } from "../services/errors.ts";
+import { RestError } from "./errors.ts";
+import type { Pagination } from "./query.ts";
+import type { ListResult } from "./resource.ts";
+
+export function listBody(result: ListResult, pagination: Pagination): StrapiList {
+  let meta: PaginationMeta;
+  if (pagination.kind === "page") {
+    const { page, pageSize } = pagination;
+    meta = result.total === null
+      ? { page, pageSize }
+      : { page, pageSize, pageCount: Math.ceil(result.total / pageSize), total: result.total };
+  } else {
+    const { start, limit } = pagination;
+    meta = result.total === null ? { start, limit } : { start, limit, total: result.total };
+  }
+  return { data: result.entries, meta: { pagination: meta } };
+}
+
+export function singleBody(entry: StrapiEntry): StrapiSingle {
+  return { data: entry, meta: {} };
+}
+
+/** `/registers/abc`: Strapi answers 500; we answer 400 (DESIGN §7). */
+export function parseId(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 2147483647) {
+    throw new RestError(400, "ValidationError", `Invalid id ${raw}`);
+  }
+  return Number(raw);
+}
+
+/** Reads `{data: {…}}` from a JSON body the way Strapi does. */
+export async function readDataPayload(c: Context): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new RestError(400, "ValidationError", "Invalid JSON in the request body");
+  }
+  if (typeof body !== "object" || body === null || !("data" in body)) {
+    throw new RestError(400, "ValidationError", 'Missing "data" payload in the request body');
+  }
+  const data = body.data;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new RestError(400, "ValidationError", 'Missing "data" payload in the request body');
+  }
+  return Object.fromEntries(Object.entries(data));
+}
+
+const restStatus: Record<DomainErrorCode, [RestError["status"], string]> = {
+  BAD_REQUEST: [400, "ValidationError"],
+  UNAUTHORIZED: [401, "UnauthorizedError"],
+  FORBIDDEN: [403, "ForbiddenError"],
+  NOT_FOUND: [404, "NotFoundError"],
+  CONFLICT: [409, "ApplicationError"],
+  TOO_MANY_REQUESTS: [429, "RateLimitError"],
+};
+
+/** Every REST failure leaves as a Strapi error envelope; the one place DomainError becomes HTTP. */
+export function toRestError(error: unknown): RestError {
+  if (error instanceof RestError) return error;
+  if (error instanceof DomainError) {
+    const [status, name] = restStatus[error.code];
+    const details = error.options.fieldErrors
+      ? { errors: error.options.fieldErrors.map((item) => ({ path: item.path, message: item.message, name: "ValidationError" })) }
+      : {};
+    return new RestError(status, name, error.message, details, error.options.retryAfterSeconds);
+  }
+  return new RestError(500, "InternalServerError", "Internal Server Error");
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { toRestError } from "./envelope.ts";
+import { restNotFound } from "./errors.ts";
+import { regionsRest } from "./regions.ts";
+
+/** The Strapi-v4-shaped API mounted under /api. */
+export function restApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.route("/", regionsRest());
+  // A sub-app's notFound is not consulted once mounted, so unknown API routes end here.
+  api.all("*", (c) => c.json(restNotFound().toBody(), 404));
+  api.onError((error, c) => {
+    const restError = toRestError(error);
+    if (restError.status === 500) c.var.deps.log.error("rest request failed", { path: c.req.path, error: String(error) });
+    if (restError.retryAfterSeconds !== undefined) c.header("Retry-After", String(restError.retryAfterSeconds));
+    return c.json(restError.toBody(), restError.status);
+  });
+  return api;
+}

@@ -1,0 +1,227 @@
+// A REST resource: which attributes and relations a Strapi-style query may name, and how each maps
+// to SQL. Private columns (password hashes, tokens) are simply never listed, so no query reaches them.
+import {
+  and, asc, between, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, like, lt, lte, ne, not, notIlike,
+  notInArray, notLike, or, sql, type SQL,
+} from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
+import type { Db } from "../db/client.ts";
+import { RestError } from "./errors.ts";
+import type { ComparisonOperator, FilterNode, ParsedQuery, PopulateNode } from "./query.ts";
+
+export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean";
+
+export interface RestAttribute {
+  column: AnyPgColumn;
+  type: AttributeType;
+}
+
+export interface RestRelation {
+  target: () => RestResource;
+  /** one: a single entry or null; many: a list. */
+  cardinality: "one" | "many";
+  /** This resource's column and the target's column that must be equal. */
+  localColumn: AnyPgColumn;
+  foreignColumn: AnyPgColumn;
+}
+
+export interface RestResource {
+  table: PgTable;
+  id: AnyPgColumn;
+  attributes: Record<string, RestAttribute>;
+  relations: Record<string, RestRelation>;
+}
+
+const typeOf = (resource: RestResource, field: string): AttributeType =>
+  field === "id" ? "integer" : (resource.attributes[field]?.type ?? "string");
+const columnOf = (resource: RestResource, field: string): AnyPgColumn =>
+  field === "id" ? resource.id : (resource.attributes[field]?.column ?? resource.id);
+
+function badValue(field: string): RestError {
+  return new RestError(400, "ValidationError", `Invalid value for ${field}`);
+}
+
+function coerce(value: unknown, type: AttributeType, field: string): string | number | boolean | Date {
+  if (typeof value !== "string") throw badValue(field);
+  switch (type) {
+    case "integer":
+      if (!/^-?\d+$/.test(value)) throw badValue(field);
+      return Number.parseInt(value, 10);
+    case "decimal": {
+      const number = Number(value);
+      if (value.trim() === "" || !Number.isFinite(number)) throw badValue(field);
+      return number;
+    }
+    case "boolean":
+      if (!["true", "false", "1", "0"].includes(value)) throw badValue(field);
+      return value === "true" || value === "1";
+    case "date":
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badValue(field);
+      return value;
+    case "datetime": {
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) throw badValue(field);
+      return date;
+    }
+    case "string":
+      return value;
+  }
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
+const asText = (column: AnyPgColumn) => sql`${column}::text`;
+
+function compare(resource: RestResource, field: string, operator: ComparisonOperator, raw: unknown): SQL {
+  const column = columnOf(resource, field);
+  const type = typeOf(resource, field);
+  const one = () => coerce(Array.isArray(raw) ? raw[0] : raw, type, field);
+  const list = () => (Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? Object.values(raw) : [raw]).map((item) => coerce(item, type, field));
+  const text = () => escapeLike(String(coerce(raw, "string", field)));
+  const flag = () => coerce(raw, "boolean", field) === true;
+  switch (operator) {
+    case "$eq": return eq(column, one());
+    case "$ne": return ne(column, one());
+    case "$eqi": return sql`lower(${asText(column)}) = lower(${String(one())})`;
+    case "$nei": return sql`lower(${asText(column)}) <> lower(${String(one())})`;
+    case "$lt": return lt(column, one());
+    case "$lte": return lte(column, one());
+    case "$gt": return gt(column, one());
+    case "$gte": return gte(column, one());
+    case "$in": return inArray(column, list());
+    case "$notIn": return notInArray(column, list());
+    case "$between": {
+      const [low, high] = list();
+      if (low === undefined || high === undefined) throw badValue(field);
+      return between(column, low, high);
+    }
+    case "$null": return flag() ? isNull(column) : isNotNull(column);
+    case "$notNull": return flag() ? isNotNull(column) : isNull(column);
+    case "$contains": return like(asText(column), `%${text()}%`);
+    case "$notContains": return notLike(asText(column), `%${text()}%`);
+    case "$containsi": return ilike(asText(column), `%${text()}%`);
+    case "$notContainsi": return notIlike(asText(column), `%${text()}%`);
+    case "$startsWith": return like(asText(column), `${text()}%`);
+    case "$startsWithi": return ilike(asText(column), `${text()}%`);
+    case "$endsWith": return like(asText(column), `%${text()}`);
+    case "$endsWithi": return ilike(asText(column), `%${text()}`);
+  }
+}
+
+export function compileFilter(resource: RestResource, node: FilterNode): SQL {
+  switch (node.kind) {
+    case "and": return and(...node.items.map((item) => compileFilter(resource, item))) ?? sql`true`;
+    case "or": return or(...node.items.map((item) => compileFilter(resource, item))) ?? sql`false`;
+    case "not": return not(compileFilter(resource, node.item));
+    case "compare": return compare(resource, node.field, node.operator, node.value);
+    case "relation": {
+      const relation = resource.relations[node.relation];
+      if (!relation) throw new RestError(400, "ValidationError", `Invalid parameter ${node.relation}`);
+      const target = relation.target();
+      return sql`${relation.localColumn} in (select ${relation.foreignColumn} from ${target.table} where ${compileFilter(target, node.filter)})`;
+    }
+  }
+}
+
+function serialize(value: unknown, type: AttributeType): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return type === "date" ? value.toISOString().slice(0, 10) : value.toISOString();
+  if (type === "decimal" && typeof value === "string") return Number(value);
+  return value;
+}
+
+type Row = Record<string, unknown>;
+
+function selection(resource: RestResource, extra: Record<string, AnyPgColumn> = {}): Record<string, AnyPgColumn> {
+  const fields: Record<string, AnyPgColumn> = { id: resource.id, ...extra };
+  for (const [name, attribute] of Object.entries(resource.attributes)) fields[name] = attribute.column;
+  return fields;
+}
+
+function toEntry(resource: RestResource, row: Row, fields: string[] | null): StrapiEntry {
+  const names = fields ?? Object.keys(resource.attributes);
+  const attributes: Attributes = {};
+  for (const name of names) {
+    if (name === "id") continue;
+    attributes[name] = serialize(row[name], typeOf(resource, name));
+  }
+  return { id: Number(row.id), attributes };
+}
+
+/** Fills `attributes[relation]` of each entry with `{data: …}` the way Strapi v4 nests relations. */
+async function populate(db: Db, resource: RestResource, rows: Row[], entries: StrapiEntry[], nodes: PopulateNode[]) {
+  for (const node of nodes) {
+    const relation = resource.relations[node.relation];
+    if (!relation) continue;
+    const target = relation.target();
+    const localKey = `__local_${node.relation}`;
+    const keys = [...new Set(rows.map((row) => row[localKey]).filter((key) => key !== null && key !== undefined))];
+    const related: Row[] = keys.length === 0 ? [] : await db
+      .select(selection(target, { __foreign: relation.foreignColumn }))
+      .from(target.table)
+      .where(inArray(relation.foreignColumn, keys))
+      .orderBy(asc(target.id));
+    const relatedEntries = related.map((row) => toEntry(target, row, node.fields));
+    await populate(db, target, related, relatedEntries, node.populate);
+    entries.forEach((entry, index) => {
+      const key = rows[index]?.[localKey];
+      const matches = relatedEntries.filter((_, relatedIndex) => related[relatedIndex]?.__foreign === key);
+      entry.attributes[node.relation] = relation.cardinality === "one" ? { data: matches[0] ?? null } : { data: matches };
+    });
+  }
+}
+
+function relationKeys(resource: RestResource, nodes: PopulateNode[]): Record<string, AnyPgColumn> {
+  const extra: Record<string, AnyPgColumn> = {};
+  for (const node of nodes) {
+    const relation = resource.relations[node.relation];
+    if (relation) extra[`__local_${node.relation}`] = relation.localColumn;
+  }
+  return extra;
+}
+
+export interface ListResult {
+  entries: StrapiEntry[];
+  total: number | null;
+}
+
+export async function findMany(db: Db, resource: RestResource, query: ParsedQuery, scope?: SQL): Promise<ListResult> {
+  const where = and(scope, query.filters ? compileFilter(resource, query.filters) : undefined);
+  const { pagination } = query;
+  const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
+  const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
+  const order = query.sort.length > 0
+    ? query.sort.map((item) => (item.order === "asc" ? asc : desc)(columnOf(resource, item.field)))
+    : [asc(resource.id)];
+  const rows: Row[] = await db
+    .select(selection(resource, relationKeys(resource, query.populate)))
+    .from(resource.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const entries = rows.map((row) => toEntry(resource, row, query.fields));
+  await populate(db, resource, rows, entries, query.populate);
+  let total: number | null = null;
+  if (pagination.withCount) {
+    const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
+    total = counted?.total ?? 0;
+  }
+  return { entries, total };
+}
+
+export async function findOne(
+  db: Db,
+  resource: RestResource,
+  id: number,
+  query: Pick<ParsedQuery, "fields" | "populate">,
+  scope?: SQL,
+): Promise<StrapiEntry | null> {
+  const rows: Row[] = await db
+    .select(selection(resource, relationKeys(resource, query.populate)))
+    .from(resource.table)
+    .where(and(eq(resource.id, id), scope));
+  const entries = rows.map((row) => toEntry(resource, row, query.fields));
+  await populate(db, resource, rows, entries, query.populate);
+  return entries[0] ?? null;
+}

@@ -1,0 +1,12 @@
+import { router } from "./init.ts";
+import { captchaRouter } from "./routers/captcha.ts";
+import { configRouter } from "./routers/config.ts";
+import { regionsRouter } from "./routers/regions.ts";
+
+export const appRouter = router({
+  regions: regionsRouter,
+  captcha: captchaRouter,
+  config: configRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll } from "bun:test";
+import type { Hono } from "hono";
+import type { AppEnv } from "../src/app-env.ts";
+import { createApp } from "../src/app.ts";
+import { createSession, generateSessionToken } from "../src/auth/session.ts";
+import { SESSION_COOKIE } from "../src/auth/cookie.ts";
+import type { DatabaseHandle, Db } from "../src/db/client.ts";
+import { users, type UserRow } from "../src/db/schema/users.ts";
+import { parseEnv, type Env } from "../src/env.ts";
+import { createLogger } from "../src/log.ts";
+import { seedRegions } from "../src/services/regions.ts";
+import { createContextInner } from "../src/trpc/init.ts";
+import { appRouter } from "../src/trpc/router.ts";
+import { createCallerFactory } from "../src/trpc/init.ts";
+import type { SessionUser } from "../src/services/actor.ts";
+import { createTestDatabase } from "./db.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    APP_SECRET: "test-secret-test-secret-test-secret-0123",
+    APP_ORIGIN: TEST_ORIGIN,
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  handle: DatabaseHandle;
+  db: Db;
+  env: Env;
+  app: Hono<AppEnv>;
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file: a fresh migrated database (with the Kota Bekasi
+ * regions unless `seed: false`) and the Hono app built on it. Read the fields inside tests.
+ */
+export function useTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): TestContext {
+  let state: TestContext | undefined;
+  const ready = (): TestContext => {
+    if (!state) throw new Error("useTestApp: read the context inside a test, after beforeAll");
+    return state;
+  };
+  beforeAll(async () => {
+    const handle = await createTestDatabase();
+    const env = testEnv(options.env);
+    if (options.seed !== false) await seedRegions(handle.db, env.CITY_CODE);
+    const app = createApp({ db: handle.db, env, log: createLogger("error"), cityName: "Kota Bekasi", ping: handle.ping });
+    state = { handle, db: handle.db, env, app };
+  });
+  afterAll(async () => {
+    await state?.handle.close();
+  });
+  return {
+    get handle() { return ready().handle; },
+    get db() { return ready().db; },
+    get env() { return ready().env; },
+    get app() { return ready().app; },
+  };
+}
+
+let userCounter = 0;
+
+export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+  userCounter += 1;
+  const unique = `${Date.now().toString(36)}${userCounter}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user${unique}@contoh.id`,
+      username: `user_${unique}`,
+      role: "kader",
+      status: "active",
+      fullName: `Pengguna ${userCounter}`,
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error("user insert returned nothing");
+  return user;
+}
+
+/** A cookie header for a signed-in user: tests log in by inserting a session, not through a form. */
+export async function sessionCookieFor(db: Db, userId: number): Promise<string> {
+  const token = generateSessionToken();
+  await createSession(db, token, userId, { persistent: false });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A tRPC caller acting as `user` (or anonymous). */
+export function callerFor(context: TestContext, user: SessionUser | null = null, ip = "127.0.0.1") {
+  const createCaller = createCallerFactory(appRouter);
+  return createCaller(
+    createContextInner({ db: context.db, config: context.env, cityName: "Kota Bekasi", actor: { user, ip }, sessionId: null }),
+  );
+}
