@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 
 test("an unknown path shows the 404 page with a link home", async ({ page }) => {
@@ -50,4 +51,10 @@ test("kecamatan → kelurahan selects cascade from the server", async ({ page })
   await expect(kelurahan).toHaveValue("");
   await expect(page.getByRole("status")).not.toContainText("Margahayu");
   await expectAccessible(page);
+});
+
+test("demo accounts sign in through the API helper", async ({ page }) => {
+  await loginAs(page.request, demoEmails.admin);
+  const me = await page.request.get("/trpc/auth.me");
+  expect((await me.json()).result.data).toMatchObject({ email: demoEmails.admin, role: "admin" });
 });

@@ -95,3 +95,12 @@ export function callerFor(context: TestContext, user: SessionUser | null = null,
     createContextInner({ db: context.db, config: context.env, cityName: "Kota Bekasi", actor: { user, ip }, sessionId: null }),
   );
 }
+
+/** Solves a captcha question the way a person would, from its text ("Berapa hasil dari 7 × 3?"). */
+export function solveCaptcha(question: string): number {
+  const match = /(\d+) ([+\-×]) (\d+)/.exec(question);
+  if (!match) throw new Error(`unexpected captcha question ${question}`);
+  const a = Number(match[1]);
+  const b = Number(match[3]);
+  return match[2] === "+" ? a + b : match[2] === "-" ? a - b : a * b;
+}

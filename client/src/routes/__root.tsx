@@ -3,6 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react
 import { PublicHeader } from "../components/layout/public-header.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { NotFound } from "../components/not-found.tsx";
+import { ToastProvider } from "../components/toast.tsx";
 import type { trpc } from "../lib/trpc.ts";
 
 export interface RouterContext {
@@ -18,6 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
+    <ToastProvider>
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <HeadContent />
       <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
@@ -29,5 +31,6 @@ function RootLayout() {
       </main>
       <SiteFooter />
     </div>
+    </ToastProvider>
   );
 }

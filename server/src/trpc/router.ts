@@ -1,9 +1,11 @@
 import { router } from "./init.ts";
+import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
 import { regionsRouter } from "./routers/regions.ts";
 
 export const appRouter = router({
+  auth: authRouter,
   regions: regionsRouter,
   captcha: captchaRouter,
   config: configRouter,

@@ -2,3 +2,4 @@ export * from "./regions.ts";
 export * from "./users.ts";
 export * from "./sessions.ts";
 export * from "./support.ts";
+export * from "./registers.ts";

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { userLevels, userRoles, userStatuses } from "@shared/schemas/auth.ts";
 import { desaKelurahan, kecamatan } from "./regions.ts";
 
-export const userRoles = ["admin", "kader", "aparat"] as const;
-export const userStatuses = ["pending", "active", "rejected", "blocked"] as const;
-export const userLevels = ["rt", "rw", "kelurahan", "kecamatan", "kota"] as const;
 
 export const users = pgTable(
   "users",

@@ -1,9 +1,10 @@
 import type { PublicConfig } from "@shared/schemas/config.ts";
+import { demoAccounts } from "../../db/demo-accounts.ts";
 import { publicProcedure, router } from "../init.ts";
 
 export const configRouter = router({
-  public: publicProcedure.query(({ ctx }): PublicConfig => ({
-    cityName: ctx.cityName,
-    demoMode: ctx.config.demoData,
-  })),
+  public: publicProcedure.query(({ ctx }): PublicConfig => {
+    const demoMode = ctx.config.demoData && ctx.config.NODE_ENV !== "production";
+    return { cityName: ctx.cityName, demoMode, demoAccounts: demoMode ? demoAccounts : [] };
+  }),
 });
