@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { formTypes, registerStatuses } from "@shared/status.ts";
 import { desaKelurahan, kecamatan } from "./regions.ts";
 import { users } from "./users.ts";
@@ -25,6 +25,28 @@ export const registers = pgTable(
     rt: text(),
     /** The form's full payload, validated by its zod schema before it is stored. */
     dataRegister: jsonb().$type<Record<string, unknown>>().notNull(),
+    // What lists, filters and statistics need, copied out of data_register into indexed columns by
+    // services/family-record.ts (never a scan of JSON). Zero/false for cadre registrations.
+    memberCount: smallint().notNull().default(0),
+    pregnantCount: smallint().notNull().default(0),
+    blindCount: smallint().notNull().default(0),
+    nursingCount: smallint().notNull().default(0),
+    motherDeathCount: smallint().notNull().default(0),
+    babyDeathCount: smallint().notNull().default(0),
+    toddlerDeathCount: smallint().notNull().default(0),
+    newBirthCount: smallint().notNull().default(0),
+    birthCertificateCount: smallint().notNull().default(0),
+    postpartumCount: smallint().notNull().default(0),
+    hasSpecialCondition: boolean().notNull().default(false),
+    waterSource: text(),
+    mckFacility: boolean().notNull().default(false),
+    mckCount: smallint().notNull().default(0),
+    houseHealthy: boolean().notNull().default(false),
+    houseLessHealthy: boolean().notNull().default(false),
+    hasTrashBin: boolean().notNull().default(false),
+    hasDrainage: boolean().notNull().default(false),
+    hasWaterAbsorption: boolean().notNull().default(false),
+    foodType: text(),
     /** Optimistic concurrency: every update must name the version it read. */
     version: integer().notNull().default(1),
     consentAt: timestamp({ withTimezone: true }),
@@ -40,9 +62,36 @@ export const registers = pgTable(
     index().on(table.status),
     index().on(table.desaKelurahanId, table.rw, table.rt),
     index().on(table.nikKepalaKeluarga),
+    // One family per head NIK among live family registrations (a deleted one can be registered again).
+    uniqueIndex("registers_family_head_nik_unique")
+      .on(table.nikKepalaKeluarga)
+      .where(sql`${table.formType} = 'family_registration' and ${table.deletedAt} is null`),
+    index("registers_special_condition").on(table.desaKelurahanId).where(sql`${table.hasSpecialCondition}`),
     index("registers_nama_trgm").using("gin", sql`${table.namaKepalaKeluarga} gin_trgm_ops`),
     index().on(table.createdAt),
   ],
+);
+
+/** A family's members. A NIK belongs to one family only (one person, one family). */
+export const familyMembers = pgTable(
+  "family_members",
+  {
+    id: serial().primaryKey(),
+    registerId: integer()
+      .notNull()
+      .references(() => registers.id, { onDelete: "cascade" }),
+    /** Order in the form; 0 is the first member. */
+    position: smallint().notNull(),
+    nik: text().notNull().unique(),
+    fullName: text().notNull(),
+    relationship: text().notNull(),
+    maritalStatus: text().notNull(),
+    gender: text().notNull(),
+    birthDate: date({ mode: "string" }).notNull(),
+    occupation: text().notNull(),
+    education: text().notNull(),
+  },
+  (table) => [index().on(table.registerId)],
 );
 
 /** The validation history: every status move, by whom, at which level, with its note. */
@@ -64,3 +113,4 @@ export const registerEvents = pgTable(
 );
 
 export type RegisterRow = typeof registers.$inferSelect;
+export type FamilyMemberRow = typeof familyMembers.$inferSelect;

@@ -1,0 +1,46 @@
+import { asc } from "drizzle-orm";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import type { RegisterStatus } from "@shared/status.ts";
+import type { Db } from "../src/db/client.ts";
+import { buildDemoFamily, insertFamily, seededRandom } from "../src/db/demo-families.ts";
+import { desaKelurahan } from "../src/db/schema/regions.ts";
+
+let serial = 900_000;
+const random = seededRandom(7);
+
+/** The n-th kelurahan of the seeded city by official code (0 = 32.75.01.1001). */
+export async function ward(db: Db, index = 0) {
+  const rows = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode));
+  const row = rows[index];
+  if (!row) throw new Error(`no ward at index ${index}`);
+  return row;
+}
+
+/** A valid family form in the given ward/RW/RT with fresh unique NIKs; `change` edits it first. */
+export async function familyForm(
+  db: Db,
+  place: { wardIndex?: number; rw?: string; rt?: string } = {},
+  change: (form: FamilyRegistration) => FamilyRegistration = (form) => form,
+): Promise<FamilyRegistration> {
+  const area = await ward(db, place.wardIndex ?? 0);
+  serial += 1;
+  const form = buildDemoFamily(random, serial, {
+    kecamatanId: area.kecamatanId,
+    desaKelurahanId: area.id,
+    kode: area.kode,
+    rw: place.rw ?? "005",
+    rt: place.rt ?? "001",
+  });
+  return change(form);
+}
+
+/** Inserts a family directly (bypassing the public form) with the given status. */
+export async function createFamilyRegister(
+  db: Db,
+  options: { wardIndex?: number; rw?: string; rt?: string; status?: RegisterStatus; change?: (form: FamilyRegistration) => FamilyRegistration } = {},
+): Promise<{ id: number; form: FamilyRegistration }> {
+  const form = await familyForm(db, options, options.change);
+  const id = await insertFamily(db, form, { status: options.status });
+  return { id, form };
+}
+

@@ -1,0 +1,168 @@
+// The family registration form (SPEC §5 "Family form"): one schema for the form, tRPC and REST.
+import { z } from "zod";
+import {
+  educations, foodTypes, genders, maritalStatuses, occupations, relationships, specialConditionKeys, waterSources,
+} from "../enums.ts";
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today's date in Indonesia (WIB), as the form's default and the limit for birth dates. */
+export function todayIso(now = new Date()): string {
+  return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+const nik = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, "NIK hanya boleh berisi angka")
+  .length(16, "NIK harus 16 digit");
+
+const rtRw = (name: "RT" | "RW") =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} wajib diisi`)
+    .max(3, `${name} maksimal 3 digit`)
+    .regex(/^\d+$/, `${name} hanya boleh angka`);
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+export const familyMemberSchema = z.object({
+  nik,
+  fullName: z.string().trim().min(2, "Nama lengkap minimal 2 karakter"),
+  relationship: choice(relationships, "Pilih status hubungan"),
+  maritalStatus: choice(maritalStatuses, "Pilih status perkawinan"),
+  gender: choice(genders, "Pilih jenis kelamin"),
+  birthDate: z
+    .string()
+    .regex(isoDate, "Pilih tanggal lahir")
+    .refine((value) => value <= todayIso(), "Tanggal lahir tidak boleh di masa depan"),
+  occupation: choice(occupations, "Pilih pekerjaan"),
+  education: choice(educations, "Pilih pendidikan terakhir"),
+});
+export type FamilyMember = z.infer<typeof familyMemberSchema>;
+
+const count = z.number({ error: "Jumlah harus berupa angka" }).int("Jumlah harus bilangan bulat").min(0, "Jumlah tidak boleh negatif");
+
+const conditionCount = count.max(20, "Jumlah maksimal 20");
+
+// Written out (not generated) so every flag and count has its own static type for forms.
+export const specialConditionsSchema = z
+  .object({
+    pregnant: z.boolean(),
+    pregnantCount: conditionCount,
+    blind: z.boolean(),
+    blindCount: conditionCount,
+    nursing: z.boolean(),
+    nursingCount: conditionCount,
+    motherDeath: z.boolean(),
+    motherDeathCount: conditionCount,
+    babyDeath: z.boolean(),
+    babyDeathCount: conditionCount,
+    toddlerDeath: z.boolean(),
+    toddlerDeathCount: conditionCount,
+    newBirth: z.boolean(),
+    newBirthCount: conditionCount,
+    birthCertificate: z.boolean(),
+    birthCertificateCount: conditionCount,
+    postpartum: z.boolean(),
+    postpartumCount: conditionCount,
+  })
+  .superRefine((value, ctx) => {
+    for (const key of specialConditionKeys) {
+      if (value[key] && value[`${key}Count`] < 1) {
+        ctx.addIssue({ code: "custom", path: [`${key}Count`], message: "Jumlah minimal 1" });
+      }
+    }
+  });
+
+export type SpecialConditions = z.infer<typeof specialConditionsSchema>;
+
+export const houseCriteriaSchema = z.object({
+  healthy: z.boolean(),
+  lessHealthy: z.boolean(),
+  hasTrashBin: z.boolean(),
+  hasDrainage: z.boolean(),
+  hasWaterAbsorption: z.boolean(),
+});
+
+export const communityActivitiesSchema = z.object({
+  up2k: z.boolean(),
+  yardUtilization: z.boolean(),
+  homeIndustry: z.boolean(),
+  environmentalHealth: z.boolean(),
+});
+
+export const familyRegistrationSchema = z
+  .object({
+    namaKepalaKeluarga: z.string().trim().min(2, "Nama kepala keluarga wajib diisi"),
+    nikKepalaKeluarga: nik,
+    nomorHp: z
+      .string()
+      .trim()
+      .regex(/^\d*$/, "Nomor HP hanya boleh berisi angka")
+      .min(9, "Nomor HP tidak valid")
+      .max(15, "Nomor HP tidak valid"),
+    alamatEmail: z.union([z.literal(""), z.email("Format email tidak valid")]).default(""),
+    tanggalPendataan: z.string().min(1, "Tanggal pendataan wajib diisi").regex(isoDate, "Tanggal pendataan wajib diisi"),
+    address: z.object({
+      kecamatanId: z.number({ error: "Pilih kecamatan" }).int().positive("Pilih kecamatan"),
+      desaKelurahanId: z.number({ error: "Pilih kelurahan" }).int().positive("Pilih kelurahan"),
+      rw: rtRw("RW"),
+      rt: rtRw("RT"),
+    }),
+    members: z.array(familyMemberSchema).min(1, "Minimal satu anggota keluarga"),
+    specialConditions: specialConditionsSchema,
+    waterSource: choice(waterSources, "Pilih sumber air keluarga"),
+    mckFacility: z.boolean(),
+    mckCount: count.max(10, "Jumlah maksimal 10"),
+    houseCriteria: houseCriteriaSchema,
+    foodType: choice(foodTypes, "Pilih jenis makanan pokok"),
+    communityActivities: communityActivitiesSchema,
+    notes: z.string().max(500, "Catatan maksimal 500 karakter").default(""),
+    agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mckFacility && value.mckCount < 1) {
+      ctx.addIssue({ code: "custom", path: ["mckCount"], message: "Jumlah minimal 1" });
+    }
+    const seen = new Map<string, number>();
+    value.members.forEach((member, index) => {
+      const first = seen.get(member.nik);
+      if (first !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["members", index, "nik"], message: `NIK sama dengan anggota ke-${first + 1}` });
+      } else {
+        seen.set(member.nik, index);
+      }
+    });
+  });
+
+export type FamilyRegistration = z.infer<typeof familyRegistrationSchema>;
+export type FamilyRegistrationInput = z.input<typeof familyRegistrationSchema>;
+
+/** A member as the form starts it: SPEC §3 defaults; the other choices start empty. */
+export interface MemberDraft {
+  nik: string;
+  fullName: string;
+  relationship: FamilyMember["relationship"];
+  maritalStatus: FamilyMember["maritalStatus"];
+  gender: FamilyMember["gender"];
+  birthDate: string;
+  occupation: FamilyMember["occupation"] | "";
+  education: FamilyMember["education"] | "";
+}
+
+/** The first member is Kepala Keluarga / Kawin / Laki-laki; added ones are Anak / Belum Kawin / Laki-laki. */
+export function newMember(first: boolean): MemberDraft {
+  return {
+    nik: "",
+    fullName: "",
+    relationship: first ? "Kepala Keluarga" : "Anak",
+    maritalStatus: first ? "Kawin" : "Belum Kawin",
+    gender: "Laki-laki",
+    birthDate: "",
+    occupation: "",
+    education: "",
+  };
+}
