@@ -110,6 +110,25 @@ export function buildDemoFamily(random: () => number, serial: number, area: Demo
 const statusPath: RegisterStatus[] = ["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "APPROVED"];
 const levelFor: Record<string, string> = { RT_VERIFIED: "rt", RW_VERIFIED: "rw", APPROVED: "kelurahan" };
 
+/** The events that lead a new register to `status`, one per level, as the workflow would write them. */
+export function historyEvents(
+  registerId: number,
+  status: RegisterStatus,
+  actorIds: Partial<Record<string, number>>,
+): Array<typeof registerEvents.$inferInsert> {
+  const events: Array<typeof registerEvents.$inferInsert> = [{ registerId, toStatus: "SUBMITTED", note: "Registrasi diterima" }];
+  const reached = statusPath.indexOf(status);
+  for (let step = 1; step <= reached; step += 1) {
+    const to = statusPath[step] ?? "SUBMITTED";
+    const level = levelFor[to] ?? null;
+    events.push({ registerId, fromStatus: statusPath[step - 1], toStatus: to, level, actorId: level ? (actorIds[level] ?? null) : null });
+  }
+  if (status === "NEEDS_REVISION" || status === "REJECTED") {
+    events.push({ registerId, fromStatus: "SUBMITTED", toStatus: status, level: "rt", actorId: actorIds.rt ?? null, note: status === "REJECTED" ? "Data ganda" : "Tanggal lahir anak perlu diperiksa" });
+  }
+  return events;
+}
+
 /** Inserts one family with its members (and, for a status past SUBMITTED, the events that led there). */
 export async function insertFamily(
   db: Db,
@@ -133,16 +152,7 @@ export async function insertFamily(
       .returning({ id: registers.id });
     if (!row) throw new Error("register insert returned nothing");
     await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
-    const events: Array<typeof registerEvents.$inferInsert> = [{ registerId: row.id, toStatus: "SUBMITTED", note: "Registrasi diterima" }];
-    const reached = statusPath.indexOf(status);
-    for (let step = 1; step <= reached; step += 1) {
-      const to = statusPath[step] ?? "SUBMITTED";
-      const level = levelFor[to] ?? null;
-      events.push({ registerId: row.id, fromStatus: statusPath[step - 1], toStatus: to, level, actorId: level ? (options.actorIds?.[level] ?? null) : null });
-    }
-    if (status === "NEEDS_REVISION" || status === "REJECTED") {
-      events.push({ registerId: row.id, fromStatus: "SUBMITTED", toStatus: status, level: "rt", actorId: options.actorIds?.rt ?? null, note: status === "REJECTED" ? "Data ganda" : "Tanggal lahir anak perlu diperiksa" });
-    }
+    const events = historyEvents(row.id, status, options.actorIds ?? {});
     await tx.insert(registerEvents).values(events);
     return row.id;
   });
