@@ -1,0 +1,42 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { registers } from "./registers.ts";
+import { users } from "./users.ts";
+
+/** Who read or changed personal data, when and from where (UU 27/2022 PDP). Never holds a full NIK. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial().primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    action: text({ enum: ["read", "create", "update", "delete", "restore", "export", "status"] }).notNull(),
+    entity: text().notNull(),
+    entityId: integer(),
+    ip: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.entity, table.entityId), index().on(table.actorId), index().on(table.createdAt)],
+);
+
+export interface RevisionChange {
+  /** Dotted path into data_register, e.g. "members.2.fullName". */
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Each edit of a register: the version it produced and what changed. */
+export const registerRevisions = pgTable(
+  "register_revisions",
+  {
+    id: serial().primaryKey(),
+    registerId: integer()
+      .notNull()
+      .references(() => registers.id, { onDelete: "cascade" }),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    version: integer().notNull(),
+    changes: jsonb().$type<RevisionChange[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.registerId)],
+);
