@@ -4,8 +4,8 @@ import { desaKelurahan } from "../db/schema/regions.ts";
 import { registers } from "../db/schema/registers.ts";
 import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
+import { refusal } from "../../test/domain-error.ts";
 import { createUser, useTestApp } from "../../test/helpers.ts";
-import { DomainError } from "./errors.ts";
 import { assertFilterInScope, outsideAreaMessage, placeInScope, readOnlyMessage, registerInScope, scopeCondition, scopeOf } from "./scope.ts";
 
 // Ward 0 and 1 share kecamatan 32.75.01; ward 20 lies in another kecamatan.
@@ -13,15 +13,6 @@ const OTHER_KECAMATAN_WARD = 20;
 
 const t = useTestApp();
 
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
-}
 
 describe("scopeOf: the work area from role, level and area fields", () => {
   test("each cadre level gets its area; kota and admin everything; aparat reads only", async () => {
@@ -101,18 +92,18 @@ describe("registerInScope: one register for reading or acting", () => {
 
     expect((await registerInScope(t.db, rt, mine.id, "act")).id).toBe(mine.id);
     expect((await registerInScope(t.db, kelurahan, neighbourRt.id, "act")).id).toBe(neighbourRt.id);
-    const outside = await domainError(registerInScope(t.db, rt, neighbourRt.id, "read"));
+    const outside = await refusal(registerInScope(t.db, rt, neighbourRt.id, "read"));
     expect([outside.code, outside.message]).toEqual(["FORBIDDEN", outsideAreaMessage]);
-    expect((await domainError(registerInScope(t.db, kelurahan, otherWard.id, "read"))).code).toBe("FORBIDDEN");
-    expect((await domainError(registerInScope(t.db, rt, 987_654, "read"))).code).toBe("NOT_FOUND");
-    expect((await domainError(registerInScope(t.db, null, mine.id, "read"))).code).toBe("FORBIDDEN");
+    expect((await refusal(registerInScope(t.db, kelurahan, otherWard.id, "read"))).code).toBe("FORBIDDEN");
+    expect((await refusal(registerInScope(t.db, rt, 987_654, "read"))).code).toBe("NOT_FOUND");
+    expect((await refusal(registerInScope(t.db, null, mine.id, "read"))).code).toBe("FORBIDDEN");
   });
 
   test("aparat reads in its area but can never act", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 0 });
     const aparat = await createCadre(t.db, "kelurahan", {}, { role: "aparat" });
     expect((await registerInScope(t.db, aparat, family.id, "read")).id).toBe(family.id);
-    const refused = await domainError(registerInScope(t.db, aparat, family.id, "act"));
+    const refused = await refusal(registerInScope(t.db, aparat, family.id, "act"));
     expect([refused.code, refused.message]).toEqual(["FORBIDDEN", readOnlyMessage]);
   });
 
@@ -121,7 +112,7 @@ describe("registerInScope: one register for reading or acting", () => {
     const elsewhere = await createFamilyRegister(t.db, { wardIndex: OTHER_KECAMATAN_WARD });
     const cadre = await createCadre(t.db, "kecamatan", { wardIndex: 0 });
     expect((await registerInScope(t.db, cadre, sameKecamatan.id, "read")).id).toBe(sameKecamatan.id);
-    expect((await domainError(registerInScope(t.db, cadre, elsewhere.id, "read"))).code).toBe("FORBIDDEN");
+    expect((await refusal(registerInScope(t.db, cadre, elsewhere.id, "read"))).code).toBe("FORBIDDEN");
   });
 });
 
@@ -132,15 +123,15 @@ describe("assertFilterInScope: filters naming a place outside the area are refus
     const scope = scopeOf(await createCadre(t.db, "rt"));
     await assertFilterInScope(t.db, scope, {});
     await assertFilterInScope(t.db, scope, { desaKelurahanId: home.id, rw: "005", rt: "001" });
-    expect((await domainError(assertFilterInScope(t.db, scope, { rt: "002" }))).message).toBe(outsideAreaMessage);
-    expect((await domainError(assertFilterInScope(t.db, scope, { desaKelurahanId: other.id }))).code).toBe("FORBIDDEN");
+    expect((await refusal(assertFilterInScope(t.db, scope, { rt: "002" }))).message).toBe(outsideAreaMessage);
+    expect((await refusal(assertFilterInScope(t.db, scope, { desaKelurahanId: other.id }))).code).toBe("FORBIDDEN");
   });
 
   test("kecamatan cadre: wards of its kecamatan pass, others are refused; an unknown ward is a bad request", async () => {
     const scope = scopeOf(await createCadre(t.db, "kecamatan", { wardIndex: 0 }));
     await assertFilterInScope(t.db, scope, { desaKelurahanId: (await ward(t.db, 1)).id, rw: "009" });
     const far = await ward(t.db, OTHER_KECAMATAN_WARD);
-    expect((await domainError(assertFilterInScope(t.db, scope, { desaKelurahanId: far.id }))).code).toBe("FORBIDDEN");
-    expect((await domainError(assertFilterInScope(t.db, scope, { desaKelurahanId: 999_999 }))).code).toBe("BAD_REQUEST");
+    expect((await refusal(assertFilterInScope(t.db, scope, { desaKelurahanId: far.id }))).code).toBe("FORBIDDEN");
+    expect((await refusal(assertFilterInScope(t.db, scope, { desaKelurahanId: 999_999 }))).code).toBe("BAD_REQUEST");
   });
 });
