@@ -6,7 +6,7 @@ import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
 import { refusal } from "../../test/domain-error.ts";
 import { createUser, useTestApp } from "../../test/helpers.ts";
-import { assertFilterInScope, outsideAreaMessage, placeInScope, readOnlyMessage, registerInScope, scopeCondition, scopeOf } from "./scope.ts";
+import { assertFilterInScope, outsideAreaMessage, placeInScope, readOnlyMessage, registerInScope, scopeCondition, scopeOf, type Scope } from "./scope.ts";
 
 // Ward 0 and 1 share kecamatan 32.75.01; ward 20 lies in another kecamatan.
 const OTHER_KECAMATAN_WARD = 20;
@@ -33,7 +33,7 @@ describe("scopeOf: the work area from role, level and area fields", () => {
   });
 
   test("anyone else sees nothing: anonymous, inactive accounts, cadres with an incomplete area", async () => {
-    const none = { area: { kind: "none" }, canAct: false };
+    const none: Scope = { area: { kind: "none" }, canAct: false };
     expect(scopeOf(null)).toEqual(none);
     expect(scopeOf(await createCadre(t.db, "rt", {}, { status: "pending" }))).toEqual(none);
     expect(scopeOf(await createCadre(t.db, "kelurahan", {}, { status: "blocked" }))).toEqual(none);
