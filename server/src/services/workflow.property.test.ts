@@ -47,6 +47,8 @@ function expectedMove(status: RegisterStatus, action: WorkflowAction, actor: Pro
 }
 
 const RECORDS = 2;
+/** Send no expected version, the current one, or one that is out of date. */
+type VersionChoice = "none" | "current" | "stale";
 
 describe("workflow property", () => {
   test("random moves never reach a forbidden state, never skip a level, and every accepted move has exactly one event", async () => {
@@ -79,14 +81,15 @@ describe("workflow property", () => {
         actor: actorIndex,
         record: fc.nat(RECORDS - 1),
         action,
-        note: fc.option(fc.constantFrom("Periksa NIK anak", "   ", "Sesuai"), { nil: undefined }),
-        version: fc.constantFrom("none" as const, "current" as const, "stale" as const),
+        note: fc.option(fc.constantFrom<string>("Periksa NIK anak", "   ", "Sesuai"), { nil: undefined }),
+        version: fc.constantFrom<VersionChoice>("none", "current", "stale"),
       }),
       fc.record({ kind: fc.constant("bulkVerify" as const), actor: actorIndex }),
     );
 
+    const current: VersionChoice = "current";
     const move = (actor: number, record: number, action: WorkflowAction, note?: string) =>
-      ({ kind: "transition" as const, actor, record, action, note, version: "current" as const });
+      ({ kind: "transition" as const, actor, record, action, note, version: current });
     const wholeChain = [
       move(0, 0, "requestRevision", "Periksa NIK anak"),
       move(0, 0, "resubmit"),
@@ -116,7 +119,8 @@ describe("workflow property", () => {
             const expectedVersion = cmd.version === "none" ? undefined : cmd.version === "current" ? version : version + 5;
             try {
               const result = await transition(t.db, who, { registerId: id, action: cmd.action, note: cmd.note, expectedVersion });
-              expect({ actor: actor.name, from: before, action: cmd.action, to: result.status }).toEqual({ actor: actor.name, from: before, action: cmd.action, to: expected ?? "refused" });
+              const outcome: string = result.status;
+              expect({ actor: actor.name, from: before, action: cmd.action, to: outcome }).toEqual({ actor: actor.name, from: before, action: cmd.action, to: expected ?? "refused" });
               status.set(id, result.status);
               reached.add(result.status);
               accepted += 1;
