@@ -174,7 +174,8 @@ export interface QueueItem {
   /** The special conditions present, with their counts, in the spec's order. */
   conditions: Array<{ key: SpecialConditionKey; count: number }>;
   tanggalPendataan: string;
-  createdAt: Date;
+  /** ISO 8601 (tRPC sends plain JSON). */
+  createdAt: string;
   status: RegisterStatus;
   version: number;
   /** The moves the signed-in user may make (none for read-only users). */
@@ -240,7 +241,7 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
         .map((key) => ({ key, count: register[`${key}Count`] }))
         .filter((item) => item.count > 0),
       tanggalPendataan: register.tanggalPendataan,
-      createdAt: register.createdAt,
+      createdAt: register.createdAt.toISOString(),
       status: register.status,
       version: register.version,
       actions: allowedActions(register.status, validator),
@@ -262,7 +263,8 @@ export interface HistoryEntry {
   fromStatus: string | null;
   toStatus: string;
   note: string | null;
-  createdAt: Date;
+  /** ISO 8601 (tRPC sends plain JSON). */
+  createdAt: string;
 }
 
 /** The validation history of one register in the user's area, oldest first. */
@@ -270,7 +272,7 @@ export async function history(db: Db, actor: Actor, rawInput: { registerId: numb
   const user = requireUser(actor);
   const input = parseInput(historyInput, rawInput);
   await registerInScope(db, user, input.registerId, "read");
-  return db
+  const rows = await db
     .select({
       id: registerEvents.id,
       actorName: users.fullName,
@@ -284,4 +286,5 @@ export async function history(db: Db, actor: Actor, rawInput: { registerId: numb
     .leftJoin(users, eq(users.id, registerEvents.actorId))
     .where(eq(registerEvents.registerId, input.registerId))
     .orderBy(asc(registerEvents.createdAt), asc(registerEvents.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
