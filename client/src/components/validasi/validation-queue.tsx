@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { PublicUser } from "@shared/schemas/auth.ts";
 import type { WorkflowAction } from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -12,13 +11,12 @@ import { queueInputFrom, type ValidasiSearch } from "./search.ts";
 import type { QueueItem } from "./types.ts";
 
 interface Props {
-  user: PublicUser;
   search: ValidasiSearch;
   onPage: (page: number) => void;
 }
 
 /** The queue itself: selection with bulk verify, per-row moves, history, paging. */
-export function ValidationQueue({ user, search, onPage }: Props) {
+export function ValidationQueue({ search, onPage }: Props) {
   const input = queueInputFrom(search);
   const queue = useQuery(trpc.workflow.queue.queryOptions(input));
   const queryClient = useQueryClient();
@@ -129,7 +127,7 @@ export function ValidationQueue({ user, search, onPage }: Props) {
 
       {acting && <ActionDialog item={acting.item} action={acting.action} onClose={() => setActing(null)} />}
       {historyOf && <HistoryDialog item={historyOf} onClose={() => setHistoryOf(null)} />}
-      <p className="sr-only" aria-live="polite">{user.fullName}: {selectedIds.length} data dipilih</p>
+      <p className="sr-only" aria-live="polite">{selectedIds.length} data dipilih</p>
     </section>
   );
 }

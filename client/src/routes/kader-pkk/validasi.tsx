@@ -54,7 +54,7 @@ function ValidasiPage() {
         <p className="mt-1 text-sm">Data berjenjang: RT memverifikasi data baru, lalu RW, lalu kelurahan mengesahkan.</p>
       </header>
       <QueueFilters key={JSON.stringify(search)} user={user} search={search} onApply={apply} />
-      <ValidationQueue user={user} search={search} onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
+      <ValidationQueue search={search} onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
     </div>
   );
 }
