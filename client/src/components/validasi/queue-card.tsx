@@ -30,7 +30,7 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
           {selectable && (
             <input
               type="checkbox"
-              className="checkbox checkbox-primary mt-1"
+              className="checkbox checkbox-primary mt-1 border-base-content/70"
               checked={selected}
               onChange={(event) => onSelect(event.target.checked)}
               aria-label={`Pilih ${item.namaKepalaKeluarga}`}

@@ -78,7 +78,7 @@ export function ValidationQueue({ search, onPage }: Props) {
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                className="checkbox checkbox-sm"
+                className="checkbox checkbox-sm border-base-content/70"
                 checked={allSelected}
                 onChange={(event) => setSelected(event.target.checked ? verifiable.map((item) => item.id) : [])}
               />
