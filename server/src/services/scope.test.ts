@@ -134,4 +134,16 @@ describe("assertFilterInScope: filters naming a place outside the area are refus
     expect((await refusal(assertFilterInScope(t.db, scope, { desaKelurahanId: far.id }))).code).toBe("FORBIDDEN");
     expect((await refusal(assertFilterInScope(t.db, scope, { desaKelurahanId: 999_999 }))).code).toBe("BAD_REQUEST");
   });
+
+  test("a kecamatan filter passes for the cadre's own kecamatan only; everything passes for the city", async () => {
+    const home = await ward(t.db, 0);
+    const far = await ward(t.db, OTHER_KECAMATAN_WARD);
+    const kelurahan = scopeOf(await createCadre(t.db, "kelurahan", { wardIndex: 0 }));
+    await assertFilterInScope(t.db, kelurahan, { kecamatanId: home.kecamatanId });
+    expect((await refusal(assertFilterInScope(t.db, kelurahan, { kecamatanId: far.kecamatanId }))).code).toBe("FORBIDDEN");
+    const kecamatan = scopeOf(await createCadre(t.db, "kecamatan", { wardIndex: OTHER_KECAMATAN_WARD }));
+    await assertFilterInScope(t.db, kecamatan, { kecamatanId: far.kecamatanId });
+    expect((await refusal(assertFilterInScope(t.db, kecamatan, { kecamatanId: home.kecamatanId }))).code).toBe("FORBIDDEN");
+    await assertFilterInScope(t.db, scopeOf(await createCadre(t.db, "kota")), { kecamatanId: far.kecamatanId, desaKelurahanId: home.id });
+  });
 });

@@ -103,15 +103,16 @@ export function placeInScope(area: AreaScope, place: Place): boolean {
 }
 
 /**
- * Whether a filter (ward and optionally RW, RT) can match anything inside the area; a filter that
- * names a part of the city wholly outside the area is refused rather than answered with nothing.
+ * Whether a filter (kecamatan, ward, RW, RT, each optional) can match anything inside the area; a
+ * filter naming a part of the city wholly outside the area is refused rather than answered with
+ * nothing. `areaKecamatanId` is the kecamatan of a ward-bound area (null for the others).
  */
-export function filterOverlapsScope(area: AreaScope, filter: Place): boolean {
+export function filterOverlapsScope(area: AreaScope, filter: Place & { kecamatanId: number | null }, areaKecamatanId: number | null = null): boolean {
+  if (area.kind === "none") return false;
+  if (area.kind === "all") return true;
+  const kecamatanOfArea = area.kind === "kecamatan" ? area.kecamatanId : areaKecamatanId;
+  if (filter.kecamatanId !== null && filter.kecamatanId !== kecamatanOfArea) return false;
   switch (area.kind) {
-    case "none":
-      return false;
-    case "all":
-      return true;
     case "kecamatan":
       return filter.desaKelurahanId === null || filter.wardKecamatanId === area.kecamatanId;
     case "kelurahan":
@@ -159,28 +160,36 @@ export async function registerInScope(
   return row;
 }
 
-/** Refuses a filter naming a ward/RW/RT outside the user's area (looks up the ward's kecamatan). */
+async function kecamatanOfWard(db: DbOrTx, desaKelurahanId: number): Promise<number | null> {
+  const [ward] = await db
+    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, desaKelurahanId))
+    .limit(1);
+  return ward?.kecamatanId ?? null;
+}
+
+/** Refuses a filter naming a kecamatan/ward/RW/RT outside the user's area (looks up wards' kecamatan). */
 export async function assertFilterInScope(
   db: DbOrTx,
   scope: Scope,
-  filter: { desaKelurahanId?: number; rw?: string; rt?: string },
+  filter: { kecamatanId?: number; desaKelurahanId?: number; rw?: string; rt?: string },
 ): Promise<void> {
-  if (scope.area.kind === "none") throw forbidden();
+  const area = scope.area;
+  if (area.kind === "none") throw forbidden();
   let wardKecamatanId: number | null = null;
   if (filter.desaKelurahanId !== undefined) {
-    const [ward] = await db
-      .select({ kecamatanId: desaKelurahan.kecamatanId })
-      .from(desaKelurahan)
-      .where(eq(desaKelurahan.id, filter.desaKelurahanId))
-      .limit(1);
-    if (!ward) throw new DomainError("BAD_REQUEST", "Kelurahan tidak ditemukan");
-    wardKecamatanId = ward.kecamatanId;
+    wardKecamatanId = await kecamatanOfWard(db, filter.desaKelurahanId);
+    if (wardKecamatanId === null) throw new DomainError("BAD_REQUEST", "Kelurahan tidak ditemukan");
   }
-  const place: Place = {
+  const wardBound = area.kind === "kelurahan" || area.kind === "rw" || area.kind === "rt";
+  const areaKecamatanId = wardBound && filter.kecamatanId !== undefined ? await kecamatanOfWard(db, area.desaKelurahanId) : null;
+  const place = {
+    kecamatanId: filter.kecamatanId ?? null,
     desaKelurahanId: filter.desaKelurahanId ?? null,
     wardKecamatanId,
     rw: filter.rw ?? null,
     rt: filter.rt ?? null,
   };
-  if (!filterOverlapsScope(scope.area, place)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
+  if (!filterOverlapsScope(area, place, areaKecamatanId)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
 }

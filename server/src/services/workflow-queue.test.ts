@@ -132,6 +132,11 @@ describe("queue: what waits for the cadre's level in its area", () => {
     const admin = await createUser(t.db, { role: "admin", level: "kota" });
     const open = await queue(t.db, as(admin), { desaKelurahanId: (await ward(t.db, WARD)).id, pageSize: 50 });
     expect(open.total).toBe(10);
+    // Ward 3 is the only ward of its kecamatan with families in this file.
+    const byKecamatan = await queue(t.db, as(admin), { kecamatanId: (await ward(t.db, WARD)).kecamatanId, status: "all", pageSize: 50 });
+    expect(byKecamatan.total).toBe(12);
+    const farKecamatan = await queue(t.db, as(admin), { kecamatanId: (await ward(t.db, 20)).kecamatanId, status: "all" });
+    expect(farKecamatan.total).toBe(0);
     expect((await refusal(queue(t.db, as(await createCadre(t.db, "rt", {}, { status: "pending" })), {}))).code).toBe("FORBIDDEN");
     expect((await refusal(queue(t.db, as(null), {}))).code).toBe("UNAUTHORIZED");
   });

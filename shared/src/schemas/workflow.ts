@@ -47,6 +47,7 @@ export type ConditionFilter = (typeof conditionFilters)[number];
 export const QUEUE_PAGE_SIZE = 10;
 
 export const queueInput = z.object({
+  kecamatanId: idSchema.optional(),
   desaKelurahanId: idSchema.optional(),
   rw: rtRwFilter.optional(),
   rt: rtRwFilter.optional(),

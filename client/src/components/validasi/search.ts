@@ -6,7 +6,6 @@ import { conditionFilters, queueStatusFilters, type QueueInput } from "@shared/s
 const rtRw = z.string().regex(/^\d{1,3}$/).optional().catch(undefined);
 
 export const validasiSearch = z.object({
-  /** Only steers the admin's kecamatan → kelurahan picker; the queue itself filters by kelurahan. */
   kecamatanId: z.coerce.number().int().positive().optional().catch(undefined),
   desaKelurahanId: z.coerce.number().int().positive().optional().catch(undefined),
   rw: rtRw,
@@ -19,6 +18,7 @@ export type ValidasiSearch = z.infer<typeof validasiSearch>;
 
 export function queueInputFrom(search: ValidasiSearch): QueueInput {
   return {
+    kecamatanId: search.kecamatanId,
     desaKelurahanId: search.desaKelurahanId,
     rw: search.rw,
     rt: search.rt,
