@@ -121,3 +121,30 @@ test("an admin verifies two selected records at once; the history marks the over
   await expect(history.getByRole("listitem").last()).toContainText("Admin PKK Kota · Admin (override)");
   await expect(history.getByRole("listitem").last()).toContainText("Override admin pada tahap");
 });
+
+test("filters live in the URL: special condition and status survive a reload, reset clears them", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  await page.goto("/kader-pkk/validasi");
+  await page.getByLabel("Status").selectOption({ label: "Semua status" });
+  await page.getByLabel("Kondisi khusus").selectOption({ label: "Ada kondisi khusus" });
+  await page.getByRole("button", exact("Terapkan Filter")).click();
+  await expect(page).toHaveURL(/condition=any/);
+  await expect(cards(page).first()).toBeVisible();
+  // Every family listed has at least one condition badge (none reads "Tidak ada").
+  await expect(cards(page).filter({ hasText: "Tidak ada" })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel("Kondisi khusus")).toHaveValue("any");
+  await expect(page.getByLabel("Status")).toHaveValue("all");
+  await page.getByRole("button", exact("Reset Filter")).click();
+  await expect(page).not.toHaveURL(/condition=/);
+  await expect(page.getByLabel("Kondisi khusus")).toHaveValue("");
+});
+
+test("a filter outside the cadre's area shows the server's refusal, not data", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi?rt=002");
+  await expect(page.getByRole("alert")).toContainText("Data ini berada di luar wilayah kerja Anda");
+  await expect(cards(page)).toHaveCount(0);
+  await expectAccessible(page);
+});
