@@ -153,8 +153,18 @@ export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput
     const result: BulkVerifyResult = { verified: [], skipped: [] };
     for (const row of rows) {
       const refused = refusal(row, "verify", validator);
-      if (refused) result.skipped.push({ registerId: row.id, message: refused.message });
-      else result.verified.push(await applyMove(tx, user, validator, row, "verify", undefined));
+      if (refused) {
+        result.skipped.push({ registerId: row.id, message: refused.message });
+        continue;
+      }
+      try {
+        result.verified.push(await applyMove(tx, user, validator, row, "verify", undefined));
+      } catch (error) {
+        // Moved by someone else between reading and writing: the guarded update changed nothing, so
+        // the transaction is intact and the others can still be verified.
+        if (!(error instanceof DomainError) || error.code !== "CONFLICT") throw error;
+        result.skipped.push({ registerId: row.id, message: error.message });
+      }
     }
     return result;
   });
