@@ -5,6 +5,7 @@ import {
   decideTransition,
   nextStatus,
   registerStatuses,
+  reviewBadge,
   statusesWaitingFor,
   statusLabel,
   waitingLevel,
@@ -73,6 +74,7 @@ describe("workflow rules (DESIGN §4)", () => {
     ]);
     expect(statusLabel("SUBMITTED", "kader_registration")).toBe("Menunggu Verifikasi");
     expect(statusLabel("LAINNYA")).toBe("LAINNYA");
+    expect(registerStatuses.map((status) => reviewBadge(status).label)).toEqual(["Pending", "Pending", "Pending", "Verified", "Pending", "Pending"]);
   });
 
   test("any sequence of accepted moves climbs one level at a time and approves only after RT and RW", () => {

@@ -144,3 +144,8 @@ export const requiredNoteMessage: Partial<Record<WorkflowAction, string>> = {
   requestRevision: "Catatan revisi wajib diisi",
   reject: "Alasan penolakan wajib diisi",
 };
+
+/** The dialog list's two-state badge (SPEC §4, DESIGN §4): derived, APPROVED reads 'Verified'. */
+export function reviewBadge(status: string): { key: "verified" | "pending"; label: "Verified" | "Pending" } {
+  return status === "APPROVED" ? { key: "verified", label: "Verified" } : { key: "pending", label: "Pending" };
+}
