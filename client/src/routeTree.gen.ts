@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,31 +23,40 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
+  id: '/kader-pkk/validasi',
+  path: '/kader-pkk/validasi',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo/kecamatan-select'
+  fullPaths: '/' | '/demo/kecamatan-select' | '/kader-pkk/validasi'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo/kecamatan-select'
-  id: '__root__' | '/' | '/demo/kecamatan-select'
+  to: '/' | '/demo/kecamatan-select' | '/kader-pkk/validasi'
+  id: '__root__' | '/' | '/demo/kecamatan-select' | '/kader-pkk/validasi'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -65,12 +75,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/validasi': {
+      id: '/kader-pkk/validasi'
+      path: '/kader-pkk/validasi'
+      fullPath: '/kader-pkk/validasi'
+      preLoaderRoute: typeof KaderPkkValidasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  KaderPkkValidasiRoute: KaderPkkValidasiRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

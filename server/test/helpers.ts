@@ -17,6 +17,10 @@ import { createTestDatabase } from "./db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
+// Migrating and seeding a fresh database takes seconds on a busy shared CPU; bun's default hook
+// timeout (5 s) is too short for that, while the tests themselves stay under the bunfig timeout.
+const HOOK_TIMEOUT_MS = 60_000;
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
     NODE_ENV: "test",
@@ -49,11 +53,10 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     if (options.seed !== false) await seedRegions(handle.db, env.CITY_CODE);
     const app = createApp({ db: handle.db, env, log: createLogger("error"), cityName: "Kota Bekasi", ping: handle.ping });
     state = { handle, db: handle.db, env, app };
-    // A fresh database with migrations and regions can take seconds on a loaded machine.
-  }, 120_000);
+  }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await state?.handle.close();
-  }, 60_000);
+  }, HOOK_TIMEOUT_MS);
   return {
     get handle() { return ready().handle; },
     get db() { return ready().db; },

@@ -1,4 +1,7 @@
-// The register workflow (DESIGN §4): the single source for statuses and their labels.
+// The register workflow (DESIGN §4): the single source for statuses, labels and transition rules.
+// Pure functions only, so the server enforces and the client displays the very same rules.
+import type { UserLevel, UserRole } from "./schemas/auth.ts";
+
 export const registerStatuses = [
   "SUBMITTED",
   "RT_VERIFIED",
@@ -35,4 +38,114 @@ export function formTypeLabel(formType: string): string {
   if (formType === "family_registration") return "Registrasi Keluarga";
   if (formType === "kader_registration") return "Registrasi Kader PKK";
   return "Registrasi";
+}
+
+// ─── Transition rules ────────────────────────────────────────────────────────────────────────
+export const workflowActions = ["verify", "requestRevision", "reject", "resubmit"] as const;
+export type WorkflowAction = (typeof workflowActions)[number];
+
+export const workflowActionLabels: Record<WorkflowAction, string> = {
+  verify: "Verifikasi",
+  requestRevision: "Minta Revisi",
+  reject: "Tolak",
+  resubmit: "Ajukan Ulang",
+};
+
+/** The cadre levels that hold a step of the chain; kecamatan and kota cadres only watch. */
+export const validationLevels = ["rt", "rw", "kelurahan"] as const;
+export type ValidationLevel = (typeof validationLevels)[number];
+
+export const validationLevelLabels: Record<ValidationLevel, string> = { rt: "RT", rw: "RW", kelurahan: "Kelurahan" };
+
+/** Who acts on a record: a cadre at its level, or an admin overriding the level. */
+export type WorkflowActor = ValidationLevel | "admin";
+
+/**
+ * The level a status waits for. A record needing revision goes back to the RT level (and the
+ * family); APPROVED and REJECTED wait for nobody.
+ */
+export const waitingLevel: Record<RegisterStatus, ValidationLevel | null> = {
+  SUBMITTED: "rt",
+  RT_VERIFIED: "rw",
+  RW_VERIFIED: "kelurahan",
+  APPROVED: null,
+  NEEDS_REVISION: "rt",
+  REJECTED: null,
+};
+
+/** Each level's step up the chain. */
+const verifiedStatus: Partial<Record<RegisterStatus, RegisterStatus>> = {
+  SUBMITTED: "RT_VERIFIED",
+  RT_VERIFIED: "RW_VERIFIED",
+  RW_VERIFIED: "APPROVED",
+};
+
+/** Where `action` takes a record in `status`, or null when the rules have no such move. */
+export function nextStatus(status: RegisterStatus, action: WorkflowAction): RegisterStatus | null {
+  const inReview = verifiedStatus[status] !== undefined;
+  switch (action) {
+    case "verify":
+      return verifiedStatus[status] ?? null;
+    case "requestRevision":
+      return inReview ? "NEEDS_REVISION" : null;
+    case "reject":
+      return inReview ? "REJECTED" : null;
+    case "resubmit":
+      return status === "NEEDS_REVISION" ? "SUBMITTED" : null;
+  }
+}
+
+/** The statuses a level has to act on (its queue). */
+export function statusesWaitingFor(level: ValidationLevel): RegisterStatus[] {
+  return registerStatuses.filter((status) => waitingLevel[status] === level);
+}
+
+/** Statuses still on their way (not APPROVED or REJECTED). */
+export const openStatuses: RegisterStatus[] = registerStatuses.filter((status) => waitingLevel[status] !== null);
+
+/** The workflow role of a user: its validation level for cadres, "admin", or null (no acting). */
+export function workflowActorOf(user: { role: UserRole; level: UserLevel | null } | null): WorkflowActor | null {
+  if (!user) return null;
+  if (user.role === "admin") return "admin";
+  if (user.role !== "kader" || user.level === null) return null;
+  return isValidationLevel(user.level) ? user.level : null;
+}
+
+export function isValidationLevel(level: string): level is ValidationLevel {
+  return (validationLevels as readonly string[]).includes(level);
+}
+
+export type TransitionDecision =
+  | { allowed: true; to: RegisterStatus; override: boolean }
+  | { allowed: false; reason: "no-such-move" | "wrong-level" };
+
+/**
+ * The rule itself: a move exists for the status, and the actor holds the level the status waits
+ * for. An admin may make any existing move at any level; that is an override.
+ */
+export function decideTransition(status: RegisterStatus, action: WorkflowAction, actor: WorkflowActor): TransitionDecision {
+  const to = nextStatus(status, action);
+  if (to === null) return { allowed: false, reason: "no-such-move" };
+  if (actor === "admin") return { allowed: true, to, override: true };
+  if (waitingLevel[status] !== actor) return { allowed: false, reason: "wrong-level" };
+  return { allowed: true, to, override: false };
+}
+
+/** The moves `actor` may make on a record in `status` (what the screen offers). */
+export function allowedActions(status: RegisterStatus, actor: WorkflowActor | null): WorkflowAction[] {
+  if (actor === null) return [];
+  return workflowActions.filter((action) => decideTransition(status, action, actor).allowed);
+}
+
+export const NOTE_MAX_LENGTH = 500;
+
+/** Revision requests need a note and rejections a reason; the messages shown when they are missing. */
+export const requiredNoteMessage: Partial<Record<WorkflowAction, string>> = {
+  requestRevision: "Catatan revisi wajib diisi",
+  reject: "Alasan penolakan wajib diisi",
+};
+
+/** The dialog list's two-state badge (SPEC §4, DESIGN §4): derived, APPROVED reads 'Verified'. */
+export function reviewBadge(status: string): { key: "verified" | "pending"; label: "Verified" | "Pending" } {
+  return status === "APPROVED" ? { key: "verified", label: "Verified" } : { key: "pending", label: "Pending" };
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import { useTestApp } from "../../test/helpers.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
-import { seedDemoFamilies } from "./demo-families.ts";
+import { buildDemoFamily, seedDemoFamilies, seededRandom } from "./demo-families.ts";
 import { familyMembers, registerEvents, registers } from "./schema/registers.ts";
 
 describe("demo families", () => {
@@ -33,4 +33,13 @@ describe("demo families", () => {
       expect(row.rw).toMatch(/^\d{3}$/);
     }
   });
+});
+
+test("a generated survey date is never in the future", () => {
+  const random = seededRandom(3);
+  const today = new Date("2026-03-15T00:00:00Z");
+  const area = { kecamatanId: 1, desaKelurahanId: 1, kode: "32.75.01.1001", rw: "001", rt: "001" };
+  for (let serial = 1; serial <= 200; serial += 1) {
+    expect(buildDemoFamily(random, serial, area, today).tanggalPendataan <= "2026-03-15").toBe(true);
+  }
 });

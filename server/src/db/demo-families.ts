@@ -83,6 +83,10 @@ export function buildDemoFamily(random: () => number, serial: number, area: Demo
       return [[key, on], [`${key}Count`, on ? 1 + Math.floor(random() * 2) : 0]];
     }),
   );
+  const todayText = today.toISOString().slice(0, 10);
+  const drawn = isoDate(year, random);
+  // A survey date is never in the future.
+  const surveyDate = drawn > todayText ? todayText : drawn;
   const healthy = random() < 0.75;
   const mck = random() < 0.85;
   const candidate = {
@@ -90,7 +94,7 @@ export function buildDemoFamily(random: () => number, serial: number, area: Demo
     nikKepalaKeluarga: members[0]?.nik ?? "",
     nomorHp: `08${String(1000000000 + Math.floor(random() * 8999999999)).slice(0, 10)}`,
     alamatEmail: random() < 0.4 ? `${head.toLowerCase().replaceAll(" ", ".")}${serial}@contoh.id` : "",
-    tanggalPendataan: isoDate(year, random) > today.toISOString().slice(0, 10) ? today.toISOString().slice(0, 10) : isoDate(year, random),
+    tanggalPendataan: surveyDate,
     address: { kecamatanId: area.kecamatanId, desaKelurahanId: area.desaKelurahanId, rw: area.rw, rt: area.rt },
     members,
     specialConditions: conditions,

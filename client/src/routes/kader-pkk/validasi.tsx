@@ -1,0 +1,60 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import type { PublicUser } from "@shared/schemas/auth.ts";
+import { roleLine } from "../../components/validasi/labels.ts";
+import { QueueFilters } from "../../components/validasi/queue-filters.tsx";
+import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../components/validasi/search.ts";
+import { ValidationQueue } from "../../components/validasi/validation-queue.tsx";
+import { requireUser } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+
+export const Route = createFileRoute("/kader-pkk/validasi")({
+  validateSearch: (search) => validasiSearch.parse(search),
+  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin"]) }),
+  loaderDeps: ({ search }) => queueInputFrom(search),
+  // prefetch (not ensure): a refused or failed call shows the page's own error state, not a crash page.
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.workflow.queue.queryOptions(deps)),
+  head: () => ({ meta: [{ title: "Validasi Data Keluarga | Portal Data Keluarga PKK" }] }),
+  component: ValidasiPage,
+});
+
+function useAreaText(user: PublicUser): string {
+  const kecamatan = useQuery({ ...trpc.regions.kecamatan.queryOptions(), enabled: user.kecamatanId !== null });
+  const wards = useQuery({ ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }), enabled: user.kecamatanId !== null });
+  if (user.role === "admin" || user.level === "kota") return "Seluruh wilayah kota";
+  const ward = wards.data?.find((item) => item.id === user.desaKelurahanId)?.nama ?? "…";
+  switch (user.level) {
+    case "rt":
+      return `Kelurahan ${ward}, RW ${user.rw ?? "-"}, RT ${user.rt ?? "-"}`;
+    case "rw":
+      return `Kelurahan ${ward}, RW ${user.rw ?? "-"}`;
+    case "kelurahan":
+      return `Kelurahan ${ward}`;
+    case "kecamatan":
+      return `Kecamatan ${kecamatan.data?.find((item) => item.id === user.kecamatanId)?.nama ?? "…"}`;
+    default:
+      return "Wilayah kerja belum ditetapkan";
+  }
+}
+
+function ValidasiPage() {
+  const { user } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const area = useAreaText(user);
+  const apply = (next: ValidasiSearch) => navigate({ search: next });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Validasi Data Keluarga</h1>
+        <p className="mt-1">
+          {user.fullName} · {roleLine(user)} · <span>{area}</span>
+        </p>
+        <p className="mt-1 text-sm">Data berjenjang: RT memverifikasi data baru, lalu RW, lalu kelurahan mengesahkan.</p>
+      </header>
+      <QueueFilters key={JSON.stringify(search)} user={user} search={search} onApply={apply} />
+      <ValidationQueue search={search} onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { demoEmails, loginAs } from "./auth.ts";
+import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+
+// The steps share the demo ward's RT 001 (Bekasijaya, RW 005), so they run one after another.
+test.describe.configure({ mode: "serial" });
+
+const cards = (page: Page) => page.locator("li.card");
+const cardOf = (page: Page, number: string) => cards(page).filter({ hasText: number });
+const exact = (name: string) => ({ name, exact: true });
+
+async function confirm(page: Page, card: Locator, action: string, dialogTitle: string, submit: string) {
+  await card.getByRole("button", exact(action)).click();
+  const dialog = page.getByRole("dialog", { name: dialogTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", exact(submit)).click();
+  await expect(page.getByRole("status").filter({ hasText: "Berhasil" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test("without a session the queue sends the visitor to the login page", async ({ page }) => {
+  await page.goto("/kader-pkk/validasi");
+  await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
+});
+
+test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the history shows who did what", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi");
+  await expect(page.getByRole("heading", { name: "Validasi Data Keluarga" })).toBeVisible();
+  await expect(page.getByText("Kelurahan Bekasijaya, RW 005, RT 001")).toBeVisible();
+  const pending = cards(page).filter({ has: page.getByRole("button", exact("Verifikasi")) }).first();
+  await expect(pending.getByText("Menunggu Persetujuan")).toBeVisible();
+  const number = (await pending.getByText(/^REG-/).textContent()) ?? "";
+  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{6}$/);
+  await expectAccessible(page);
+  await confirm(page, pending, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
+  await expect(cardOf(page, number)).toHaveCount(0);
+
+  await loginAs(page.request, demoEmails.kaderRw);
+  await page.goto("/kader-pkk/validasi?rt=001");
+  const atRw = cardOf(page, number);
+  await expect(atRw.getByText("Diverifikasi RT")).toBeVisible();
+  await confirm(page, atRw, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
+  await expect(cardOf(page, number)).toHaveCount(0);
+
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  await page.goto("/kader-pkk/validasi?rw=005&rt=001");
+  const atKelurahan = cardOf(page, number);
+  await expect(atKelurahan.getByText("Diverifikasi RW")).toBeVisible();
+  await confirm(page, atKelurahan, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
+
+  await page.getByLabel("Status").selectOption({ label: "Disetujui" });
+  await page.getByRole("button", exact("Terapkan Filter")).click();
+  await expect(page).toHaveURL(/status=APPROVED/);
+  const approved = cardOf(page, number);
+  await expect(approved.getByText("Disetujui")).toBeVisible();
+  await approved.getByRole("button", exact("Riwayat")).click();
+  const history = page.getByRole("dialog", { name: "Riwayat Validasi" });
+  await expect(history.getByRole("listitem")).toHaveCount(4);
+  await expect(history.getByRole("listitem").nth(1)).toContainText("Menunggu Persetujuan → Diverifikasi RT");
+  await expect(history.getByRole("listitem").nth(1)).toContainText("Siti Aminah · Kader RT");
+  await expect(history.getByRole("listitem").nth(2)).toContainText("Dewi Lestari · Kader RW");
+  await expect(history.getByRole("listitem").nth(3)).toContainText("Diverifikasi RW → Disetujui");
+  await expect(history.getByRole("listitem").nth(3)).toContainText("Rina Marlina · Kader Kelurahan");
+  await expectAccessible(page);
+});
+
+test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi");
+  const card = cards(page).filter({ has: page.getByRole("button", exact("Minta Revisi")) }).first();
+  const number = (await card.getByText(/^REG-/).textContent()) ?? "";
+  await expectNoHorizontalScroll(page);
+
+  await card.getByRole("button", exact("Minta Revisi")).click();
+  const dialog = page.getByRole("dialog", { name: "Minta Revisi" });
+  await dialog.getByRole("button", exact("Kirim Permintaan Revisi")).click();
+  await expect(dialog.getByText("Catatan revisi wajib diisi")).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel("Catatan revisi").fill("Nomor HP tidak aktif, mohon diperbarui");
+  await dialog.getByRole("button", exact("Kirim Permintaan Revisi")).click();
+  await expect(page.getByRole("status").filter({ hasText: "Berhasil" })).toBeVisible();
+
+  const returned = cardOf(page, number);
+  await expect(returned.getByText("Perlu Revisi")).toBeVisible();
+  await confirm(page, returned, "Ajukan Ulang", "Ajukan Ulang", "Ajukan Ulang");
+  await expect(cardOf(page, number).getByText("Menunggu Persetujuan")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
+test("an admin verifies two selected records at once; the history marks the override", async ({ page }) => {
+  await loginAs(page.request, demoEmails.admin);
+  // RW 001 holds only the other wards' demo families, away from the steps above.
+  await page.goto("/kader-pkk/validasi?rw=001");
+  const boxes = page.getByRole("checkbox", { name: /^Pilih / });
+  await expect(boxes.first()).toBeVisible();
+  const numbers: string[] = [];
+  for (const index of [0, 1]) {
+    const card = cards(page).filter({ has: page.getByRole("checkbox") }).nth(index);
+    numbers.push((await card.getByText(/^REG-/).textContent()) ?? "");
+    await card.getByRole("checkbox").check();
+  }
+  await page.getByRole("button", { name: "Verifikasi Terpilih (2)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 data diverifikasi" })).toBeVisible();
+
+  await page.getByLabel("Status").selectOption({ label: "Semua status" });
+  await page.getByRole("button", exact("Terapkan Filter")).click();
+  await expect(page).toHaveURL(/status=all/);
+  const first = numbers[0] ?? "";
+  let card = cardOf(page, first);
+  // The record may sit on a later page of "all statuses": page on (each page fully shown) until it does.
+  await expect(page.getByText(/^Halaman 1 dari \d+$/)).toBeVisible();
+  for (let pageNumber = 2; (await card.count()) === 0; pageNumber += 1) {
+    await page.getByRole("button", exact("Berikutnya")).click();
+    await expect(page.getByText(new RegExp(`^Halaman ${pageNumber} dari \\d+$`))).toBeVisible();
+    card = cardOf(page, first);
+  }
+  await card.getByRole("button", exact("Riwayat")).click();
+  const history = page.getByRole("dialog", { name: "Riwayat Validasi" });
+  await expect(history.getByRole("listitem").last()).toContainText("Admin PKK Kota · Admin (override)");
+  await expect(history.getByRole("listitem").last()).toContainText("Override admin pada tahap");
+});
+
+test("filters live in the URL: special condition and status survive a reload, reset clears them", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  await page.goto("/kader-pkk/validasi");
+  await page.getByLabel("Status").selectOption({ label: "Semua status" });
+  await page.getByLabel("Kondisi khusus").selectOption({ label: "Ada kondisi khusus" });
+  await page.getByRole("button", exact("Terapkan Filter")).click();
+  await expect(page).toHaveURL(/condition=any/);
+  await expect(cards(page).first()).toBeVisible();
+  // Every family listed has at least one condition badge (none reads "Tidak ada").
+  await expect(cards(page).filter({ hasText: "Tidak ada" })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel("Kondisi khusus")).toHaveValue("any");
+  await expect(page.getByLabel("Status")).toHaveValue("all");
+  await page.getByRole("button", exact("Reset Filter")).click();
+  await expect(page).not.toHaveURL(/condition=/);
+  await expect(page.getByLabel("Kondisi khusus")).toHaveValue("");
+});
+
+test("a filter outside the cadre's area shows the server's refusal, not data", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi?rt=002");
+  await expect(page.getByRole("alert")).toContainText("Data ini berada di luar wilayah kerja Anda");
+  await expect(cards(page)).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -1,0 +1,12 @@
+import { DomainError } from "../src/services/errors.ts";
+
+/** The DomainError a call is refused with (fails the test when it succeeds or throws anything else). */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to be refused with a DomainError");
+}

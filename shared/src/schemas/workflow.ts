@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { specialConditionKeys } from "../enums.ts";
+import { NOTE_MAX_LENGTH, registerStatuses, requiredNoteMessage, workflowActions } from "../status.ts";
+import { idSchema, padRtRw } from "./common.ts";
+
+export const noteSchema = z.string().trim().max(NOTE_MAX_LENGTH, `Catatan maksimal ${NOTE_MAX_LENGTH} karakter`);
+
+export const transitionInput = z
+  .object({
+    registerId: idSchema,
+    action: z.enum(workflowActions, { error: "Tindakan tidak dikenal" }),
+    note: noteSchema.optional(),
+    /** The version the cadre looked at; a record changed since then is refused. */
+    expectedVersion: z.number().int().positive().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const message = requiredNoteMessage[value.action];
+    if (message && !value.note) ctx.addIssue({ code: "custom", path: ["note"], message });
+  });
+export type TransitionInput = z.input<typeof transitionInput>;
+
+export const BULK_VERIFY_MAX = 100;
+
+export const bulkVerifyInput = z.object({
+  registerIds: z
+    .array(idSchema)
+    .min(1, "Pilih minimal satu data")
+    .max(BULK_VERIFY_MAX, `Maksimal ${BULK_VERIFY_MAX} data sekaligus`),
+});
+export type BulkVerifyInput = z.input<typeof bulkVerifyInput>;
+
+/** "" and absent both mean no filter; RT/RW are compared zero-padded. */
+const rtRwFilter = z
+  .string()
+  .trim()
+  .regex(/^\d{0,3}$/, "RT/RW hanya boleh angka (maksimal 3 digit)")
+  .transform((value) => (value === "" ? undefined : padRtRw(value)));
+
+/** `waiting` (the default) = what waits for the signed-in cadre's level; `all` = every status. */
+export const queueStatusFilters = ["waiting", "all", ...registerStatuses] as const;
+export type QueueStatusFilter = (typeof queueStatusFilters)[number];
+
+/** `any` = at least one special condition. */
+export const conditionFilters = ["any", ...specialConditionKeys] as const;
+export type ConditionFilter = (typeof conditionFilters)[number];
+
+export const QUEUE_PAGE_SIZE = 10;
+
+export const queueInput = z.object({
+  kecamatanId: idSchema.optional(),
+  desaKelurahanId: idSchema.optional(),
+  rw: rtRwFilter.optional(),
+  rt: rtRwFilter.optional(),
+  status: z.enum(queueStatusFilters).default("waiting"),
+  condition: z.enum(conditionFilters).optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(50).default(QUEUE_PAGE_SIZE),
+});
+export type QueueInput = z.input<typeof queueInput>;
+export type QueueFilters = z.output<typeof queueInput>;
+
+export const historyInput = z.object({ registerId: idSchema });
