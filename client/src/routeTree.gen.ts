@@ -10,11 +10,17 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
+  id: '/admin/desa-kelurahan',
+  path: '/admin/desa-kelurahan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -25,27 +31,31 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo/kecamatan-select'
+  fullPaths: '/' | '/admin/desa-kelurahan' | '/demo/kecamatan-select'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo/kecamatan-select'
-  id: '__root__' | '/' | '/demo/kecamatan-select'
+  to: '/' | '/admin/desa-kelurahan' | '/demo/kecamatan-select'
+  id: '__root__' | '/' | '/admin/desa-kelurahan' | '/demo/kecamatan-select'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
 }
 
@@ -56,6 +66,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/desa-kelurahan': {
+      id: '/admin/desa-kelurahan'
+      path: '/admin/desa-kelurahan'
+      fullPath: '/admin/desa-kelurahan'
+      preLoaderRoute: typeof AdminDesaKelurahanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/kecamatan-select': {
@@ -70,6 +87,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
 }
 export const routeTree = rootRouteImport
