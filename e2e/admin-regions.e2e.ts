@@ -147,3 +147,28 @@ test("the page works at 360 px and is refused to cadres", async ({ page }) => {
   await page.goto("/admin/desa-kelurahan");
   await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
 });
+
+test("a CSV import reports invalid rows and writes nothing, then applies a valid file", async ({ page }) => {
+  await loginAs(page.request, demoEmails.admin);
+  await page.goto("/admin/desa-kelurahan?tab=kelola");
+  const file = page.getByLabel("Berkas CSV");
+  const header = "kode,kode_pos,luas_wilayah,jumlah_penduduk";
+  await file.setInputFiles({ name: "penduduk.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n32.75.02.1001,17141,3.5,15000\n32.75.02.1002,1714,1,-3\n`) });
+  await page.getByRole("button", { name: "Impor" }).click();
+  const report = page.getByRole("alert").filter({ hasText: "baris tidak valid" });
+  await expect(report).toContainText("1 dari 2 baris tidak valid. Tidak ada data yang disimpan.");
+  await expect(report.getByRole("row").filter({ hasText: "32.75.02.1002" })).toContainText("Kode pos harus 5 digit angka; Jumlah penduduk tidak boleh negatif");
+  await expectAccessible(page);
+
+  await page.goto("/admin/desa-kelurahan?q=32.75.02.1001");
+  await expect(page.getByRole("row").filter({ hasText: "32.75.02.1001" })).not.toContainText("15.000");
+
+  await page.goto("/admin/desa-kelurahan?tab=kelola");
+  await page.getByLabel("Berkas CSV").setInputFiles({ name: "penduduk.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n32.75.02.1001,17141,3.5,15000\n`) });
+  await page.getByRole("button", { name: "Impor" }).click();
+  await expect(page.getByText("1 baris berhasil disimpan.")).toBeVisible();
+  await page.goto("/admin/desa-kelurahan?q=32.75.02.1001");
+  const row = page.getByRole("row").filter({ hasText: "32.75.02.1001" });
+  await expect(row).toContainText("15.000");
+  await expect(row).toContainText("17141");
+});

@@ -38,6 +38,11 @@ export function DataTab({ search, onSearch }: Props) {
 
   const data = list.data;
   const pageCount = Math.max(data?.pageCount ?? 1, 1);
+  // After deleting the last row of the last page, step back to the page that still has rows.
+  const pastEnd = data !== undefined && data.total > 0 && data.page > data.pageCount;
+  useEffect(() => {
+    if (pastEnd && data) onSearch({ page: data.pageCount });
+  }, [pastEnd, data, onSearch]);
 
   return (
     <div className="card border border-base-300 bg-base-100">
