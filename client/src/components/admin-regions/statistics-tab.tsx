@@ -58,7 +58,7 @@ export function StatisticsTab() {
           </StatCard>
           <StatCard title="Total Penduduk" value={`${formatNumber(overall.totalPenduduk)} jiwa`} />
           <StatCard title="Rata-rata Penduduk" value={average(overall.rataRataPenduduk)}>per desa/kelurahan yang terisi</StatCard>
-          <StatCard title="Distribusi" value={formatPercent(overall.persentaseKelurahan)}>
+          <StatCard title="Distribusi" value={`${formatPercent(overall.persentaseDesa)} / ${formatPercent(overall.persentaseKelurahan)}`}>
             <Distribution stats={overall} />
           </StatCard>
         </div>
@@ -93,7 +93,7 @@ export function StatisticsTab() {
               <div>
                 <dt className="text-sm text-base-content/80">Total Penduduk</dt>
                 <dd className="text-xl font-bold">{`${formatNumber(chosen.totalPenduduk)} jiwa`}</dd>
-                <dd className="text-sm">{`Rata-rata ${average(chosen.rataRataPenduduk)} per wilayah`}</dd>
+                <dd className="text-sm">{`Rata-rata per wilayah: ${average(chosen.rataRataPenduduk)}`}</dd>
               </div>
               <div>
                 <dt className="text-sm text-base-content/80">Distribusi</dt>
