@@ -14,7 +14,7 @@ export function serverMessagesByField(error: unknown): Record<string, string> {
       const fieldErrors: unknown = data.zodError.fieldErrors;
       if (typeof fieldErrors === "object" && fieldErrors !== null) {
         for (const [field, list] of Object.entries(fieldErrors)) {
-          // Update inputs nest the form under "data"; the flattened key is then "data".
+          // zod flattens only the top level: an update's nested "data" fields land under "data", which no input uses.
           const first: unknown = Array.isArray(list) ? list[0] : undefined;
           if (typeof first === "string" && !messages[field]) messages[field] = first;
         }
