@@ -49,7 +49,8 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     if (options.seed !== false) await seedRegions(handle.db, env.CITY_CODE);
     const app = createApp({ db: handle.db, env, log: createLogger("error"), cityName: "Kota Bekasi", ping: handle.ping });
     state = { handle, db: handle.db, env, app };
-  });
+    // Migrating a fresh PGlite takes seconds on a busy machine: longer than bun's default hook limit.
+  }, 120_000);
   afterAll(async () => {
     await state?.handle.close();
   });
