@@ -10,11 +10,18 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AparatRoute = AparatRouteImport.update({
+  id: '/aparat',
+  path: '/aparat',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -22,31 +29,44 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkIndexRoute = KaderPkkIndexRouteImport.update({
+  id: '/kader-pkk/',
+  path: '/kader-pkk/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/': typeof KaderPkkIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk': typeof KaderPkkIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/': typeof KaderPkkIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo/kecamatan-select'
+  fullPaths: '/' | '/aparat' | '/demo/kecamatan-select' | '/kader-pkk/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo/kecamatan-select'
-  id: '__root__' | '/' | '/demo/kecamatan-select'
+  to: '/' | '/aparat' | '/demo/kecamatan-select' | '/kader-pkk'
+  id: '__root__' | '/' | '/aparat' | '/demo/kecamatan-select' | '/kader-pkk/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AparatRoute: typeof AparatRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  KaderPkkIndexRoute: typeof KaderPkkIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +78,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/aparat': {
+      id: '/aparat'
+      path: '/aparat'
+      fullPath: '/aparat'
+      preLoaderRoute: typeof AparatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demo/kecamatan-select': {
       id: '/demo/kecamatan-select'
       path: '/demo/kecamatan-select'
@@ -65,12 +92,21 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/': {
+      id: '/kader-pkk/'
+      path: '/kader-pkk'
+      fullPath: '/kader-pkk/'
+      preLoaderRoute: typeof KaderPkkIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AparatRoute: AparatRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  KaderPkkIndexRoute: KaderPkkIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

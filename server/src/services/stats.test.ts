@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { registers } from "../db/schema/registers.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
 import { callerFor, useTestApp } from "../../test/helpers.ts";
-import { computePublicStats, percentOneDecimal, publicStats } from "./stats.ts";
+import { percentOneDecimal } from "@shared/percent.ts";
+import { computePublicStats, publicStats } from "./stats.ts";
 
 describe("public statistics", () => {
   const t = useTestApp();

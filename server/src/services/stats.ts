@@ -1,14 +1,10 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { percentOneDecimal } from "@shared/percent.ts";
 import type { KecamatanStats, PublicStats } from "@shared/schemas/stats.ts";
 import type { Db } from "../db/client.ts";
 import { kecamatan } from "../db/schema/regions.ts";
 import { registers } from "../db/schema/registers.ts";
 
-/** One decimal, as the landing page shows approximate percentages (SPEC §5 "Other"). */
-export function percentOneDecimal(part: number, whole: number): number {
-  if (whole <= 0) return 0;
-  return Math.round((part / whole) * 1000) / 10;
-}
 
 /** The figures straight from the database, uncached. */
 export async function computePublicStats(db: Db, now = new Date()): Promise<PublicStats> {
