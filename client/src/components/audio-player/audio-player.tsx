@@ -63,6 +63,44 @@ export default function AudioPlayer({ src, title }: { src: string; title: string
     return () => clearTimeout(timer);
   }, [toast]);
 
+  // Listeners first, then the source: a fast failure (or cached metadata) can never slip past us.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const sync = () => {
+      setDuration(Number.isFinite(audio.duration) ? audio.duration : 0);
+      setPosition(audio.currentTime);
+    };
+    const onPlay = () => setPlaying(true);
+    const onPause = () => setPlaying(false);
+    const onEnded = () => {
+      setPlaying(false);
+      toast({ title: "Lagu selesai diputar", description: `${title} telah selesai. Tekan Ulangi untuk memutar lagi.`, variant: "success" });
+    };
+    const onError = () => {
+      setPlaying(false);
+      setFailed(true);
+      toast({ title: LOAD_FAILED_MESSAGE, variant: "destructive" });
+    };
+    const listeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
+      ["loadedmetadata", sync],
+      ["durationchange", sync],
+      ["timeupdate", sync],
+      ["play", onPlay],
+      ["pause", onPause],
+      ["ended", onEnded],
+      ["error", onError],
+    ];
+    for (const [name, listener] of listeners) audio.addEventListener(name, listener);
+    audio.src = src;
+    return () => {
+      for (const [name, listener] of listeners) audio.removeEventListener(name, listener);
+      audio.pause();
+      audio.removeAttribute("src");
+      audio.load();
+    };
+  }, [src, title, toast]);
+
   const play = () => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -97,27 +135,7 @@ export default function AudioPlayer({ src, title }: { src: string; title: string
     setPosition(seconds);
   };
 
-  const audioElement = (
-    <audio
-      ref={audioRef}
-      src={src}
-      preload="metadata"
-      onPlay={() => setPlaying(true)}
-      onPause={() => setPlaying(false)}
-      onLoadedMetadata={(event) => setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)}
-      onDurationChange={(event) => setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)}
-      onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
-      onEnded={() => {
-        setPlaying(false);
-        toast({ title: "Lagu selesai diputar", description: `${title} telah selesai. Tekan Ulangi untuk memutar lagi.`, variant: "success" });
-      }}
-      onError={() => {
-        setPlaying(false);
-        setFailed(true);
-        toast({ title: LOAD_FAILED_MESSAGE, variant: "destructive" });
-      }}
-    />
-  );
+  const audioElement = <audio ref={audioRef} preload="metadata" />;
 
   // The <audio> element stays first and mounted in both states, so minimising never stops the song.
   return (

@@ -58,7 +58,7 @@ export function StatisticsSection() {
                   <caption className="p-4 text-left text-sm">
                     Keluarga per kecamatan. Diperbarui {formatDateTime(stats.data.computedAt)}; angka diperbarui setiap menit.
                   </caption>
-                  <thead>
+                  <thead className="text-base-content">
                     <tr>
                       <th scope="col">Kecamatan</th>
                       <th scope="col" className="text-right">Keluarga</th>
