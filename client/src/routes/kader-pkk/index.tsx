@@ -50,7 +50,7 @@ function CadrePortal() {
       </section>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="judul-rencana" className="rounded-box border border-base-300 p-6">
+        <section aria-labelledby="judul-rencana" className="self-start rounded-box border border-base-300 p-6">
           <h2 id="judul-rencana" className="text-xl font-bold">Rencana Rilis</h2>
           <ol className="mt-4 space-y-4">
             {releasePlan.map((item) => (
