@@ -10,13 +10,20 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AparatRoute = AparatRouteImport.update({
+  id: '/aparat',
+  path: '/aparat',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
@@ -29,6 +36,11 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkIndexRoute = KaderPkkIndexRouteImport.update({
+  id: '/kader-pkk/',
+  path: '/kader-pkk/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
   id: '/kader-pkk/validasi',
   path: '/kader-pkk/validasi',
@@ -37,49 +49,63 @@ const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader-pkk/': typeof KaderPkkIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader-pkk': typeof KaderPkkIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader-pkk/': typeof KaderPkkIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/aparat'
     | '/admin/desa-kelurahan'
     | '/demo/kecamatan-select'
     | '/kader-pkk/validasi'
+    | '/kader-pkk/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/aparat'
     | '/admin/desa-kelurahan'
     | '/demo/kecamatan-select'
     | '/kader-pkk/validasi'
+    | '/kader-pkk'
   id:
     | '__root__'
     | '/'
+    | '/aparat'
     | '/admin/desa-kelurahan'
     | '/demo/kecamatan-select'
     | '/kader-pkk/validasi'
+    | '/kader-pkk/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AparatRoute: typeof AparatRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
+  KaderPkkIndexRoute: typeof KaderPkkIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -89,6 +115,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/aparat': {
+      id: '/aparat'
+      path: '/aparat'
+      fullPath: '/aparat'
+      preLoaderRoute: typeof AparatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/desa-kelurahan': {
@@ -105,6 +138,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/': {
+      id: '/kader-pkk/'
+      path: '/kader-pkk'
+      fullPath: '/kader-pkk/'
+      preLoaderRoute: typeof KaderPkkIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/validasi': {
       id: '/kader-pkk/validasi'
       path: '/kader-pkk/validasi'
@@ -117,9 +157,11 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AparatRoute: AparatRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
+  KaderPkkIndexRoute: KaderPkkIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,6 +4,7 @@ import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
 import { regionsRouter } from "./routers/regions.ts";
 import { workflowRouter } from "./routers/workflow.ts";
+import { statsRouter } from "./routers/stats.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -11,6 +12,7 @@ export const appRouter = router({
   captcha: captchaRouter,
   config: configRouter,
   workflow: workflowRouter,
+  stats: statsRouter,
 });
 
 export type AppRouter = typeof appRouter;
