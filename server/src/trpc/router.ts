@@ -2,13 +2,17 @@ import { router } from "./init.ts";
 import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
+import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
+import { usersRouter } from "./routers/users.ts";
 
 export const appRouter = router({
   auth: authRouter,
   regions: regionsRouter,
   captcha: captchaRouter,
   config: configRouter,
+  kader: kaderRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;
