@@ -10,11 +10,30 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
+import { Route as KaderPkkForgotPasswordRouteImport } from './routes/kader-pkk/forgot-password'
+import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
+import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
+import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/reset-password'
+import { Route as KaderRegisterRouteImport } from './routes/kader/register'
+import { Route as KaderRegistrationSuccessRouteImport } from './routes/kader/registration-success'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminKaderRoute = AdminKaderRouteImport.update({
+  id: '/admin/kader',
+  path: '/admin/kader',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -22,31 +41,137 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkDaftarRoute = KaderPkkDaftarRouteImport.update({
+  id: '/kader-pkk/daftar',
+  path: '/kader-pkk/daftar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkForgotPasswordRoute = KaderPkkForgotPasswordRouteImport.update({
+  id: '/kader-pkk/forgot-password',
+  path: '/kader-pkk/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkLoginRoute = KaderPkkLoginRouteImport.update({
+  id: '/kader-pkk/login',
+  path: '/kader-pkk/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
+  id: '/kader-pkk/profil',
+  path: '/kader-pkk/profil',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkResetPasswordRoute = KaderPkkResetPasswordRouteImport.update({
+  id: '/kader-pkk/reset-password',
+  path: '/kader-pkk/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderRegisterRoute = KaderRegisterRouteImport.update({
+  id: '/kader/register',
+  path: '/kader/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderRegistrationSuccessRoute =
+  KaderRegistrationSuccessRouteImport.update({
+    id: '/kader/registration-success',
+    path: '/kader/registration-success',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo/kecamatan-select'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/admin/kader'
+    | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
+    | '/kader-pkk/forgot-password'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
+    | '/kader-pkk/reset-password'
+    | '/kader/register'
+    | '/kader/registration-success'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo/kecamatan-select'
-  id: '__root__' | '/' | '/demo/kecamatan-select'
+  to:
+    | '/'
+    | '/login'
+    | '/admin/kader'
+    | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
+    | '/kader-pkk/forgot-password'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
+    | '/kader-pkk/reset-password'
+    | '/kader/register'
+    | '/kader/registration-success'
+  id:
+    | '__root__'
+    | '/'
+    | '/login'
+    | '/admin/kader'
+    | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
+    | '/kader-pkk/forgot-password'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
+    | '/kader-pkk/reset-password'
+    | '/kader/register'
+    | '/kader/registration-success'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  LoginRoute: typeof LoginRoute
+  AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
+  KaderPkkForgotPasswordRoute: typeof KaderPkkForgotPasswordRoute
+  KaderPkkLoginRoute: typeof KaderPkkLoginRoute
+  KaderPkkProfilRoute: typeof KaderPkkProfilRoute
+  KaderPkkResetPasswordRoute: typeof KaderPkkResetPasswordRoute
+  KaderRegisterRoute: typeof KaderRegisterRoute
+  KaderRegistrationSuccessRoute: typeof KaderRegistrationSuccessRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +183,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/kader': {
+      id: '/admin/kader'
+      path: '/admin/kader'
+      fullPath: '/admin/kader'
+      preLoaderRoute: typeof AdminKaderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demo/kecamatan-select': {
       id: '/demo/kecamatan-select'
       path: '/demo/kecamatan-select'
@@ -65,12 +204,70 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/daftar': {
+      id: '/kader-pkk/daftar'
+      path: '/kader-pkk/daftar'
+      fullPath: '/kader-pkk/daftar'
+      preLoaderRoute: typeof KaderPkkDaftarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/forgot-password': {
+      id: '/kader-pkk/forgot-password'
+      path: '/kader-pkk/forgot-password'
+      fullPath: '/kader-pkk/forgot-password'
+      preLoaderRoute: typeof KaderPkkForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/login': {
+      id: '/kader-pkk/login'
+      path: '/kader-pkk/login'
+      fullPath: '/kader-pkk/login'
+      preLoaderRoute: typeof KaderPkkLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/profil': {
+      id: '/kader-pkk/profil'
+      path: '/kader-pkk/profil'
+      fullPath: '/kader-pkk/profil'
+      preLoaderRoute: typeof KaderPkkProfilRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/reset-password': {
+      id: '/kader-pkk/reset-password'
+      path: '/kader-pkk/reset-password'
+      fullPath: '/kader-pkk/reset-password'
+      preLoaderRoute: typeof KaderPkkResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader/register': {
+      id: '/kader/register'
+      path: '/kader/register'
+      fullPath: '/kader/register'
+      preLoaderRoute: typeof KaderRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader/registration-success': {
+      id: '/kader/registration-success'
+      path: '/kader/registration-success'
+      fullPath: '/kader/registration-success'
+      preLoaderRoute: typeof KaderRegistrationSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  LoginRoute: LoginRoute,
+  AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  KaderPkkDaftarRoute: KaderPkkDaftarRoute,
+  KaderPkkForgotPasswordRoute: KaderPkkForgotPasswordRoute,
+  KaderPkkLoginRoute: KaderPkkLoginRoute,
+  KaderPkkProfilRoute: KaderPkkProfilRoute,
+  KaderPkkResetPasswordRoute: KaderPkkResetPasswordRoute,
+  KaderRegisterRoute: KaderRegisterRoute,
+  KaderRegistrationSuccessRoute: KaderRegistrationSuccessRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
