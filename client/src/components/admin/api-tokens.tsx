@@ -73,7 +73,7 @@ export function ApiTokens() {
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Token API</caption>
-            <thead><tr><th scope="col">Nama</th><th scope="col">Awalan</th><th scope="col">Akses</th><th scope="col">Dibuat</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Tindakan</span></th></tr></thead>
+            <thead className="text-base-content"><tr><th scope="col">Nama</th><th scope="col">Awalan</th><th scope="col">Akses</th><th scope="col">Dibuat</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Tindakan</span></th></tr></thead>
             <tbody>
               {tokens.data.map((token) => (
                 <tr key={token.id}>

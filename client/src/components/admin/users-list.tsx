@@ -68,7 +68,7 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Daftar pengguna</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr><th scope="col">Nama</th><th scope="col">Email</th><th scope="col">Peran</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Tindakan</span></th></tr>
             </thead>
             <tbody>

@@ -77,7 +77,7 @@ export function LocationCard({ regencyCode, kecamatanKode, onRegencyChange, onKe
               ))}
             </select>
             {kecamatanError && <p id={`${id}-district-error`} className="label text-error">{kecamatanError}</p>}
-            {regencyCode !== "" && districts.data?.length === 0 && <p className="label">Tidak ada data kecamatan</p>}
+            {regencyCode !== "" && districts.data?.length === 0 && <p className="label text-base-content">Tidak ada data kecamatan</p>}
             {districts.isError && (
               <div role="alert" className="alert alert-error alert-soft mt-2">
                 <span>Gagal memuat data kecamatan.</span>

@@ -37,7 +37,7 @@ function AdminKaderPage() {
             id={`tab-${item.key}`}
             aria-selected={tab === item.key}
             aria-controls={`panel-${item.key}`}
-            className={`tab whitespace-nowrap ${tab === item.key ? "tab-active" : ""}`}
+            className={`tab whitespace-nowrap text-base-content ${tab === item.key ? "tab-active" : ""}`}
             onClick={() => setTab(item.key)}
           >
             {item.label}
