@@ -9,7 +9,10 @@ import { loginHref } from "./redirect.ts";
  * page. The session is an HttpOnly cookie, so there is nothing to clear on this side but the cache.
  */
 function onUnauthorized(error: unknown): void {
-  if (!isTRPCClientError(error) || error.data?.httpStatus !== 401) return;
+  if (!isTRPCClientError(error)) return;
+  // SPEC §8: a 403 is only noted in the console; the screen shows the server's message.
+  if (error.data?.httpStatus === 403) console.warn("Forbidden: You do not have permission to access this resource");
+  if (error.data?.httpStatus !== 401) return;
   if (typeof window === "undefined") return;
   const here = `${window.location.pathname}${window.location.search}`;
   if (here.startsWith("/kader-pkk/login") || here.startsWith("/login")) return;
