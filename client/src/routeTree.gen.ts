@@ -11,10 +11,19 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
+import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
+import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
+import { Route as KaderPkkForgotPasswordRouteImport } from './routes/kader-pkk/forgot-password'
+import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
+import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
+import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/reset-password'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
+import { Route as KaderRegisterRouteImport } from './routes/kader/register'
+import { Route as KaderRegistrationSuccessRouteImport } from './routes/kader/registration-success'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -26,9 +35,19 @@ const AparatRoute = AparatRouteImport.update({
   path: '/aparat',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
   id: '/admin/desa-kelurahan',
   path: '/admin/desa-kelurahan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminKaderRoute = AdminKaderRouteImport.update({
+  id: '/admin/kader',
+  path: '/admin/kader',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -41,35 +60,98 @@ const KaderPkkIndexRoute = KaderPkkIndexRouteImport.update({
   path: '/kader-pkk/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkDaftarRoute = KaderPkkDaftarRouteImport.update({
+  id: '/kader-pkk/daftar',
+  path: '/kader-pkk/daftar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkForgotPasswordRoute = KaderPkkForgotPasswordRouteImport.update({
+  id: '/kader-pkk/forgot-password',
+  path: '/kader-pkk/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkLoginRoute = KaderPkkLoginRouteImport.update({
+  id: '/kader-pkk/login',
+  path: '/kader-pkk/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
+  id: '/kader-pkk/profil',
+  path: '/kader-pkk/profil',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkResetPasswordRoute = KaderPkkResetPasswordRouteImport.update({
+  id: '/kader-pkk/reset-password',
+  path: '/kader-pkk/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
   id: '/kader-pkk/validasi',
   path: '/kader-pkk/validasi',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderRegisterRoute = KaderRegisterRouteImport.update({
+  id: '/kader/register',
+  path: '/kader/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderRegistrationSuccessRoute =
+  KaderRegistrationSuccessRouteImport.update({
+    id: '/kader/registration-success',
+    path: '/kader/registration-success',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
+  '/login': typeof LoginRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
+  '/login': typeof LoginRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
   '/kader-pkk': typeof KaderPkkIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
+  '/login': typeof LoginRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
 }
 export interface FileRouteTypes {
@@ -77,34 +159,70 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/aparat'
+    | '/login'
     | '/admin/desa-kelurahan'
+    | '/admin/kader'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
+    | '/kader-pkk/forgot-password'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
+    | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
+    | '/kader/register'
+    | '/kader/registration-success'
     | '/kader-pkk/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/aparat'
+    | '/login'
     | '/admin/desa-kelurahan'
+    | '/admin/kader'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
+    | '/kader-pkk/forgot-password'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
+    | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
+    | '/kader/register'
+    | '/kader/registration-success'
     | '/kader-pkk'
   id:
     | '__root__'
     | '/'
     | '/aparat'
+    | '/login'
     | '/admin/desa-kelurahan'
+    | '/admin/kader'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
+    | '/kader-pkk/forgot-password'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
+    | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
+    | '/kader/register'
+    | '/kader/registration-success'
     | '/kader-pkk/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AparatRoute: typeof AparatRoute
+  LoginRoute: typeof LoginRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
+  AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
+  KaderPkkForgotPasswordRoute: typeof KaderPkkForgotPasswordRoute
+  KaderPkkLoginRoute: typeof KaderPkkLoginRoute
+  KaderPkkProfilRoute: typeof KaderPkkProfilRoute
+  KaderPkkResetPasswordRoute: typeof KaderPkkResetPasswordRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
+  KaderRegisterRoute: typeof KaderRegisterRoute
+  KaderRegistrationSuccessRoute: typeof KaderRegistrationSuccessRoute
   KaderPkkIndexRoute: typeof KaderPkkIndexRoute
 }
 
@@ -124,11 +242,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AparatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/desa-kelurahan': {
       id: '/admin/desa-kelurahan'
       path: '/admin/desa-kelurahan'
       fullPath: '/admin/desa-kelurahan'
       preLoaderRoute: typeof AdminDesaKelurahanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/kader': {
+      id: '/admin/kader'
+      path: '/admin/kader'
+      fullPath: '/admin/kader'
+      preLoaderRoute: typeof AdminKaderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/kecamatan-select': {
@@ -145,11 +277,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/daftar': {
+      id: '/kader-pkk/daftar'
+      path: '/kader-pkk/daftar'
+      fullPath: '/kader-pkk/daftar'
+      preLoaderRoute: typeof KaderPkkDaftarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/forgot-password': {
+      id: '/kader-pkk/forgot-password'
+      path: '/kader-pkk/forgot-password'
+      fullPath: '/kader-pkk/forgot-password'
+      preLoaderRoute: typeof KaderPkkForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/login': {
+      id: '/kader-pkk/login'
+      path: '/kader-pkk/login'
+      fullPath: '/kader-pkk/login'
+      preLoaderRoute: typeof KaderPkkLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/profil': {
+      id: '/kader-pkk/profil'
+      path: '/kader-pkk/profil'
+      fullPath: '/kader-pkk/profil'
+      preLoaderRoute: typeof KaderPkkProfilRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/reset-password': {
+      id: '/kader-pkk/reset-password'
+      path: '/kader-pkk/reset-password'
+      fullPath: '/kader-pkk/reset-password'
+      preLoaderRoute: typeof KaderPkkResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/validasi': {
       id: '/kader-pkk/validasi'
       path: '/kader-pkk/validasi'
       fullPath: '/kader-pkk/validasi'
       preLoaderRoute: typeof KaderPkkValidasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader/register': {
+      id: '/kader/register'
+      path: '/kader/register'
+      fullPath: '/kader/register'
+      preLoaderRoute: typeof KaderRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader/registration-success': {
+      id: '/kader/registration-success'
+      path: '/kader/registration-success'
+      fullPath: '/kader/registration-success'
+      preLoaderRoute: typeof KaderRegistrationSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -158,9 +339,18 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AparatRoute: AparatRoute,
+  LoginRoute: LoginRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
+  AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  KaderPkkDaftarRoute: KaderPkkDaftarRoute,
+  KaderPkkForgotPasswordRoute: KaderPkkForgotPasswordRoute,
+  KaderPkkLoginRoute: KaderPkkLoginRoute,
+  KaderPkkProfilRoute: KaderPkkProfilRoute,
+  KaderPkkResetPasswordRoute: KaderPkkResetPasswordRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
+  KaderRegisterRoute: KaderRegisterRoute,
+  KaderRegistrationSuccessRoute: KaderRegistrationSuccessRoute,
   KaderPkkIndexRoute: KaderPkkIndexRoute,
 }
 export const routeTree = rootRouteImport

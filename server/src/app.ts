@@ -7,6 +7,9 @@ import { serveStatic } from "hono/bun";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AppDeps, AppEnv } from "./app-env.ts";
+import { bearerAuth } from "./auth/api-tokens.ts";
+import { csrfGuard } from "./auth/csrf.ts";
+import { googleProvider, oauthRoutes } from "./auth/oauth.ts";
 import { sessionMiddleware } from "./auth/middleware.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { restApi } from "./rest/index.ts";
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
+  app.use("/trpc/*", csrfGuard);
   app.use("/trpc/*", sessionMiddleware);
   app.use(
     "/trpc/*",
@@ -75,10 +79,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
+  app.use("/api/*", csrfGuard);
   app.use("/api/*", sessionMiddleware);
+  app.use("/api/*", bearerAuth);
   app.route("/api", restApi());
 
   app.route("/media", mediaRoutes());
+  app.route("/auth", oauthRoutes(deps.googleOAuth === undefined ? googleProvider(deps.env) : deps.googleOAuth));
 
   if (deps.clientDir) {
     const clientDir = deps.clientDir;

@@ -41,6 +41,10 @@ const schema = z
       .regex(/^(https:\/\/|\/)/, "must be an https:// URL or a path on this server")
       .default("/media/mars-pkk.wav"),
     AUDIO_TITLE: z.string().trim().min(1).max(120).default("Instrumental Mars Portal PKK"),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().default("Portal PKK <no-reply@pkk.local>"),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.APP_SECRET) {

@@ -2,9 +2,11 @@ import { router } from "./init.ts";
 import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
+import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
 import { workflowRouter } from "./routers/workflow.ts";
 import { statsRouter } from "./routers/stats.ts";
+import { usersRouter } from "./routers/users.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +15,8 @@ export const appRouter = router({
   config: configRouter,
   workflow: workflowRouter,
   stats: statsRouter,
+  kader: kaderRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

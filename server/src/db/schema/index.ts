@@ -4,3 +4,4 @@ export * from "./sessions.ts";
 export * from "./support.ts";
 export * from "./registers.ts";
 export * from "./audit.ts";
+export * from "./auth-tokens.ts";
