@@ -2,7 +2,7 @@ import type { OAuthProvider } from "./auth/oauth.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./log.ts";
-import type { Actor } from "./services/actor.ts";
+import type { Actor, ApiTokenGrant } from "./services/actor.ts";
 
 /** Everything the app needs from outside; tests build it around a fresh database. */
 export interface AppDeps {
@@ -25,6 +25,6 @@ export interface AppEnv {
     actor: Actor;
     sessionId: string | null;
     /** Set when /api was called with an admin-issued API token (auth/api-tokens.ts). */
-    apiToken: { id: number; access: "read-only" | "full-access" } | null;
+    apiToken: ApiTokenGrant | null;
   };
 }

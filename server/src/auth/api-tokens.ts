@@ -29,8 +29,9 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
       const error = new RestError(403, "ForbiddenError", "Forbidden");
       return c.json(error.toBody(), 403);
     }
-    c.set("apiToken", { id: apiToken.id, access: apiToken.access });
-    c.set("actor", { user: null, ip });
+    const grant = { id: apiToken.id, access: apiToken.access };
+    c.set("apiToken", grant);
+    c.set("actor", { user: null, ip, apiToken: grant });
     c.set("sessionId", null);
     return next();
   }

@@ -11,7 +11,9 @@ export async function audit(
   actor: Actor,
   entry: { action: AuditAction; entity: string; entityId?: number | null; details?: Record<string, unknown> },
 ): Promise<void> {
-  const details = entry.details ? JSON.parse(redact(JSON.stringify(entry.details))) : null;
+  // A third party reading through an API token has no user row; the token is who it was.
+  const named = actor.apiToken ? { ...entry.details, apiTokenId: actor.apiToken.id } : entry.details;
+  const details = named ? JSON.parse(redact(JSON.stringify(named))) : null;
   await db.insert(auditLog).values({
     actorId: actor.user?.id ?? null,
     action: entry.action,

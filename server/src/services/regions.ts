@@ -22,7 +22,7 @@ import {
   type KecamatanSummary,
   type RegencyOption,
 } from "@shared/schemas/regions.ts";
-import type { Actor } from "./actor.ts";
+import { actsAsAdmin, type Actor } from "./actor.ts";
 import { DomainError, type FieldError } from "./errors.ts";
 
 // The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
@@ -160,7 +160,8 @@ export async function requireKecamatan(db: DbOrTx, id: number): Promise<Kecamata
 /** Only admins manage regions, whichever transport the call came through. */
 export function requireAdmin(actor: Actor): void {
   // "Forbidden" is Strapi's word; tRPC callers are stopped earlier by adminProcedure in Indonesian.
-  if (actor.user?.role !== "admin" || actor.user.status !== "active") throw new DomainError("FORBIDDEN", "Forbidden");
+  // A full-access API token counts as an admin here (services/actor.ts).
+  if (!actsAsAdmin(actor)) throw new DomainError("FORBIDDEN", "Forbidden");
 }
 
 function invalid(path: string, message: string): DomainError {

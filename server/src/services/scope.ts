@@ -6,7 +6,7 @@ import { padRtRw } from "@shared/schemas/common.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { registers, type RegisterRow } from "../db/schema/registers.ts";
-import type { SessionUser } from "./actor.ts";
+import { authorityOf, type Actor, type SessionUser } from "./actor.ts";
 import { DomainError, forbidden, notFound } from "./errors.ts";
 
 export type AreaScope =
@@ -27,6 +27,7 @@ const nothing: Scope = { area: { kind: "none" }, canAct: false };
 
 export const outsideAreaMessage = "Data ini berada di luar wilayah kerja Anda";
 export const readOnlyMessage = "Akun aparat hanya dapat melihat data, tidak dapat mengubahnya";
+export const readOnlyTokenMessage = "Token API ini hanya dapat membaca data";
 
 /** The area of a cadre or official from its level and work-area fields. */
 function areaOf(user: SessionUser): AreaScope {
@@ -49,12 +50,38 @@ function areaOf(user: SessionUser): AreaScope {
   }
 }
 
-export function scopeOf(user: SessionUser | null): Scope {
+/** A signed-in user, or a whole actor (which may carry an API token instead of a user). */
+export type ScopeSubject = Actor | SessionUser | null;
+
+const isActor = (subject: Actor | SessionUser): subject is Actor => "ip" in subject;
+
+export function scopeOf(subject: ScopeSubject): Scope {
+  if (subject && isActor(subject)) {
+    // API tokens read the whole city; only a full-access token may change anything (actor.ts).
+    switch (authorityOf(subject)) {
+      case "admin":
+        return { area: { kind: "all" }, canAct: true };
+      case "read-all":
+        return { area: { kind: "all" }, canAct: false };
+      case "user":
+      case "anonymous":
+        return scopeOfUser(subject.user);
+    }
+  }
+  return scopeOfUser(subject);
+}
+
+function scopeOfUser(user: SessionUser | null): Scope {
   if (!user || user.status !== "active") return nothing;
   if (user.role === "admin") return { area: { kind: "all" }, canAct: true };
   const area = areaOf(user);
   if (area.kind === "none") return nothing;
   return { area, canAct: user.role === "kader" };
+}
+
+/** Why a reader may not change anything: an official's account or a read-only API token. */
+export function readOnlyMessageFor(subject: ScopeSubject): string {
+  return subject && isActor(subject) && subject.apiToken ? readOnlyTokenMessage : readOnlyMessage;
 }
 
 /** The SQL condition on `registers` for an area (used in every list, count and lookup). */
@@ -147,16 +174,16 @@ async function loadRegister(db: DbOrTx, registerId: number): Promise<ScopedRegis
  */
 export async function registerInScope(
   db: DbOrTx,
-  user: SessionUser | null,
+  subject: ScopeSubject,
   registerId: number,
   mode: "read" | "act",
 ): Promise<ScopedRegister> {
-  const scope = scopeOf(user);
+  const scope = scopeOf(subject);
   if (scope.area.kind === "none") throw forbidden();
   const row = await loadRegister(db, registerId);
   if (!row) throw notFound();
   if (!placeInScope(scope.area, row)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
-  if (mode === "act" && !scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessage);
+  if (mode === "act" && !scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessageFor(subject));
   return row;
 }
 

@@ -31,10 +31,10 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { registerEvents, registers } from "../db/schema/registers.ts";
 import { users } from "../db/schema/users.ts";
-import type { Actor, SessionUser } from "./actor.ts";
+import { actorUserId, authorityOf, type Actor, type SessionUser } from "./actor.ts";
 import { DomainError, forbidden } from "./errors.ts";
 import { conditionCondition, placeConditions } from "./register-filters.ts";
-import { assertFilterInScope, readOnlyMessage, registerInScope, scopeCondition, scopeOf, type ScopedRegister } from "./scope.ts";
+import { assertFilterInScope, readOnlyMessage, readOnlyTokenMessage, registerInScope, scopeCondition, scopeOf, type ScopedRegister } from "./scope.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
 const deletedMessage = "Data ini sudah dihapus sehingga statusnya tidak dapat diubah";
@@ -59,6 +59,37 @@ function requireUser(actor: Actor): SessionUser {
   return actor.user;
 }
 
+/** A signed-in user or an API token; anonymous callers are refused. */
+function requireSignedIn(actor: Actor): void {
+  if (authorityOf(actor) === "anonymous") throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+}
+
+/** Who validates: a full-access API token acts as an admin (an override), a read-only one never. */
+function validatorFor(actor: Actor): WorkflowActor {
+  switch (authorityOf(actor)) {
+    case "admin":
+      return "admin";
+    case "read-all":
+      throw new DomainError("FORBIDDEN", readOnlyTokenMessage);
+    case "user":
+    case "anonymous":
+      return validatorOf(requireUser(actor));
+  }
+}
+
+/** The workflow role for showing actions, without refusing (null: may not act). */
+function workflowRoleOf(actor: Actor): WorkflowActor | null {
+  switch (authorityOf(actor)) {
+    case "admin":
+      return "admin";
+    case "read-all":
+    case "anonymous":
+      return null;
+    case "user":
+      return workflowActorOf(actor.user);
+  }
+}
+
 /** Why a move is refused, in words a cadre understands; null when the move is allowed. */
 function refusal(row: ScopedRegister, action: WorkflowAction, validator: WorkflowActor): DomainError | null {
   if (row.formType !== "family_registration") return new DomainError("BAD_REQUEST", familyOnlyMessage);
@@ -76,9 +107,10 @@ function refusal(row: ScopedRegister, action: WorkflowAction, validator: Workflo
   );
 }
 
-function overrideNote(level: ValidationLevel | null, note: string | undefined): string {
+function overrideNote(actor: Actor, level: ValidationLevel | null, note: string | undefined): string {
   const step = level ? `tahap ${validationLevelLabels[level]}` : "tahap ini";
-  return note ? `Override admin pada ${step}: ${note}` : `Override admin pada ${step}`;
+  const who = actor.apiToken ? `Override admin (token API #${actor.apiToken.id})` : "Override admin";
+  return note ? `${who} pada ${step}: ${note}` : `${who} pada ${step}`;
 }
 
 export interface TransitionResult {
@@ -92,7 +124,7 @@ export interface TransitionResult {
 /** Moves one register and writes its event, inside the caller's transaction. */
 async function applyMove(
   tx: DbOrTx,
-  user: SessionUser,
+  actor: Actor,
   validator: WorkflowActor,
   row: ScopedRegister,
   action: WorkflowAction,
@@ -109,26 +141,26 @@ async function applyMove(
   if (!updated) throw new DomainError("CONFLICT", staleMessage);
   await tx.insert(registerEvents).values({
     registerId: row.id,
-    actorId: user.id,
+    actorId: actorUserId(actor),
     level: decision.override ? "admin" : validator,
     fromStatus: row.status,
     toStatus: decision.to,
-    note: decision.override ? overrideNote(waitingLevel[row.status], note) : (note ?? null),
+    note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
   });
   return { registerId: row.id, fromStatus: row.status, status: decision.to, version: updated.version, override: decision.override };
 }
 
 /** One workflow move by a cadre (at its level, in its area) or an admin (recorded as an override). */
 export async function transition(db: Db, actor: Actor, rawInput: TransitionInput): Promise<TransitionResult> {
-  const user = requireUser(actor);
+  requireSignedIn(actor);
   const input = parseInput(transitionInput, rawInput);
   return db.transaction(async (tx) => {
-    const row = await registerInScope(tx, user, input.registerId, "act");
-    const validator = validatorOf(user);
+    const row = await registerInScope(tx, actor, input.registerId, "act");
+    const validator = validatorFor(actor);
     const refused = refusal(row, input.action, validator);
     if (refused) throw refused;
     if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw new DomainError("CONFLICT", staleMessage);
-    return applyMove(tx, user, validator, row, input.action, input.note || undefined);
+    return applyMove(tx, actor, validator, row, input.action, input.note || undefined);
   });
 }
 
@@ -143,13 +175,13 @@ export interface BulkVerifyResult {
  * call; a record that no longer waits for this level is skipped and reported.
  */
 export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput): Promise<BulkVerifyResult> {
-  const user = requireUser(actor);
+  requireSignedIn(actor);
   const input = parseInput(bulkVerifyInput, rawInput);
   const ids = [...new Set(input.registerIds)];
   return db.transaction(async (tx) => {
     const rows: ScopedRegister[] = [];
-    for (const id of ids) rows.push(await registerInScope(tx, user, id, "act"));
-    const validator = validatorOf(user);
+    for (const id of ids) rows.push(await registerInScope(tx, actor, id, "act"));
+    const validator = validatorFor(actor);
     const result: BulkVerifyResult = { verified: [], skipped: [] };
     for (const row of rows) {
       const refused = refusal(row, "verify", validator);
@@ -158,7 +190,7 @@ export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput
         continue;
       }
       try {
-        result.verified.push(await applyMove(tx, user, validator, row, "verify", undefined));
+        result.verified.push(await applyMove(tx, actor, validator, row, "verify", undefined));
       } catch (error) {
         // Moved by someone else between reading and writing: the guarded update changed nothing, so
         // the transaction is intact and the others can still be verified.
@@ -208,12 +240,12 @@ function waitingStatusesFor(validator: WorkflowActor | null): RegisterStatus[] {
 
 /** What waits for the user's level in its area (or any status, by filter), newest first, paged. */
 export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise<QueuePage> {
-  const user = requireUser(actor);
+  requireSignedIn(actor);
   const filters = parseInput(queueInput, rawInput);
-  const scope = scopeOf(user);
+  const scope = scopeOf(actor);
   await assertFilterInScope(db, scope, filters);
-  const validator = scope.canAct ? workflowActorOf(user) : null;
-  const waitingStatuses = waitingStatusesFor(workflowActorOf(user));
+  const validator = scope.canAct ? workflowRoleOf(actor) : null;
+  const waitingStatuses = waitingStatusesFor(workflowRoleOf(actor));
 
   const conditions: SQL[] = [
     scopeCondition(scope.area),
@@ -279,9 +311,9 @@ export interface HistoryEntry {
 
 /** The validation history of one register in the user's area, oldest first. */
 export async function history(db: Db, actor: Actor, rawInput: { registerId: number }): Promise<HistoryEntry[]> {
-  const user = requireUser(actor);
+  requireSignedIn(actor);
   const input = parseInput(historyInput, rawInput);
-  await registerInScope(db, user, input.registerId, "read");
+  await registerInScope(db, actor, input.registerId, "read");
   const rows = await db
     .select({
       id: registerEvents.id,
