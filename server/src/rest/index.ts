@@ -4,6 +4,7 @@ import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { restAuth } from "./auth.ts";
 import { regionsRest } from "./regions.ts";
+import { registersRest } from "./registers.ts";
 import { restUsers } from "./users.ts";
 
 /** The Strapi-v4-shaped API mounted under /api. */
@@ -12,6 +13,7 @@ export function restApi(): Hono<AppEnv> {
   api.route("/", restAuth());
   api.route("/", restUsers());
   api.route("/", regionsRest());
+  api.route("/", registersRest());
   // A sub-app's notFound is not consulted once mounted, so unknown API routes end here.
   api.all("*", (c) => c.json(restNotFound().toBody(), 404));
   api.onError((error, c) => {

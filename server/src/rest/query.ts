@@ -98,6 +98,7 @@ export function parseSort(raw: unknown, resource: RestResource): SortItem[] {
       const [field = "", order = "asc"] = entry.split(":");
       const direction = order.toLowerCase();
       if (direction !== "asc" && direction !== "desc") throw invalidParameter(entry);
+      if (resource.attributes[field]?.type === "json") throw invalidParameter(field);
       return { field: checkField(resource, field), order: direction };
     });
 }

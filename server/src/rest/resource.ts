@@ -7,10 +7,11 @@ import {
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
-import { RestError } from "./errors.ts";
+import { invalidParameter, RestError } from "./errors.ts";
 import type { ComparisonOperator, FilterNode, ParsedQuery, PopulateNode } from "./query.ts";
 
-export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean";
+/** `json` attributes (a stored form) are returned and selectable, never filtered or sorted (no JSON scans). */
+export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean" | "json";
 
 export interface RestAttribute {
   column: AnyPgColumn;
@@ -66,6 +67,8 @@ function coerce(value: unknown, type: AttributeType, field: string): string | nu
     }
     case "string":
       return value;
+    case "json":
+      throw invalidParameter(field);
   }
 }
 
@@ -75,6 +78,7 @@ const asText = (column: AnyPgColumn) => sql`${column}::text`;
 function compare(resource: RestResource, field: string, operator: ComparisonOperator, raw: unknown): SQL {
   const column = columnOf(resource, field);
   const type = typeOf(resource, field);
+  if (type === "json") throw invalidParameter(field);
   const one = () => coerce(Array.isArray(raw) ? raw[0] : raw, type, field);
   const list = () => (Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? Object.values(raw) : [raw]).map((item) => coerce(item, type, field));
   const text = () => escapeLike(String(coerce(raw, "string", field)));

@@ -1,0 +1,378 @@
+import { describe, expect, test } from "bun:test";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import type { StrapiEntry } from "@shared/strapi.ts";
+import { auditLog } from "../db/schema/audit.ts";
+import { registerEvents, registers } from "../db/schema/registers.ts";
+import { createCadre } from "../../test/cadres.ts";
+import { createFamilyRegister, familyForm, ward } from "../../test/factories.ts";
+import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
+import type { UserRow } from "../db/schema/users.ts";
+
+const t = useTestApp();
+
+type Auth = { cookie: string } | { bearer: string } | null;
+
+async function call(method: string, path: string, auth: Auth, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (auth && "cookie" in auth) {
+    headers.cookie = auth.cookie;
+    if (method !== "GET") headers.origin = TEST_ORIGIN;
+  }
+  if (auth && "bearer" in auth) headers.authorization = `Bearer ${auth.bearer}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await t.app.request(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, text, json: JSON.parse(text) };
+}
+
+const as = async (user: UserRow): Promise<Auth> => ({ cookie: await sessionCookieFor(t.db, user.id) });
+
+async function token(access: "read-only" | "full-access"): Promise<{ bearer: string; id: number }> {
+  const admin = await createUser(t.db, { role: "admin" });
+  const created = await callerFor(t, admin).users.createApiToken({ name: `Mitra ${access}`, access });
+  return { bearer: created.token, id: created.apiToken.id };
+}
+
+const entries = (json: { data: StrapiEntry[] }) => json.data;
+const ids = (json: { data: StrapiEntry[] }) => json.data.map((entry) => entry.id);
+
+/** The spec's create body: snake_case head fields, data_register with address{rt, rw, kelurahan, kecamatan}. */
+function restBody(form: FamilyRegistration, extra: Record<string, unknown> = {}) {
+  const { namaKepalaKeluarga, nikKepalaKeluarga, nomorHp, alamatEmail, tanggalPendataan, address, ...rest } = form;
+  return {
+    data: {
+      nama_kepala_keluarga: namaKepalaKeluarga,
+      nik_kepala_keluarga: nikKepalaKeluarga,
+      nomor_hp: nomorHp,
+      alamat_email: alamatEmail,
+      tanggal_pendataan: tanggalPendataan,
+      data_register: { ...rest, address: { kecamatan: address.kecamatanId, kelurahan: address.desaKelurahanId, rw: address.rw, rt: address.rt }, captcha: "7" },
+      status: "SUBMITTED",
+      ...extra,
+    },
+  };
+}
+
+async function lastAudit() {
+  const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row;
+}
+
+describe("reads are never anonymous and stay inside the caller's area", () => {
+  test("anonymous list, single and write answer 403 Forbidden", async () => {
+    const family = await createFamilyRegister(t.db);
+    for (const [method, path] of [["GET", "/registers"], ["GET", `/registers/${family.id}`], ["DELETE", `/registers/${family.id}`]] as const) {
+      const response = await call(method, path, null);
+      expect(response.status).toBe(403);
+      expect(response.json).toEqual({ data: null, error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} } });
+    }
+    const created = await call("POST", "/registers", null, restBody(await familyForm(t.db)));
+    expect(created.status).toBe(403);
+  });
+
+  test("an RT cadre lists only its RT; another area's id answers 404 as if it did not exist", async () => {
+    const mine = await createFamilyRegister(t.db, { rw: "005", rt: "001" });
+    const neighbour = await createFamilyRegister(t.db, { rw: "005", rt: "002" });
+    const otherWard = await createFamilyRegister(t.db, { wardIndex: 1 });
+    const home = await ward(t.db, 0);
+    const cadre = await as(await createCadre(t.db, "rt", { rw: "5", rt: "1" }));
+
+    const list = await call("GET", "/registers?pagination[pageSize]=100&populate=desa_kelurahan", cadre);
+    expect(list.status).toBe(200);
+    expect(ids(list.json)).toContain(mine.id);
+    expect(ids(list.json)).not.toContain(neighbour.id);
+    expect(ids(list.json)).not.toContain(otherWard.id);
+    for (const entry of entries(list.json)) {
+      expect(entry.attributes).toMatchObject({ rw: "005", rt: "001", desa_kelurahan: { data: { id: home.id } } });
+    }
+    const [inArea] = await t.db
+      .select({ total: count() })
+      .from(registers)
+      .where(and(eq(registers.desaKelurahanId, home.id), eq(registers.rw, "005"), eq(registers.rt, "001"), isNull(registers.deletedAt)));
+    expect(list.json.meta.pagination.total).toBe(inArea?.total);
+
+    expect((await call("GET", `/registers/${mine.id}`, cadre)).json.data.attributes.nik_kepala_keluarga).toBe(mine.form.nikKepalaKeluarga);
+    // 404 rather than 403: a cadre must not learn which ids exist outside its area.
+    const outside = await call("GET", `/registers/${otherWard.id}`, cadre);
+    expect(outside.status).toBe(404);
+    expect(outside.json.error).toEqual({ status: 404, name: "NotFoundError", message: "Not Found", details: {} });
+  });
+
+  test("an official (aparat) reads its area and may not change it", async () => {
+    const family = await createFamilyRegister(t.db);
+    const aparat = await as(await createCadre(t.db, "kelurahan", {}, { role: "aparat" }));
+    expect((await call("GET", `/registers/${family.id}`, aparat)).status).toBe(200);
+    const refused = await call("PUT", `/registers/${family.id}`, aparat, { data: { nomor_hp: "081234567890" } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.name).toBe("ForbiddenError");
+  });
+
+  test("a pending cadre and a bad bearer are refused", async () => {
+    const pending = await as(await createCadre(t.db, "rt", {}, { status: "pending" }));
+    expect((await call("GET", "/registers", pending)).status).toBe(403);
+    const bad = await call("GET", "/registers", { bearer: "pkk_not-a-token" });
+    expect(bad.status).toBe(401);
+    expect(bad.json.error.message).toBe("Missing or invalid credentials");
+  });
+});
+
+describe("API tokens", () => {
+  test("a read-only token reads every area, is audited by token id, and cannot write", async () => {
+    const near = await createFamilyRegister(t.db);
+    const far = await createFamilyRegister(t.db, { wardIndex: 40 });
+    const reader = await token("read-only");
+    const list = await call("GET", "/registers?pagination[pageSize]=100&sort=id:desc", reader);
+    expect(list.status).toBe(200);
+    expect(ids(list.json)).toEqual(expect.arrayContaining([near.id, far.id]));
+    const row = await lastAudit();
+    expect(row).toMatchObject({ action: "read", entity: "registers", actorId: null, details: { apiTokenId: reader.id } });
+
+    const write = await call("PUT", `/registers/${near.id}`, reader, { data: { status: "RT_VERIFIED" } });
+    expect(write.status).toBe(403);
+    expect((await call("POST", "/registers", reader, restBody(await familyForm(t.db)))).status).toBe(403);
+    expect((await call("DELETE", `/registers/${near.id}`, reader)).status).toBe(403);
+    const [unchanged] = await t.db.select().from(registers).where(eq(registers.id, near.id));
+    expect(unchanged).toMatchObject({ status: "SUBMITTED", deletedAt: null });
+  });
+
+  test("a full-access token creates anywhere, overrides a status as an admin (recorded) and deletes", async () => {
+    const writer = await token("full-access");
+    const form = await familyForm(t.db, { wardIndex: 25, rw: "002", rt: "003" });
+    const created = await call("POST", "/registers", writer, restBody(form));
+    expect(created.status).toBe(200);
+    const id = created.json.data.id;
+    expect(created.json.data.attributes).toMatchObject({ status: "SUBMITTED", nik_kepala_keluarga: form.nikKepalaKeluarga, rw: "002", rt: "003", form_type: "family_registration" });
+
+    const moved = await call("PUT", `/registers/${id}`, writer, { data: { status: "RT_VERIFIED" } });
+    expect(moved.status).toBe(200);
+    expect(moved.json.data.attributes.status).toBe("RT_VERIFIED");
+    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).orderBy(desc(registerEvents.id)).limit(1);
+    expect(event).toMatchObject({ level: "admin", fromStatus: "SUBMITTED", toStatus: "RT_VERIFIED" });
+    expect(event?.note).toContain(`token API #${writer.id}`);
+
+    expect((await call("DELETE", `/registers/${id}`, writer)).status).toBe(200);
+    expect((await call("GET", `/registers/${id}`, writer)).status).toBe(404);
+  });
+});
+
+describe("query syntax on registers", () => {
+  test("filters the spec uses, sort, pagination, fields and populate", async () => {
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    const stamp = `Zulkarnain${Date.now().toString(36)}`;
+    const a = await createFamilyRegister(t.db, { status: "APPROVED", change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Satu`, tanggalPendataan: "2026-01-10" }) });
+    const b = await createFamilyRegister(t.db, { status: "SUBMITTED", change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Dua`, tanggalPendataan: "2026-02-10" }) });
+    const c = await createFamilyRegister(t.db, { status: "APPROVED", change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Tiga`, tanggalPendataan: "2026-03-10" }) });
+    const name = `filters[nama_kepala_keluarga][$contains]=${stamp}`;
+
+    expect(ids((await call("GET", `/registers?${name}&sort=id`, admin)).json)).toEqual([a.id, b.id, c.id]);
+    expect(ids((await call("GET", `/registers?${name}&filters[status][$eq]=APPROVED&sort=id`, admin)).json)).toEqual([a.id, c.id]);
+    // $contains is case-sensitive, $containsi is not.
+    expect(ids((await call("GET", `/registers?filters[nama_kepala_keluarga][$contains]=${stamp.toLowerCase()}`, admin)).json)).toEqual([]);
+    expect(ids((await call("GET", `/registers?filters[nama_kepala_keluarga][$containsi]=${stamp.toLowerCase()}&sort=id`, admin)).json)).toEqual([a.id, b.id, c.id]);
+    expect(ids((await call("GET", `/registers?filters[nik_kepala_keluarga][$eq]=${b.form.nikKepalaKeluarga}`, admin)).json)).toEqual([b.id]);
+    const range = await call("GET", `/registers?${name}&filters[tanggal_pendataan][$gte]=2026-02-01&filters[tanggal_pendataan][$lte]=2026-03-31&sort=tanggal_pendataan:desc`, admin);
+    expect(ids(range.json)).toEqual([c.id, b.id]);
+    expect(entries(range.json)[0]?.attributes.tanggal_pendataan).toBe("2026-03-10");
+
+    const paged = await call("GET", `/registers?${name}&sort=id&pagination[page]=2&pagination[pageSize]=2`, admin);
+    expect(ids(paged.json)).toEqual([c.id]);
+    expect(paged.json.meta.pagination).toEqual({ page: 2, pageSize: 2, pageCount: 2, total: 3 });
+
+    const slim = await call("GET", `/registers/${a.id}?fields[0]=nama_kepala_keluarga&fields[1]=status&populate[desa_kelurahan][fields][0]=nama&populate[kecamatan][fields][0]=kode`, admin);
+    const home = await ward(t.db, 0);
+    expect(slim.json.data.id).toBe(a.id);
+    expect(Object.keys(slim.json.data.attributes).sort()).toEqual(["desa_kelurahan", "kecamatan", "nama_kepala_keluarga", "status"].sort());
+    expect(slim.json.data.attributes.desa_kelurahan).toEqual({ data: { id: home.id, attributes: { nama: home.nama } } });
+    expect(slim.json.data.attributes.kecamatan.data).toMatchObject({ id: home.kecamatanId, attributes: { kode: expect.stringMatching(/^32\.75\./) } });
+
+    const full = await call("GET", `/registers/${a.id}`, admin);
+    expect(full.json.data.attributes.data_register.members).toHaveLength(a.form.members.length);
+    expect(full.json.data.attributes.member_count).toBe(a.form.members.length);
+  });
+
+  test("unknown operators, private or unknown fields, JSON filters and bad ids answer 400", async () => {
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    for (const query of [
+      "filters[status][$foo]=X",
+      "filters[deleted_at][$null]=true",
+      "filters[created_by][$eq]=1",
+      "sort=delete_reason",
+      "fields[0]=consent_version",
+      "filters[data_register][$containsi]=hamil",
+      "sort=data_register",
+      "pagination[page]=abc",
+    ]) {
+      const response = await call("GET", `/registers?${query}`, admin);
+      expect({ query, status: response.status, name: response.json.error?.name }).toEqual({ query, status: 400, name: "ValidationError" });
+    }
+    expect((await call("GET", "/registers/abc", admin)).status).toBe(400);
+    expect((await call("GET", "/registers/999999", admin)).status).toBe(404);
+  });
+
+  test("the spec's four statistics totals equal counts of the database", async () => {
+    await createFamilyRegister(t.db, { status: "REJECTED" });
+    await createFamilyRegister(t.db, { status: "APPROVED" });
+    const gone = await createFamilyRegister(t.db, { status: "SUBMITTED" });
+    await t.db.update(registers).set({ deletedAt: new Date(), deleteReason: "uji" }).where(eq(registers.id, gone.id));
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    const expected = async (status?: "SUBMITTED" | "APPROVED" | "REJECTED") => {
+      const [row] = await t.db.select({ total: count() }).from(registers).where(and(isNull(registers.deletedAt), status ? eq(registers.status, status) : undefined));
+      return row?.total;
+    };
+    const total = async (filter: string) => (await call("GET", `/registers?pagination[pageSize]=1${filter}`, admin)).json.meta.pagination.total;
+    expect(await total("")).toBe(await expected());
+    for (const status of ["SUBMITTED", "APPROVED", "REJECTED"] as const) {
+      expect(await total(`&filters[status][$eq]=${status}`)).toBe(await expected(status));
+    }
+  });
+});
+
+describe("POST /registers", () => {
+  test("a cadre creates a family in its area; the answer is the created entry", async () => {
+    const cadre = await as(await createCadre(t.db, "rt", { rw: "7", rt: "2" }));
+    const form = await familyForm(t.db, { rw: "7", rt: "2" });
+    const created = await call("POST", "/registers", cadre, restBody(form));
+    expect(created.status).toBe(200);
+    expect(created.json.meta).toEqual({});
+    expect(created.json.data.attributes).toMatchObject({ nama_kepala_keluarga: form.namaKepalaKeluarga, status: "SUBMITTED", rw: "007", rt: "002" });
+    expect(created.json.data.attributes.data_register).not.toHaveProperty("captcha");
+    expect(await lastAudit()).toMatchObject({ action: "create", entityId: created.json.data.id });
+  });
+
+  test("schema failures answer 400 with details.errors naming the attribute sent", async () => {
+    const cadre = await as(await createCadre(t.db, "rt"));
+    const form = await familyForm(t.db);
+    const body = restBody(form, { nik_kepala_keluarga: "12ab", nomor_hp: "08" });
+    body.data.data_register.members = [];
+    const response = await call("POST", "/registers", cadre, body);
+    expect(response.status).toBe(400);
+    expect(response.json.error.name).toBe("ValidationError");
+    expect(response.json.error.details.errors).toEqual(expect.arrayContaining([
+      { path: ["nik_kepala_keluarga"], message: "NIK hanya boleh berisi angka", name: "ValidationError" },
+      { path: ["nomor_hp"], message: "Nomor HP tidak valid", name: "ValidationError" },
+      { path: ["data_register", "members"], message: "Minimal satu anggota keluarga", name: "ValidationError" },
+    ]));
+    const missing = await call("POST", "/registers", cadre, { nama_kepala_keluarga: "Tanpa Data" });
+    expect(missing.json.error.message).toBe('Missing "data" payload in the request body');
+  });
+
+  test("a status other than SUBMITTED, a place outside the area and a NIK already used are refused", async () => {
+    const cadre = await as(await createCadre(t.db, "rt"));
+    const approved = await call("POST", "/registers", cadre, restBody(await familyForm(t.db), { status: "APPROVED" }));
+    expect(approved.status).toBe(400);
+    expect(approved.json.error.details.errors[0].path).toEqual(["status"]);
+    const elsewhere = await call("POST", "/registers", cadre, restBody(await familyForm(t.db, { rt: "004" })));
+    expect(elsewhere.status).toBe(403);
+    const existing = await createFamilyRegister(t.db);
+    const again = await call("POST", "/registers", cadre, restBody(await familyForm(t.db, {}, (f) => ({ ...f, nikKepalaKeluarga: existing.form.nikKepalaKeluarga }))));
+    expect(again.status).toBe(409);
+    expect(again.json.error.details.errors[0]).toEqual({ path: ["nik_kepala_keluarga"], message: "NIK kepala keluarga sudah terdaftar", name: "ValidationError" });
+  });
+});
+
+describe("PUT /registers/:id", () => {
+  test("status moves follow the validation levels; a free jump is refused with a reason", async () => {
+    const family = await createFamilyRegister(t.db);
+    const rt = await as(await createCadre(t.db, "rt"));
+    const rw = await as(await createCadre(t.db, "rw"));
+
+    const wrongLevel = await call("PUT", `/registers/${family.id}`, rw, { data: { status: "RT_VERIFIED" } });
+    expect(wrongLevel.status).toBe(403);
+    expect(wrongLevel.json.error.message).toBe("Data ini menunggu tindakan kader RT, bukan kader RW");
+
+    const jump = await call("PUT", `/registers/${family.id}`, rt, { data: { status: "APPROVED" } });
+    expect(jump.status).toBe(400);
+    expect(jump.json.error.message).toContain("tidak dapat diubah langsung");
+
+    const verified = await call("PUT", `/registers/${family.id}`, rt, { data: { status: "RT_VERIFIED" } });
+    expect(verified.json.data.attributes.status).toBe("RT_VERIFIED");
+    const next = await call("PUT", `/registers/${family.id}`, rw, { data: { status: "NEEDS_REVISION" } });
+    expect(next.status).toBe(400);
+    expect(next.json.error.details.errors[0]).toMatchObject({ path: ["note"], message: "Catatan revisi wajib diisi" });
+    const revision = await call("PUT", `/registers/${family.id}`, rw, { data: { status: "NEEDS_REVISION", note: "Foto KK buram" } });
+    expect(revision.json.data.attributes.status).toBe("NEEDS_REVISION");
+    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, family.id)).orderBy(desc(registerEvents.id)).limit(1);
+    expect(event).toMatchObject({ level: "rw", fromStatus: "RT_VERIFIED", toStatus: "NEEDS_REVISION", note: "Foto KK buram" });
+  });
+
+  test("an admin acts at any level as a recorded override", async () => {
+    const family = await createFamilyRegister(t.db, { status: "RW_VERIFIED" });
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    const approved = await call("PUT", `/registers/${family.id}`, admin, { data: { status: "APPROVED" } });
+    expect(approved.json.data.attributes.status).toBe("APPROVED");
+    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, family.id)).orderBy(desc(registerEvents.id)).limit(1);
+    expect(event).toMatchObject({ level: "admin", toStatus: "APPROVED" });
+    expect(event?.note).toContain("Override admin");
+  });
+
+  test("field updates keep the rest of the family, bump the version and refuse a stale version with 409", async () => {
+    const family = await createFamilyRegister(t.db);
+    const cadre = await as(await createCadre(t.db, "rt"));
+    const before = (await call("GET", `/registers/${family.id}`, cadre)).json.data.attributes;
+    const updated = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "081299990000", version: before.version } });
+    expect(updated.status).toBe(200);
+    expect(updated.json.data.attributes).toMatchObject({ nomor_hp: "081299990000", version: before.version + 1, member_count: before.member_count });
+    expect(updated.json.data.attributes.data_register.members).toEqual(before.data_register.members);
+
+    const stale = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "081200001111", version: before.version } });
+    expect(stale.status).toBe(409);
+    const invalid = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "08x" } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error.details.errors[0].path).toEqual(["nomor_hp"]);
+    const elsewhere = await createFamilyRegister(t.db, { rt: "003" });
+    expect((await call("PUT", `/registers/${elsewhere.id}`, cadre, { data: { nomor_hp: "081200001111" } })).status).toBe(404);
+  });
+});
+
+describe("DELETE /registers/:id", () => {
+  test("a soft delete with a reason hides the record from later reads", async () => {
+    const family = await createFamilyRegister(t.db);
+    const cadre = await as(await createCadre(t.db, "rt"));
+    const deleted = await call("DELETE", `/registers/${family.id}`, cadre, { data: { reason: "Pindah domisili" } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.data.id).toBe(family.id);
+    expect(await lastAudit()).toMatchObject({ action: "delete", entityId: family.id, details: { reason: "Pindah domisili" } });
+    expect((await call("GET", `/registers/${family.id}`, cadre)).status).toBe(404);
+    expect(ids((await call("GET", "/registers?pagination[pageSize]=100", cadre)).json)).not.toContain(family.id);
+    expect((await call("DELETE", `/registers/${family.id}`, cadre)).status).toBe(404);
+    const [row] = await t.db.select().from(registers).where(eq(registers.id, family.id));
+    expect(row?.deleteReason).toBe("Pindah domisili");
+  });
+});
+
+describe("privacy", () => {
+  test("a list read writes one audit row listing ids and never a NIK", async () => {
+    const family = await createFamilyRegister(t.db);
+    const cadre = await createCadre(t.db, "rt");
+    const [before] = await t.db.select({ total: count() }).from(auditLog);
+    const list = await call("GET", "/registers?pagination[pageSize]=100", await as(cadre));
+    const [after] = await t.db.select({ total: count() }).from(auditLog);
+    expect((after?.total ?? 0) - (before?.total ?? 0)).toBe(1);
+    const row = await lastAudit();
+    expect(row).toMatchObject({ action: "read", entity: "registers", actorId: cadre.id, details: { ids: ids(list.json) } });
+    expect(JSON.stringify(row?.details)).not.toContain(family.form.nikKepalaKeluarga);
+  });
+
+  test("no password hash, session or token ever appears in an answer", async () => {
+    const cadreUser = await createCadre(t.db, "rt");
+    const [withHash] = await t.db.select().from(registers).limit(1);
+    expect(withHash).toBeDefined();
+    const cookie = await sessionCookieFor(t.db, cadreUser.id);
+    const sessionToken = cookie.split("=")[1] ?? "";
+    const admin = await as(await createUser(t.db, { role: "admin", passwordHash: "$argon2id$v=19$secret-hash" }));
+    const responses = [
+      await call("GET", "/registers?populate=*&pagination[pageSize]=100", admin),
+      await call("GET", "/registers?populate[desa_kelurahan][populate]=kecamatan", { cookie }),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain("argon2");
+      expect(response.text).not.toContain("password");
+      expect(response.text).not.toContain(sessionToken);
+      expect(response.text).not.toContain("deleted_by");
+      expect(response.text).not.toContain("created_by");
+    }
+    expect((await call("GET", "/registers?populate=created_by", admin)).status).toBe(400);
+  });
+});
