@@ -3,3 +3,4 @@ export * from "./users.ts";
 export * from "./sessions.ts";
 export * from "./support.ts";
 export * from "./registers.ts";
+export * from "./idempotency.ts";
