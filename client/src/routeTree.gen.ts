@@ -10,11 +10,21 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as RegistrasiRouteImport } from './routes/registrasi'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as RegistrationsFamilyRouteImport } from './routes/registrations.family'
+import { Route as RegistrationsSuccessRouteImport } from './routes/registrations.success'
+import { Route as SearchIndexRouteImport } from './routes/search.index'
+import { Route as SearchKkRouteImport } from './routes/search.kk'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrasiRoute = RegistrasiRouteImport.update({
+  id: '/registrasi',
+  path: '/registrasi',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -22,31 +32,93 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegistrationsFamilyRoute = RegistrationsFamilyRouteImport.update({
+  id: '/registrations/family',
+  path: '/registrations/family',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrationsSuccessRoute = RegistrationsSuccessRouteImport.update({
+  id: '/registrations/success',
+  path: '/registrations/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchIndexRoute = SearchIndexRouteImport.update({
+  id: '/search/',
+  path: '/search/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchKkRoute = SearchKkRouteImport.update({
+  id: '/search/kk',
+  path: '/search/kk',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/registrasi': typeof RegistrasiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
+  '/search/': typeof SearchIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/registrasi': typeof RegistrasiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
+  '/search': typeof SearchIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/registrasi': typeof RegistrasiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
+  '/search/': typeof SearchIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo/kecamatan-select'
+  fullPaths:
+    | '/'
+    | '/registrasi'
+    | '/demo/kecamatan-select'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
+    | '/search/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo/kecamatan-select'
-  id: '__root__' | '/' | '/demo/kecamatan-select'
+  to:
+    | '/'
+    | '/registrasi'
+    | '/demo/kecamatan-select'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
+    | '/search'
+  id:
+    | '__root__'
+    | '/'
+    | '/registrasi'
+    | '/demo/kecamatan-select'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
+    | '/search/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  RegistrasiRoute: typeof RegistrasiRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  RegistrationsFamilyRoute: typeof RegistrationsFamilyRoute
+  RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
+  SearchKkRoute: typeof SearchKkRoute
+  SearchIndexRoute: typeof SearchIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +130,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/registrasi': {
+      id: '/registrasi'
+      path: '/registrasi'
+      fullPath: '/registrasi'
+      preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demo/kecamatan-select': {
       id: '/demo/kecamatan-select'
       path: '/demo/kecamatan-select'
@@ -65,12 +144,45 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/registrations/family': {
+      id: '/registrations/family'
+      path: '/registrations/family'
+      fullPath: '/registrations/family'
+      preLoaderRoute: typeof RegistrationsFamilyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrations/success': {
+      id: '/registrations/success'
+      path: '/registrations/success'
+      fullPath: '/registrations/success'
+      preLoaderRoute: typeof RegistrationsSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search/': {
+      id: '/search/'
+      path: '/search'
+      fullPath: '/search/'
+      preLoaderRoute: typeof SearchIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search/kk': {
+      id: '/search/kk'
+      path: '/search/kk'
+      fullPath: '/search/kk'
+      preLoaderRoute: typeof SearchKkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  RegistrasiRoute: RegistrasiRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  RegistrationsFamilyRoute: RegistrationsFamilyRoute,
+  RegistrationsSuccessRoute: RegistrationsSuccessRoute,
+  SearchKkRoute: SearchKkRoute,
+  SearchIndexRoute: SearchIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
