@@ -61,13 +61,16 @@ test("the draft survives a reload and the form keeps its values after a refused 
   await page.getByRole("button", { name: "+ Tambah Anggota Keluarga" }).click();
   await page.getByLabel("Nama Lengkap Anggota 2").fill("Putri Draf");
   await page.getByLabel("Memiliki MCK").check();
+  await page.getByLabel("Pemanfaatan Pekarangan").check();
   await page.reload();
 
   await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue("Agus Draf");
   await expect(page.getByLabel("NIK Kepala Keluarga")).toHaveValue("3275019999000001");
   await expect(page.getByLabel("Kelurahan/Desa")).toHaveValue(/\d+/);
   await expect(page.getByLabel("Nama Lengkap Anggota 2")).toHaveValue("Putri Draf");
+  await expect(page.getByLabel("Memiliki MCK")).toBeChecked();
   await expect(page.getByLabel("Jumlah MCK")).toHaveValue("1");
+  await expect(page.getByLabel("Pemanfaatan Pekarangan")).toBeChecked();
   // The first member cannot be removed; the second can.
   await expect(page.getByRole("button", { name: "Hapus Anggota 1" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Hapus Anggota 2" })).toBeVisible();
@@ -94,4 +97,26 @@ test("the kelurahan waits for a kecamatan and resets when it changes", async ({ 
 test("the success page without a registration sends the visitor to the form", async ({ page }) => {
   await page.goto("/registrations/success");
   await expect(page).toHaveURL(/\/registrations\/family$/);
+});
+
+test("a family already registered is refused with the NIK named, and every value stays", async ({ page }) => {
+  const family = { headName: "Hendra Ganda", headNik: uniqueNik(), wifeNik: uniqueNik() };
+  for (const attempt of [1, 2]) {
+    await page.goto("/registrasi");
+    await fillFamilyForm(page, family);
+    await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+    await answerCaptcha(page);
+    await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+    if (attempt === 1) {
+      await expect(page).toHaveURL(/\/registrations\/success$/);
+      await page.getByRole("button", { name: "Daftarkan Keluarga Lain" }).click();
+      await expect(page).toHaveURL(/\/registrations\/family$/);
+    }
+  }
+  await expect(page.getByText("Registrasi gagal")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: `NIK ${family.headNik} sudah terdaftar` })).toBeVisible();
+  await expect(page.locator("#head-nik-error")).toHaveText(`NIK ${family.headNik} sudah terdaftar pada keluarga lain`);
+  await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue("Hendra Ganda");
+  await expect(page.getByLabel("Nama Lengkap Anggota 2")).toHaveValue("Siti Rahayu");
+  await expect(page.getByLabel("Verifikasi keamanan")).toHaveValue("");
 });

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { useForm } from "react-hook-form";
 import {
   communityActivityKeys, communityActivityLabels, foodTypes, houseCriteriaKeys, houseCriteriaLabels, waterSources,
@@ -33,7 +33,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Check({ label, ...props }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** A labelled toggle; `ref` reaches the input so react-hook-form can restore a draft's state. */
+function Check({ label, ...props }: { label: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="flex cursor-pointer items-center gap-3 py-1">
       <input type="checkbox" className="toggle toggle-primary" {...props} />
@@ -118,9 +119,6 @@ export function FamilyForm() {
             variant: "destructive",
           });
           afterAttempt();
-        },
-        onSettled: () => {
-          if (submitted.current) afterAttempt();
         },
       },
     );
