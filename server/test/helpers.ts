@@ -49,10 +49,11 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     if (options.seed !== false) await seedRegions(handle.db, env.CITY_CODE);
     const app = createApp({ db: handle.db, env, log: createLogger("error"), cityName: "Kota Bekasi", ping: handle.ping });
     state = { handle, db: handle.db, env, app };
-  });
+    // Migrating and seeding a fresh PGlite takes seconds on a busy machine; bunfig's timeout covers tests only.
+  }, 60_000);
   afterAll(async () => {
     await state?.handle.close();
-  });
+  }, 60_000);
   return {
     get handle() { return ready().handle; },
     get db() { return ready().db; },
