@@ -13,6 +13,7 @@ async function registerAndSearch(page: Page, headName: string) {
   await expect(submit).toBeEnabled();
   await answerCaptcha(page);
   await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
   await submit.click();
 
   await expect(page).toHaveURL(/\/registrations\/success$/);
@@ -24,6 +25,7 @@ async function registerAndSearch(page: Page, headName: string) {
   await expect(page.getByText("Siti Rahayu")).toBeVisible();
   await expect(page.getByText("Margahayu")).toBeVisible();
   await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
 
   await page.getByRole("link", { name: "Cek Status" }).click();
   await expect(page).toHaveURL(/\/search$/);
