@@ -6,26 +6,16 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromiumArgs, findOrInstallChromium } from "./chromium.ts";
+import { freePort } from "./e2e.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const routes = ["/", "/kader-pkk", "/registrasi", "/search", "/aparat"];
 // Budgets of DESIGN §9 (gzipped JavaScript per page).
 const jsBudget: Record<string, number> = { "/": 150 * 1024, "/registrasi": 200 * 1024 };
 const lighthouseFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function run(command: string[]): Promise<void> {
   const child = Bun.spawn(command, { cwd: root, stdout: "inherit", stderr: "inherit" });

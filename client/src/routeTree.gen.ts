@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegistrasiRouteImport } from './routes/registrasi'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
@@ -24,6 +25,10 @@ import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/re
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 import { Route as KaderRegisterRouteImport } from './routes/kader/register'
 import { Route as KaderRegistrationSuccessRouteImport } from './routes/kader/registration-success'
+import { Route as RegistrationsFamilyRouteImport } from './routes/registrations.family'
+import { Route as RegistrationsSuccessRouteImport } from './routes/registrations.success'
+import { Route as SearchIndexRouteImport } from './routes/search.index'
+import { Route as SearchKkRouteImport } from './routes/search.kk'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -38,6 +43,11 @@ const AparatRoute = AparatRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrasiRoute = RegistrasiRouteImport.update({
+  id: '/registrasi',
+  path: '/registrasi',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
@@ -101,11 +111,32 @@ const KaderRegistrationSuccessRoute =
     path: '/kader/registration-success',
     getParentRoute: () => rootRouteImport,
   } as any)
+const RegistrationsFamilyRoute = RegistrationsFamilyRouteImport.update({
+  id: '/registrations/family',
+  path: '/registrations/family',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrationsSuccessRoute = RegistrationsSuccessRouteImport.update({
+  id: '/registrations/success',
+  path: '/registrations/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchIndexRoute = SearchIndexRouteImport.update({
+  id: '/search/',
+  path: '/search/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchKkRoute = SearchKkRouteImport.update({
+  id: '/search/kk',
+  path: '/search/kk',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -117,12 +148,17 @@ export interface FileRoutesByFullPath {
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
   '/kader/registration-success': typeof KaderRegistrationSuccessRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
+  '/search/': typeof SearchIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -134,13 +170,18 @@ export interface FileRoutesByTo {
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
   '/kader/registration-success': typeof KaderRegistrationSuccessRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
   '/kader-pkk': typeof KaderPkkIndexRoute
+  '/search': typeof SearchIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -152,7 +193,11 @@ export interface FileRoutesById {
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
   '/kader/registration-success': typeof KaderRegistrationSuccessRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
+  '/search/': typeof SearchIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -160,6 +205,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/registrasi'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -171,12 +217,17 @@ export interface FileRouteTypes {
     | '/kader-pkk/validasi'
     | '/kader/register'
     | '/kader/registration-success'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
     | '/kader-pkk/'
+    | '/search/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/aparat'
     | '/login'
+    | '/registrasi'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -188,12 +239,17 @@ export interface FileRouteTypes {
     | '/kader-pkk/validasi'
     | '/kader/register'
     | '/kader/registration-success'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
     | '/kader-pkk'
+    | '/search'
   id:
     | '__root__'
     | '/'
     | '/aparat'
     | '/login'
+    | '/registrasi'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -205,13 +261,18 @@ export interface FileRouteTypes {
     | '/kader-pkk/validasi'
     | '/kader/register'
     | '/kader/registration-success'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
     | '/kader-pkk/'
+    | '/search/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
+  RegistrasiRoute: typeof RegistrasiRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
@@ -223,7 +284,11 @@ export interface RootRouteChildren {
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
   KaderRegisterRoute: typeof KaderRegisterRoute
   KaderRegistrationSuccessRoute: typeof KaderRegistrationSuccessRoute
+  RegistrationsFamilyRoute: typeof RegistrationsFamilyRoute
+  RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
+  SearchKkRoute: typeof SearchKkRoute
   KaderPkkIndexRoute: typeof KaderPkkIndexRoute
+  SearchIndexRoute: typeof SearchIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -247,6 +312,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrasi': {
+      id: '/registrasi'
+      path: '/registrasi'
+      fullPath: '/registrasi'
+      preLoaderRoute: typeof RegistrasiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/desa-kelurahan': {
@@ -333,6 +405,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderRegistrationSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/registrations/family': {
+      id: '/registrations/family'
+      path: '/registrations/family'
+      fullPath: '/registrations/family'
+      preLoaderRoute: typeof RegistrationsFamilyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrations/success': {
+      id: '/registrations/success'
+      path: '/registrations/success'
+      fullPath: '/registrations/success'
+      preLoaderRoute: typeof RegistrationsSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search/': {
+      id: '/search/'
+      path: '/search'
+      fullPath: '/search/'
+      preLoaderRoute: typeof SearchIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search/kk': {
+      id: '/search/kk'
+      path: '/search/kk'
+      fullPath: '/search/kk'
+      preLoaderRoute: typeof SearchKkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -340,6 +440,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
+  RegistrasiRoute: RegistrasiRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
@@ -351,7 +452,11 @@ const rootRouteChildren: RootRouteChildren = {
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
   KaderRegisterRoute: KaderRegisterRoute,
   KaderRegistrationSuccessRoute: KaderRegistrationSuccessRoute,
+  RegistrationsFamilyRoute: RegistrationsFamilyRoute,
+  RegistrationsSuccessRoute: RegistrationsSuccessRoute,
+  SearchKkRoute: SearchKkRoute,
   KaderPkkIndexRoute: KaderPkkIndexRoute,
+  SearchIndexRoute: SearchIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ import { regionsRouter } from "./routers/regions.ts";
 import { workflowRouter } from "./routers/workflow.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
+import { registersRouter } from "./routers/registers.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   stats: statsRouter,
   kader: kaderRouter,
   users: usersRouter,
+  registers: registersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,14 +34,23 @@ export const resetPasswordInput = z
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** What a signed-in user may change about themself: nothing else (role, status, area) is accepted. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(2, "Nama lengkap minimal 2 karakter")
+  .max(100, "Nama lengkap maksimal 100 karakter");
+
+/** The cadre form's phone rule (10-15 digits), also used when a user edits their profile. */
+export const kaderPhoneSchema = z
+  .string()
+  .trim()
+  .min(10, "Nomor HP minimal 10 digit")
+  .max(15, "Nomor HP maksimal 15 digit")
+  .regex(/^\d+$/, "Nomor HP hanya boleh berisi angka");
+
 export const profileUpdateInput = z.strictObject({
-  fullName: z.string().trim().min(2, "Nama lengkap minimal 2 karakter").max(100, "Nama lengkap maksimal 100 karakter"),
-  phone: z
-    .string()
-    .trim()
-    .min(10, "Nomor HP minimal 10 digit")
-    .max(15, "Nomor HP maksimal 15 digit")
-    .regex(/^\d+$/, "Nomor HP hanya boleh berisi angka"),
+  fullName: fullNameSchema,
+  phone: kaderPhoneSchema,
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   floorTypes, houseConditions, jabatanOptions, kaderMckOptions, kaderStaples, kaderWaterSources, roofTypes, wallTypes,
 } from "../enums.ts";
-import { passwordSchema } from "./auth.ts";
+import { fullNameSchema, kaderPhoneSchema, passwordSchema } from "./auth.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
@@ -30,14 +30,9 @@ export const kaderNikSchema = z
 
 /** Everything the cadre types except the password pair and the captcha (those never reach data_register). */
 export const kaderProfileFields = {
-  fullName: z.string().trim().min(2, "Nama lengkap minimal 2 karakter").max(100, "Nama lengkap maksimal 100 karakter"),
+  fullName: fullNameSchema,
   email: z.string().trim().email("Format email tidak valid"),
-  phone: z
-    .string()
-    .trim()
-    .min(10, "Nomor HP minimal 10 digit")
-    .max(15, "Nomor HP maksimal 15 digit")
-    .regex(/^\d+$/, "Nomor HP hanya boleh berisi angka"),
+  phone: kaderPhoneSchema,
   nik: kaderNikSchema,
   nip: z.union([z.literal(""), z.string().trim().min(8, "NIP minimal 8 karakter").max(30, "NIP maksimal 30 karakter")]),
   jabatan: choice(jabatanOptions, "Pilih jabatan"),

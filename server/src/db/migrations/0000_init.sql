@@ -185,6 +185,14 @@ CREATE TABLE "password_resets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"key" text PRIMARY KEY NOT NULL,
+	"request_hash" text NOT NULL,
+	"register_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "desa_kelurahan" ADD CONSTRAINT "desa_kelurahan_kecamatan_id_kecamatan_id_fk" FOREIGN KEY ("kecamatan_id") REFERENCES "public"."kecamatan"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_kecamatan_id_kecamatan_id_fk" FOREIGN KEY ("kecamatan_id") REFERENCES "public"."kecamatan"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_desa_kelurahan_id_desa_kelurahan_id_fk" FOREIGN KEY ("desa_kelurahan_id") REFERENCES "public"."desa_kelurahan"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -201,6 +209,7 @@ ALTER TABLE "register_revisions" ADD CONSTRAINT "register_revisions_register_id_
 ALTER TABLE "register_revisions" ADD CONSTRAINT "register_revisions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_register_id_registers_id_fk" FOREIGN KEY ("register_id") REFERENCES "public"."registers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "desa_kelurahan_kecamatan_id_index" ON "desa_kelurahan" USING btree ("kecamatan_id");--> statement-breakpoint
 CREATE INDEX "desa_kelurahan_nama_index" ON "desa_kelurahan" USING btree ("nama");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
@@ -221,4 +230,5 @@ CREATE INDEX "audit_log_entity_entity_id_index" ON "audit_log" USING btree ("ent
 CREATE INDEX "audit_log_actor_id_index" ON "audit_log" USING btree ("actor_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_at_index" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "register_revisions_register_id_index" ON "register_revisions" USING btree ("register_id");--> statement-breakpoint
-CREATE INDEX "password_resets_user_id_index" ON "password_resets" USING btree ("user_id");
+CREATE INDEX "password_resets_user_id_index" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_expires_at_index" ON "idempotency_keys" USING btree ("expires_at");

@@ -5,3 +5,4 @@ export * from "./support.ts";
 export * from "./registers.ts";
 export * from "./audit.ts";
 export * from "./auth-tokens.ts";
+export * from "./idempotency.ts";
