@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import type { StrapiEntry } from "@shared/strapi.ts";
-import { auditLog } from "../db/schema/audit.ts";
+import { auditLog, registerRevisions } from "../db/schema/audit.ts";
 import { registerEvents, registers } from "../db/schema/registers.ts";
 import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, familyForm, ward } from "../../test/factories.ts";
@@ -314,6 +314,8 @@ describe("PUT /registers/:id", () => {
     expect(updated.status).toBe(200);
     expect(updated.json.data.attributes).toMatchObject({ nomor_hp: "081299990000", version: before.version + 1, member_count: before.member_count });
     expect(updated.json.data.attributes.data_register.members).toEqual(before.data_register.members);
+    const [revision] = await t.db.select().from(registerRevisions).where(eq(registerRevisions.registerId, family.id));
+    expect(revision?.changes).toEqual([{ path: "nomorHp", before: family.form.nomorHp, after: "081299990000" }]);
 
     const stale = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "081200001111", version: before.version } });
     expect(stale.status).toBe(409);

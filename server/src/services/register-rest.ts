@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
+import { FAMILY_CONSENT_VERSION } from "@shared/schemas/registration.ts";
 import { nextStatus, registerStatuses, statusLabel, workflowActions, type RegisterStatus } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { registerRevisions } from "../db/schema/audit.ts";
@@ -19,8 +20,6 @@ import { diffRecords } from "./revisions.ts";
 import { placeInScope, readOnlyMessageFor, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
 import { transition, type TransitionResult } from "./workflow.ts";
 
-/** The consent text version of the family form (the same one the demo data and the form record). */
-const CONSENT_VERSION = "2026-11";
 
 export const staleRegisterMessage = "Data ini sudah diubah oleh pengguna lain. Muat ulang data lalu coba lagi.";
 export const deletedRegisterMessage = "Data ini sudah dihapus";
@@ -80,7 +79,15 @@ async function assertNiksFree(tx: DbOrTx, family: FamilyRegistration, ownId: num
   if (fieldErrors.length > 0) throw new DomainError("CONFLICT", fieldErrors.map((error) => error.message).join(", "), { fieldErrors });
 }
 
-const storedForm = (family: FamilyRegistration) => ({ ...family, formType: "family_registration" });
+/** data_register as the public form stores it (services/registers.ts): the form, its date and type. */
+const storedForm = (family: FamilyRegistration, registrationDate: unknown) => ({ ...family, registrationDate, formType: "family_registration" });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ("code" in current && current.code === "23505") return true;
+  }
+  return false;
+}
 
 export interface CreateRegisterInput {
   /** The family form (the shared schema's shape); validated here. */
@@ -96,6 +103,16 @@ export async function createRegister(db: Db, actor: Actor, input: CreateRegister
     throw new DomainError("BAD_REQUEST", createStatusMessage, { fieldErrors: [{ path: ["status"], message: createStatusMessage }] });
   }
   const family = invalidForm(input.form);
+  try {
+    return await insertFamily(db, actor, family);
+  } catch (error) {
+    // Two writers racing for one NIK: the loser's insert hits the unique index after the check.
+    if (isUniqueViolation(error)) await assertNiksFree(db, family, null);
+    throw error;
+  }
+}
+
+async function insertFamily(db: Db, actor: Actor, family: FamilyRegistration): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await assertAddress(tx, actor, family);
     await assertNiksFree(tx, family, null);
@@ -106,9 +123,9 @@ export async function createRegister(db: Db, actor: Actor, input: CreateRegister
         registrationNumber: newRegistrationNumber(),
         formType: "family_registration",
         status: "SUBMITTED",
-        dataRegister: storedForm(family),
+        dataRegister: storedForm(family, new Date().toISOString()),
         consentAt: new Date(),
-        consentVersion: CONSENT_VERSION,
+        consentVersion: FAMILY_CONSENT_VERSION,
         createdBy: actorUserId(actor),
       })
       .returning({ id: registers.id });
@@ -142,19 +159,20 @@ export async function updateRegister(db: Db, actor: Actor, input: UpdateRegister
   return db.transaction(async (tx) => {
     const row = await writableRegister(tx, actor, input.registerId);
     if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw new DomainError("CONFLICT", staleRegisterMessage);
-    const { formType: _formType, ...stored } = row.dataRegister;
+    const { formType: _formType, registrationDate, ...stored } = row.dataRegister;
     const family = invalidForm({ ...stored, ...input.patch });
+    const nextForm = storedForm(family, registrationDate);
     await assertAddress(tx, actor, family);
     await assertNiksFree(tx, family, row.id);
     const [updated] = await tx
       .update(registers)
-      .set({ ...familyColumns(family), dataRegister: storedForm(family), version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .set({ ...familyColumns(family), dataRegister: nextForm, version: sql`${registers.version} + 1`, updatedAt: new Date() })
       .where(and(eq(registers.id, row.id), eq(registers.version, row.version), isNull(registers.deletedAt)))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRegisterMessage);
     await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
     await tx.insert(familyMembers).values(familyMemberRows(row.id, family));
-    const changes = diffRecords(row.dataRegister, storedForm(family));
+    const changes = diffRecords(row.dataRegister, nextForm);
     await tx.insert(registerRevisions).values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
     await audit(tx, actor, {
       action: "update",
