@@ -108,6 +108,32 @@ describe("reads are never anonymous and stay inside the caller's area", () => {
     expect(refused.json.error.name).toBe("ForbiddenError");
   });
 
+  test("cadre account registrations are read with admin-wide authority only", async () => {
+    const home = await ward(t.db, 0);
+    const [kaderRow] = await t.db
+      .insert(registers)
+      .values({
+        registrationNumber: `REG-TEST-${Date.now()}`,
+        formType: "kader_registration",
+        namaKepalaKeluarga: "Calon Kader",
+        nikKepalaKeluarga: "3275010101900099",
+        nomorHp: "081234567899",
+        tanggalPendataan: "2026-11-01",
+        kecamatanId: home.kecamatanId,
+        desaKelurahanId: home.id,
+        rw: "005",
+        rt: "001",
+        dataRegister: { jabatan: "Kader PKK" },
+      })
+      .returning({ id: registers.id });
+    const id = kaderRow?.id ?? 0;
+    const kelurahan = await as(await createCadre(t.db, "kelurahan"));
+    expect(ids((await call("GET", "/registers?pagination[pageSize]=100&filters[form_type][$eq]=kader_registration", kelurahan)).json)).toEqual([]);
+    expect((await call("GET", `/registers/${id}`, kelurahan)).status).toBe(404);
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    expect((await call("GET", `/registers/${id}`, admin)).json.data.attributes.form_type).toBe("kader_registration");
+  });
+
   test("a pending cadre and a bad bearer are refused", async () => {
     const pending = await as(await createCadre(t.db, "rt", {}, { status: "pending" }));
     expect((await call("GET", "/registers", pending)).status).toBe(403);

@@ -63,7 +63,7 @@ const forbiddenError = () => new RestError(403, "ForbiddenError", "Forbidden");
 function readableRows(actor: Actor): SQL {
   const scope = scopeOf(actor);
   if (scope.area.kind === "none") throw forbiddenError();
-  const familiesOnly = authorityOf(actor) === "user" && actor.user?.role !== "admin" ? eq(registers.formType, "family_registration") : undefined;
+  const familiesOnly = authorityOf(actor) === "user" ? eq(registers.formType, "family_registration") : undefined;
   return and(scopeCondition(scope.area), isNull(registers.deletedAt), familiesOnly) ?? scopeCondition(scope.area);
 }
 
