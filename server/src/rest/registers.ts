@@ -199,6 +199,7 @@ export function registersRest(): Hono<AppEnv> {
   app.post("/registers", async (c) => {
     const { db } = c.var.deps;
     const actor = c.var.actor;
+    // 403 for callers who may read nothing, before the body or the id is looked at.
     readableRows(actor);
     const data = await readDataPayload(c);
     const created = await run(() => createRegister(db, actor, { form: toFamilyPatch(data), status: data.status }));
@@ -208,6 +209,7 @@ export function registersRest(): Hono<AppEnv> {
   app.put("/registers/:id", async (c) => {
     const { db } = c.var.deps;
     const actor = c.var.actor;
+    // 403 for callers who may read nothing, before the body or the id is looked at.
     readableRows(actor);
     const id = parseId(c.req.param("id"));
     const data = await readDataPayload(c);
@@ -229,6 +231,7 @@ export function registersRest(): Hono<AppEnv> {
   app.delete("/registers/:id", async (c) => {
     const { db } = c.var.deps;
     const actor = c.var.actor;
+    // 403 for callers who may read nothing, before the body or the id is looked at.
     readableRows(actor);
     const id = parseId(c.req.param("id"));
     const entry = await entryOf(db, actor, id);
