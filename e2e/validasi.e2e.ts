@@ -31,7 +31,7 @@ test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the his
   const pending = cards(page).filter({ has: page.getByRole("button", exact("Verifikasi")) }).first();
   await expect(pending.getByText("Menunggu Persetujuan")).toBeVisible();
   const number = (await pending.getByText(/^REG-/).textContent()) ?? "";
-  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{6}$/);
+  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expectAccessible(page);
   await confirm(page, pending, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
   await expect(cardOf(page, number)).toHaveCount(0);
