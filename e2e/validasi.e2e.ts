@@ -1,8 +1,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { registerFamilyViaApi, searchStatusViaApi } from "./resident-api.ts";
 
-// The steps share the demo ward's RT 001 (Bekasijaya, RW 005), so they run one after another.
+// The RT cadre of the demo data works in Bekasijaya (32.75.01.1001), RW 005, RT 001.
+const rtCadreArea = { wardKode: "32.75.01.1001", rw: "005", rt: "001" };
+
+// The steps share the demo ward's RT 001 (Bekasijaya, RW 005), so they run one after another;
+// each one registers the families it moves.
 test.describe.configure({ mode: "serial" });
 
 const cards = (page: Page) => page.locator("li.card");
@@ -23,15 +28,14 @@ test("without a session the queue sends the visitor to the login page", async ({
   await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
 });
 
-test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the history shows who did what", async ({ page }) => {
+test("a family registered through the public form goes RT → RW → kelurahan to 'Disetujui'; the history and the public search show it", async ({ page }) => {
+  const { registrationNumber: number, nik } = await registerFamilyViaApi(page.request, rtCadreArea);
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/validasi");
   await expect(page.getByRole("heading", { name: "Validasi Data Keluarga" })).toBeVisible();
   await expect(page.getByText("Kelurahan Bekasijaya, RW 005, RT 001")).toBeVisible();
-  const pending = cards(page).filter({ has: page.getByRole("button", exact("Verifikasi")) }).first();
+  const pending = cardOf(page, number);
   await expect(pending.getByText("Menunggu Persetujuan")).toBeVisible();
-  const number = (await pending.getByText(/^REG-/).textContent()) ?? "";
-  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expectAccessible(page);
   await confirm(page, pending, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
   await expect(cardOf(page, number)).toHaveCount(0);
@@ -63,14 +67,16 @@ test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the his
   await expect(history.getByRole("listitem").nth(3)).toContainText("Diverifikasi RW → Disetujui");
   await expect(history.getByRole("listitem").nth(3)).toContainText("Rina Marlina · Kader Kelurahan");
   await expectAccessible(page);
+  expect(await searchStatusViaApi(page.request, nik)).toEqual(["Disetujui"]);
 });
 
 test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
+  const { registrationNumber: number } = await registerFamilyViaApi(page.request, rtCadreArea, "Joko Santoso");
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/validasi");
-  const card = cards(page).filter({ has: page.getByRole("button", exact("Minta Revisi")) }).first();
-  const number = (await card.getByText(/^REG-/).textContent()) ?? "";
+  const card = cardOf(page, number);
+  await expect(card.getByRole("button", exact("Minta Revisi"))).toBeVisible();
   await expectNoHorizontalScroll(page);
 
   await card.getByRole("button", exact("Minta Revisi")).click();
