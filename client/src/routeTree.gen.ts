@@ -10,12 +10,18 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
+  id: '/admin/desa-kelurahan',
+  path: '/admin/desa-kelurahan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -31,30 +37,47 @@ const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo/kecamatan-select' | '/kader-pkk/validasi'
+  fullPaths:
+    | '/'
+    | '/admin/desa-kelurahan'
+    | '/demo/kecamatan-select'
+    | '/kader-pkk/validasi'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo/kecamatan-select' | '/kader-pkk/validasi'
-  id: '__root__' | '/' | '/demo/kecamatan-select' | '/kader-pkk/validasi'
+  to:
+    | '/'
+    | '/admin/desa-kelurahan'
+    | '/demo/kecamatan-select'
+    | '/kader-pkk/validasi'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin/desa-kelurahan'
+    | '/demo/kecamatan-select'
+    | '/kader-pkk/validasi'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
 }
@@ -66,6 +89,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/desa-kelurahan': {
+      id: '/admin/desa-kelurahan'
+      path: '/admin/desa-kelurahan'
+      fullPath: '/admin/desa-kelurahan'
+      preLoaderRoute: typeof AdminDesaKelurahanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/kecamatan-select': {
@@ -87,6 +117,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
 }

@@ -1,7 +1,11 @@
 import { Hono } from "hono";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import type { AppEnv } from "../app-env.ts";
-import { listBody, parseId, singleBody } from "./envelope.ts";
+import type { Actor } from "../services/actor.ts";
+import type { Db } from "../db/client.ts";
+import { DomainError } from "../services/errors.ts";
+import * as regions from "../services/regions.ts";
+import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { findMany, findOne, type RestResource } from "./resource.ts";
@@ -46,7 +50,119 @@ function queryString(url: string): string {
   return new URL(url).search;
 }
 
-/** Read routes for regions; writes are added with the admin region management. */
+// REST attribute names ↔ the service's form fields. Strapi's PUT changes only the attributes it is
+// given, so an update starts from the stored values.
+const desaKelurahanFields: Record<string, string> = {
+  nama_desa_kelurahan: "nama",
+  nama: "nama",
+  kode: "kode",
+  jenis: "jenis",
+  kode_pos: "kodePos",
+  luas_wilayah: "luasWilayah",
+  jumlah_penduduk: "jumlahPenduduk",
+  kecamatan: "kecamatanId",
+  kecamatans: "kecamatanId",
+};
+const kecamatanFields: Record<string, string> = { nama_kecamatan: "nama", nama: "nama", kode: "kode" };
+
+/** `{kecamatan: 3}`, `{kecamatan: {id: 3}}` or `{kecamatan: {connect: [3]}}` → 3. */
+function relationId(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if ("id" in value) return value.id;
+  if ("connect" in value && Array.isArray(value.connect)) return relationId(value.connect[0]);
+  return value;
+}
+
+function toForm(data: Record<string, unknown>, fields: Record<string, string>): Record<string, unknown> {
+  const form: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    const field = fields[name];
+    if (field) form[field] = field === "kecamatanId" ? relationId(value) : value;
+  }
+  return form;
+}
+
+/** Field errors name the REST attribute the caller sent (kode_pos, not kodePos). */
+function restPaths(error: unknown, fields: Record<string, string>): unknown {
+  if (!(error instanceof DomainError) || !error.options.fieldErrors) return error;
+  const names = new Map(Object.entries(fields).filter(([name]) => name !== "nama" && name !== "kecamatans").map(([name, field]) => [field, name]));
+  const fieldErrors = error.options.fieldErrors.map((item) => ({ ...item, path: item.path.map((part) => names.get(part) ?? part) }));
+  return new DomainError(error.code, error.message, { ...error.options, fieldErrors });
+}
+
+async function entryOf(db: Db, resource: RestResource, id: number) {
+  const entry = await findOne(db, resource, id, { fields: null, populate: [] });
+  if (!entry) throw restNotFound();
+  return entry;
+}
+
+interface Writes {
+  fields: Record<string, string>;
+  current: (db: Db, id: number) => Promise<Record<string, unknown>>;
+  create: (db: Db, actor: Actor, form: Record<string, unknown>) => Promise<{ id: number }>;
+  update: (db: Db, actor: Actor, id: number, form: Record<string, unknown>) => Promise<{ id: number }>;
+  remove: (db: Db, actor: Actor, id: number) => Promise<{ id: number }>;
+}
+
+const desaKelurahanWrites: Writes = {
+  fields: desaKelurahanFields,
+  current: async (db, id) => {
+    const { kecamatanNama: _name, id: _id, ...form } = await regions.getDesaKelurahan(db, id);
+    return form;
+  },
+  create: regions.createDesaKelurahan,
+  update: regions.updateDesaKelurahan,
+  remove: regions.deleteDesaKelurahan,
+};
+
+const kecamatanWrites: Writes = {
+  fields: kecamatanFields,
+  current: async (db, id) => {
+    const { nama, kode } = await regions.requireKecamatan(db, id);
+    return { nama, kode };
+  },
+  create: regions.createKecamatan,
+  update: regions.updateKecamatan,
+  remove: regions.deleteKecamatan,
+};
+
+/** POST, PUT and DELETE: parse, call the service (which checks the admin role), answer like Strapi. */
+function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, writes: Writes) {
+  const run = async <T>(action: () => Promise<T>): Promise<T> => {
+    try {
+      return await action();
+    } catch (error) {
+      throw restPaths(error, writes.fields);
+    }
+  };
+  app.post(path, async (c) => {
+    const { db } = c.var.deps;
+    const form = toForm(await readDataPayload(c), writes.fields);
+    const created = await run(() => writes.create(db, c.var.actor, form));
+    return c.json(singleBody(await entryOf(db, resource, created.id)));
+  });
+  app.put(`${path}/:id`, async (c) => {
+    const { db } = c.var.deps;
+    const id = parseId(c.req.param("id"));
+    const data = await readDataPayload(c);
+    // Refuse non-admins before saying whether the id exists.
+    regions.requireAdmin(c.var.actor);
+    await entryOf(db, resource, id);
+    const form = { ...(await writes.current(db, id)), ...toForm(data, writes.fields) };
+    await run(() => writes.update(db, c.var.actor, id, form));
+    return c.json(singleBody(await entryOf(db, resource, id)));
+  });
+  app.delete(`${path}/:id`, async (c) => {
+    const { db } = c.var.deps;
+    const id = parseId(c.req.param("id"));
+    regions.requireAdmin(c.var.actor);
+    const entry = await entryOf(db, resource, id);
+    await run(() => writes.remove(db, c.var.actor, id));
+    return c.json(singleBody(entry));
+  });
+}
+
+/** Strapi-style read and write routes for districts and villages/wards. */
 export function regionsRest(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const [path, resource] of [["/kecamatans", kecamatanResource], ["/desa-kelurahans", desaKelurahanResource]] as const) {
@@ -62,5 +178,7 @@ export function regionsRest(): Hono<AppEnv> {
       return c.json(singleBody(entry));
     });
   }
+  mountWrites(app, "/kecamatans", kecamatanResource, kecamatanWrites);
+  mountWrites(app, "/desa-kelurahans", desaKelurahanResource, desaKelurahanWrites);
   return app;
 }
