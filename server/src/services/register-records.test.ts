@@ -6,6 +6,7 @@ import { createCadre } from "../../test/cadres.ts";
 import { refusal } from "../../test/domain-error.ts";
 import { createFamilyRegister, familyForm } from "../../test/factories.ts";
 import { createUser, useTestApp } from "../../test/helpers.ts";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import type { SessionUser } from "./actor.ts";
 import {
   createRecord, deleteRecord, listRecords, membersOf, openRecord, recordRevisions, restoreRecord, staleRecordMessage, updateRecord,
@@ -13,6 +14,11 @@ import {
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
+function memberAt(form: FamilyRegistration, index: number) {
+  const member = form.members[index];
+  if (!member) throw new Error(`no member ${index}`);
+  return member;
+}
 
 describe("open", () => {
   test("a cadre sees full NIKs and health fields, an official masked NIKs and none; each open is audited", async () => {
@@ -46,7 +52,7 @@ describe("update", () => {
     const family = await createFamilyRegister(t.db);
     const rt = await createCadre(t.db, "rt");
     const members = family.form.members.map((member, index) => (index === 1 ? { ...member, fullName: "Siti Baru" } : member));
-    const data = { ...family.form, members: [...members, { ...members[1] ?? family.form.members[0]!, nik: `${family.form.nikKepalaKeluarga.slice(0, 10)}999999`, fullName: "Anak Tambahan", relationship: "Anak" as const, maritalStatus: "Belum Kawin" as const }], notes: "Dicek ulang" };
+    const data = { ...family.form, members: [...members, { ...memberAt(family.form, 1), nik: `${family.form.nikKepalaKeluarga.slice(0, 10)}999999`, fullName: "Anak Tambahan", relationship: "Anak" as const, maritalStatus: "Belum Kawin" as const }], notes: "Dicek ulang" };
     const saved = await updateRecord(t.db, as(rt), { registerId: family.id, version: 1, data });
     expect(saved).toEqual({ registerId: family.id, version: 2 });
 
@@ -84,7 +90,7 @@ describe("update", () => {
     const other = await createFamilyRegister(t.db);
     const family = await createFamilyRegister(t.db);
     const rt = await createCadre(t.db, "rt");
-    const clash = { ...family.form, members: family.form.members.map((member, index) => (index === 1 ? { ...member, nik: other.form.members[1] ?? family.form.members[0]!.nik } : member)) };
+    const clash = { ...family.form, members: family.form.members.map((member, index) => (index === 1 ? { ...member, nik: memberAt(other.form, 1).nik } : member)) };
     const error = await refusal(updateRecord(t.db, as(rt), { registerId: family.id, version: 1, data: clash }));
     expect([error.code, error.options.fieldErrors]).toEqual(["CONFLICT", [{ path: ["members", "1", "nik"], message: "NIK sudah terdaftar pada keluarga lain" }]]);
     const moved = { ...family.form, address: { ...family.form.address, rt: "009" } };
@@ -142,7 +148,7 @@ describe("list", () => {
     expect([first.total, first.pageCount, first.items.length]).toEqual([6, 2, 5]);
     expect(first.items[0]?.id).toBe(ids[5]);
     const second = await listRecords(t.db, as(rt), { search: "zulkarnain", page: 2 });
-    expect(second.items.map((item) => item.id)).toEqual([ids[0]]);
+    expect(second.items.map((item) => item.id)).toEqual(ids.slice(0, 1));
     expect((await listRecords(t.db, as(rt), { search: "Bekasijaya" })).total).toBe(6);
     expect((await listRecords(t.db, as(rt), { search: "tidak-ada-nama" })).total).toBe(0);
     expect((await listRecords(t.db, as(rt), { search: "100%_" })).total).toBe(0);
