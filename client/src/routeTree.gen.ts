@@ -12,6 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as KaderPkkDashboardRouteImport } from './routes/kader-pkk/dashboard'
+import { Route as KaderPkkInputManualRouteImport } from './routes/kader-pkk/input-manual'
+import { Route as KaderPkkKondisiKhususRouteImport } from './routes/kader-pkk/kondisi-khusus'
+import { Route as KaderPkkLaporanRouteImport } from './routes/kader-pkk/laporan'
+import { Route as KaderPkkRegistrasiListRouteImport } from './routes/kader-pkk/registrasi-list'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 
 const IndexRoute = IndexRouteImport.update({
@@ -29,6 +34,31 @@ const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkDashboardRoute = KaderPkkDashboardRouteImport.update({
+  id: '/kader-pkk/dashboard',
+  path: '/kader-pkk/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkInputManualRoute = KaderPkkInputManualRouteImport.update({
+  id: '/kader-pkk/input-manual',
+  path: '/kader-pkk/input-manual',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkKondisiKhususRoute = KaderPkkKondisiKhususRouteImport.update({
+  id: '/kader-pkk/kondisi-khusus',
+  path: '/kader-pkk/kondisi-khusus',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkLaporanRoute = KaderPkkLaporanRouteImport.update({
+  id: '/kader-pkk/laporan',
+  path: '/kader-pkk/laporan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkRegistrasiListRoute = KaderPkkRegistrasiListRouteImport.update({
+  id: '/kader-pkk/registrasi-list',
+  path: '/kader-pkk/registrasi-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
   id: '/kader-pkk/validasi',
   path: '/kader-pkk/validasi',
@@ -39,12 +69,22 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
+  '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
+  '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
+  '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
+  '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
+  '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
+  '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
+  '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
+  '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRoutesById {
@@ -52,6 +92,11 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
+  '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
+  '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
+  '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
+  '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
 }
 export interface FileRouteTypes {
@@ -60,18 +105,33 @@ export interface FileRouteTypes {
     | '/'
     | '/admin/desa-kelurahan'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/dashboard'
+    | '/kader-pkk/input-manual'
+    | '/kader-pkk/kondisi-khusus'
+    | '/kader-pkk/laporan'
+    | '/kader-pkk/registrasi-list'
     | '/kader-pkk/validasi'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin/desa-kelurahan'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/dashboard'
+    | '/kader-pkk/input-manual'
+    | '/kader-pkk/kondisi-khusus'
+    | '/kader-pkk/laporan'
+    | '/kader-pkk/registrasi-list'
     | '/kader-pkk/validasi'
   id:
     | '__root__'
     | '/'
     | '/admin/desa-kelurahan'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/dashboard'
+    | '/kader-pkk/input-manual'
+    | '/kader-pkk/kondisi-khusus'
+    | '/kader-pkk/laporan'
+    | '/kader-pkk/registrasi-list'
     | '/kader-pkk/validasi'
   fileRoutesById: FileRoutesById
 }
@@ -79,6 +139,11 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  KaderPkkDashboardRoute: typeof KaderPkkDashboardRoute
+  KaderPkkInputManualRoute: typeof KaderPkkInputManualRoute
+  KaderPkkKondisiKhususRoute: typeof KaderPkkKondisiKhususRoute
+  KaderPkkLaporanRoute: typeof KaderPkkLaporanRoute
+  KaderPkkRegistrasiListRoute: typeof KaderPkkRegistrasiListRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
 }
 
@@ -105,6 +170,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/dashboard': {
+      id: '/kader-pkk/dashboard'
+      path: '/kader-pkk/dashboard'
+      fullPath: '/kader-pkk/dashboard'
+      preLoaderRoute: typeof KaderPkkDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/input-manual': {
+      id: '/kader-pkk/input-manual'
+      path: '/kader-pkk/input-manual'
+      fullPath: '/kader-pkk/input-manual'
+      preLoaderRoute: typeof KaderPkkInputManualRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/kondisi-khusus': {
+      id: '/kader-pkk/kondisi-khusus'
+      path: '/kader-pkk/kondisi-khusus'
+      fullPath: '/kader-pkk/kondisi-khusus'
+      preLoaderRoute: typeof KaderPkkKondisiKhususRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/laporan': {
+      id: '/kader-pkk/laporan'
+      path: '/kader-pkk/laporan'
+      fullPath: '/kader-pkk/laporan'
+      preLoaderRoute: typeof KaderPkkLaporanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/registrasi-list': {
+      id: '/kader-pkk/registrasi-list'
+      path: '/kader-pkk/registrasi-list'
+      fullPath: '/kader-pkk/registrasi-list'
+      preLoaderRoute: typeof KaderPkkRegistrasiListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/validasi': {
       id: '/kader-pkk/validasi'
       path: '/kader-pkk/validasi'
@@ -119,6 +219,11 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  KaderPkkDashboardRoute: KaderPkkDashboardRoute,
+  KaderPkkInputManualRoute: KaderPkkInputManualRoute,
+  KaderPkkKondisiKhususRoute: KaderPkkKondisiKhususRoute,
+  KaderPkkLaporanRoute: KaderPkkLaporanRoute,
+  KaderPkkRegistrasiListRoute: KaderPkkRegistrasiListRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
 }
 export const routeTree = rootRouteImport
