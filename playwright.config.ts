@@ -38,6 +38,10 @@ export default defineConfig({
       NODE_ENV: "development",
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",
+      // The footer must show what is configured here (e2e/public.e2e.ts checks it).
+      CONTACT_ADDRESS: "Jl. Ir. H. Juanda No. 100, Bekasi",
+      CONTACT_PHONE: "(021) 555 0101",
+      CONTACT_EMAIL: "tppkk@contoh.go.id",
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

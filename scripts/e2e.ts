@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { ensureClientBuilt } from "./build-client.ts";
 import { findOrInstallChromium } from "./chromium.ts";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {

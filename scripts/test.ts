@@ -33,7 +33,8 @@ if (!only || only === "types") {
 
 if (!only || only === "unit") {
   console.log("\n▶ bun test (services and API on a fresh database per file)");
-  const { code, output } = await capture(["bun", "test"]);
+  // bunfig.toml's timeout is not applied to hooks by Bun 1.4; the flag is, and a loaded CI box needs it.
+  const { code, output } = await capture(["bun", "test", "--timeout", "30000"]);
   const pass = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0);
   const fail = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0);
   passed += pass;

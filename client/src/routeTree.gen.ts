@@ -10,18 +10,49 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AparatRouteImport } from './routes/aparat'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegistrasiRouteImport } from './routes/registrasi'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
+import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
+import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
+import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
 import { Route as KaderPkkDashboardRouteImport } from './routes/kader-pkk/dashboard'
+import { Route as KaderPkkForgotPasswordRouteImport } from './routes/kader-pkk/forgot-password'
 import { Route as KaderPkkInputManualRouteImport } from './routes/kader-pkk/input-manual'
 import { Route as KaderPkkKondisiKhususRouteImport } from './routes/kader-pkk/kondisi-khusus'
 import { Route as KaderPkkLaporanRouteImport } from './routes/kader-pkk/laporan'
+import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
+import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
 import { Route as KaderPkkRegistrasiListRouteImport } from './routes/kader-pkk/registrasi-list'
+import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/reset-password'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
+import { Route as KaderRegisterRouteImport } from './routes/kader/register'
+import { Route as KaderRegistrationSuccessRouteImport } from './routes/kader/registration-success'
+import { Route as RegistrationsFamilyRouteImport } from './routes/registrations.family'
+import { Route as RegistrationsSuccessRouteImport } from './routes/registrations.success'
+import { Route as SearchIndexRouteImport } from './routes/search.index'
+import { Route as SearchKkRouteImport } from './routes/search.kk'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AparatRoute = AparatRouteImport.update({
+  id: '/aparat',
+  path: '/aparat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrasiRoute = RegistrasiRouteImport.update({
+  id: '/registrasi',
+  path: '/registrasi',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
@@ -29,14 +60,34 @@ const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
   path: '/admin/desa-kelurahan',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminKaderRoute = AdminKaderRouteImport.update({
+  id: '/admin/kader',
+  path: '/admin/kader',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
   id: '/demo/kecamatan-select',
   path: '/demo/kecamatan-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkIndexRoute = KaderPkkIndexRouteImport.update({
+  id: '/kader-pkk/',
+  path: '/kader-pkk/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkDaftarRoute = KaderPkkDaftarRouteImport.update({
+  id: '/kader-pkk/daftar',
+  path: '/kader-pkk/daftar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkDashboardRoute = KaderPkkDashboardRouteImport.update({
   id: '/kader-pkk/dashboard',
   path: '/kader-pkk/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkForgotPasswordRoute = KaderPkkForgotPasswordRouteImport.update({
+  id: '/kader-pkk/forgot-password',
+  path: '/kader-pkk/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KaderPkkInputManualRoute = KaderPkkInputManualRouteImport.update({
@@ -54,9 +105,24 @@ const KaderPkkLaporanRoute = KaderPkkLaporanRouteImport.update({
   path: '/kader-pkk/laporan',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkLoginRoute = KaderPkkLoginRouteImport.update({
+  id: '/kader-pkk/login',
+  path: '/kader-pkk/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
+  id: '/kader-pkk/profil',
+  path: '/kader-pkk/profil',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkRegistrasiListRoute = KaderPkkRegistrasiListRouteImport.update({
   id: '/kader-pkk/registrasi-list',
   path: '/kader-pkk/registrasi-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkResetPasswordRoute = KaderPkkResetPasswordRouteImport.update({
+  id: '/kader-pkk/reset-password',
+  path: '/kader-pkk/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
@@ -64,87 +130,230 @@ const KaderPkkValidasiRoute = KaderPkkValidasiRouteImport.update({
   path: '/kader-pkk/validasi',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderRegisterRoute = KaderRegisterRouteImport.update({
+  id: '/kader/register',
+  path: '/kader/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderRegistrationSuccessRoute =
+  KaderRegistrationSuccessRouteImport.update({
+    id: '/kader/registration-success',
+    path: '/kader/registration-success',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegistrationsFamilyRoute = RegistrationsFamilyRouteImport.update({
+  id: '/registrations/family',
+  path: '/registrations/family',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrationsSuccessRoute = RegistrationsSuccessRouteImport.update({
+  id: '/registrations/success',
+  path: '/registrations/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchIndexRoute = SearchIndexRouteImport.update({
+  id: '/search/',
+  path: '/search/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchKkRoute = SearchKkRouteImport.update({
+  id: '/search/kk',
+  path: '/search/kk',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
+  '/login': typeof LoginRoute
+  '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
   '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
   '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
+  '/kader-pkk/': typeof KaderPkkIndexRoute
+  '/search/': typeof SearchIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
+  '/login': typeof LoginRoute
+  '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
   '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
   '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
+  '/kader-pkk': typeof KaderPkkIndexRoute
+  '/search': typeof SearchIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/aparat': typeof AparatRoute
+  '/login': typeof LoginRoute
+  '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
+  '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
+  '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
+  '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
   '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
   '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
+  '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
+  '/kader/register': typeof KaderRegisterRoute
+  '/kader/registration-success': typeof KaderRegistrationSuccessRoute
+  '/registrations/family': typeof RegistrationsFamilyRoute
+  '/registrations/success': typeof RegistrationsSuccessRoute
+  '/search/kk': typeof SearchKkRoute
+  '/kader-pkk/': typeof KaderPkkIndexRoute
+  '/search/': typeof SearchIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/aparat'
+    | '/login'
+    | '/registrasi'
     | '/admin/desa-kelurahan'
+    | '/admin/kader'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
     | '/kader-pkk/dashboard'
+    | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
     | '/kader-pkk/kondisi-khusus'
     | '/kader-pkk/laporan'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
+    | '/kader/register'
+    | '/kader/registration-success'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
+    | '/kader-pkk/'
+    | '/search/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/aparat'
+    | '/login'
+    | '/registrasi'
     | '/admin/desa-kelurahan'
+    | '/admin/kader'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
     | '/kader-pkk/dashboard'
+    | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
     | '/kader-pkk/kondisi-khusus'
     | '/kader-pkk/laporan'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
+    | '/kader/register'
+    | '/kader/registration-success'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
+    | '/kader-pkk'
+    | '/search'
   id:
     | '__root__'
     | '/'
+    | '/aparat'
+    | '/login'
+    | '/registrasi'
     | '/admin/desa-kelurahan'
+    | '/admin/kader'
     | '/demo/kecamatan-select'
+    | '/kader-pkk/daftar'
     | '/kader-pkk/dashboard'
+    | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
     | '/kader-pkk/kondisi-khusus'
     | '/kader-pkk/laporan'
+    | '/kader-pkk/login'
+    | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
+    | '/kader/register'
+    | '/kader/registration-success'
+    | '/registrations/family'
+    | '/registrations/success'
+    | '/search/kk'
+    | '/kader-pkk/'
+    | '/search/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AparatRoute: typeof AparatRoute
+  LoginRoute: typeof LoginRoute
+  RegistrasiRoute: typeof RegistrasiRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
+  AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
+  KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
   KaderPkkDashboardRoute: typeof KaderPkkDashboardRoute
+  KaderPkkForgotPasswordRoute: typeof KaderPkkForgotPasswordRoute
   KaderPkkInputManualRoute: typeof KaderPkkInputManualRoute
   KaderPkkKondisiKhususRoute: typeof KaderPkkKondisiKhususRoute
   KaderPkkLaporanRoute: typeof KaderPkkLaporanRoute
+  KaderPkkLoginRoute: typeof KaderPkkLoginRoute
+  KaderPkkProfilRoute: typeof KaderPkkProfilRoute
   KaderPkkRegistrasiListRoute: typeof KaderPkkRegistrasiListRoute
+  KaderPkkResetPasswordRoute: typeof KaderPkkResetPasswordRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
+  KaderRegisterRoute: typeof KaderRegisterRoute
+  KaderRegistrationSuccessRoute: typeof KaderRegistrationSuccessRoute
+  RegistrationsFamilyRoute: typeof RegistrationsFamilyRoute
+  RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
+  SearchKkRoute: typeof SearchKkRoute
+  KaderPkkIndexRoute: typeof KaderPkkIndexRoute
+  SearchIndexRoute: typeof SearchIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -156,11 +365,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/aparat': {
+      id: '/aparat'
+      path: '/aparat'
+      fullPath: '/aparat'
+      preLoaderRoute: typeof AparatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrasi': {
+      id: '/registrasi'
+      path: '/registrasi'
+      fullPath: '/registrasi'
+      preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/desa-kelurahan': {
       id: '/admin/desa-kelurahan'
       path: '/admin/desa-kelurahan'
       fullPath: '/admin/desa-kelurahan'
       preLoaderRoute: typeof AdminDesaKelurahanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/kader': {
+      id: '/admin/kader'
+      path: '/admin/kader'
+      fullPath: '/admin/kader'
+      preLoaderRoute: typeof AdminKaderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/kecamatan-select': {
@@ -170,11 +407,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoKecamatanSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/': {
+      id: '/kader-pkk/'
+      path: '/kader-pkk'
+      fullPath: '/kader-pkk/'
+      preLoaderRoute: typeof KaderPkkIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/daftar': {
+      id: '/kader-pkk/daftar'
+      path: '/kader-pkk/daftar'
+      fullPath: '/kader-pkk/daftar'
+      preLoaderRoute: typeof KaderPkkDaftarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/dashboard': {
       id: '/kader-pkk/dashboard'
       path: '/kader-pkk/dashboard'
       fullPath: '/kader-pkk/dashboard'
       preLoaderRoute: typeof KaderPkkDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/forgot-password': {
+      id: '/kader-pkk/forgot-password'
+      path: '/kader-pkk/forgot-password'
+      fullPath: '/kader-pkk/forgot-password'
+      preLoaderRoute: typeof KaderPkkForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kader-pkk/input-manual': {
@@ -198,11 +456,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkLaporanRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/login': {
+      id: '/kader-pkk/login'
+      path: '/kader-pkk/login'
+      fullPath: '/kader-pkk/login'
+      preLoaderRoute: typeof KaderPkkLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/profil': {
+      id: '/kader-pkk/profil'
+      path: '/kader-pkk/profil'
+      fullPath: '/kader-pkk/profil'
+      preLoaderRoute: typeof KaderPkkProfilRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/registrasi-list': {
       id: '/kader-pkk/registrasi-list'
       path: '/kader-pkk/registrasi-list'
       fullPath: '/kader-pkk/registrasi-list'
       preLoaderRoute: typeof KaderPkkRegistrasiListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/reset-password': {
+      id: '/kader-pkk/reset-password'
+      path: '/kader-pkk/reset-password'
+      fullPath: '/kader-pkk/reset-password'
+      preLoaderRoute: typeof KaderPkkResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kader-pkk/validasi': {
@@ -212,19 +491,77 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkValidasiRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader/register': {
+      id: '/kader/register'
+      path: '/kader/register'
+      fullPath: '/kader/register'
+      preLoaderRoute: typeof KaderRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader/registration-success': {
+      id: '/kader/registration-success'
+      path: '/kader/registration-success'
+      fullPath: '/kader/registration-success'
+      preLoaderRoute: typeof KaderRegistrationSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrations/family': {
+      id: '/registrations/family'
+      path: '/registrations/family'
+      fullPath: '/registrations/family'
+      preLoaderRoute: typeof RegistrationsFamilyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrations/success': {
+      id: '/registrations/success'
+      path: '/registrations/success'
+      fullPath: '/registrations/success'
+      preLoaderRoute: typeof RegistrationsSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search/': {
+      id: '/search/'
+      path: '/search'
+      fullPath: '/search/'
+      preLoaderRoute: typeof SearchIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search/kk': {
+      id: '/search/kk'
+      path: '/search/kk'
+      fullPath: '/search/kk'
+      preLoaderRoute: typeof SearchKkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AparatRoute: AparatRoute,
+  LoginRoute: LoginRoute,
+  RegistrasiRoute: RegistrasiRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
+  AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
+  KaderPkkDaftarRoute: KaderPkkDaftarRoute,
   KaderPkkDashboardRoute: KaderPkkDashboardRoute,
+  KaderPkkForgotPasswordRoute: KaderPkkForgotPasswordRoute,
   KaderPkkInputManualRoute: KaderPkkInputManualRoute,
   KaderPkkKondisiKhususRoute: KaderPkkKondisiKhususRoute,
   KaderPkkLaporanRoute: KaderPkkLaporanRoute,
+  KaderPkkLoginRoute: KaderPkkLoginRoute,
+  KaderPkkProfilRoute: KaderPkkProfilRoute,
   KaderPkkRegistrasiListRoute: KaderPkkRegistrasiListRoute,
+  KaderPkkResetPasswordRoute: KaderPkkResetPasswordRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
+  KaderRegisterRoute: KaderRegisterRoute,
+  KaderRegistrationSuccessRoute: KaderRegistrationSuccessRoute,
+  RegistrationsFamilyRoute: RegistrationsFamilyRoute,
+  RegistrationsSuccessRoute: RegistrationsSuccessRoute,
+  SearchKkRoute: SearchKkRoute,
+  KaderPkkIndexRoute: KaderPkkIndexRoute,
+  SearchIndexRoute: SearchIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,4 @@
+import type { OAuthProvider } from "./auth/oauth.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./log.ts";
@@ -12,6 +13,8 @@ export interface AppDeps {
   cityName: string;
   /** Checks the database for /healthz. */
   ping: () => Promise<void>;
+  /** Google sign-in; built from GOOGLE_CLIENT_ID/SECRET when absent (tests pass their own provider). */
+  googleOAuth?: OAuthProvider | null;
   /** Directory of the built client; absent in API-only tests. */
   clientDir?: string;
 }
@@ -21,5 +24,7 @@ export interface AppEnv {
     deps: AppDeps;
     actor: Actor;
     sessionId: string | null;
+    /** Set when /api was called with an admin-issued API token (auth/api-tokens.ts). */
+    apiToken: { id: number; access: "read-only" | "full-access" } | null;
   };
 }

@@ -1,12 +1,17 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/bun";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AppDeps, AppEnv } from "./app-env.ts";
+import { bearerAuth } from "./auth/api-tokens.ts";
+import { csrfGuard } from "./auth/csrf.ts";
+import { googleProvider, oauthRoutes } from "./auth/oauth.ts";
 import { sessionMiddleware } from "./auth/middleware.ts";
+import { mediaRoutes } from "./media/routes.ts";
 import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
@@ -39,6 +44,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       xContentTypeOptions: "nosniff",
     }),
   );
+  // Phones on mobile data: scripts, styles, the SPA shell and JSON travel gzipped.
+  app.use("*", compress());
   app.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }));
 
   app.get("/healthz", async (c) => {
@@ -50,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
+  app.use("/trpc/*", csrfGuard);
   app.use("/trpc/*", sessionMiddleware);
   app.use(
     "/trpc/*",
@@ -71,8 +79,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
+  app.use("/api/*", csrfGuard);
   app.use("/api/*", sessionMiddleware);
+  app.use("/api/*", bearerAuth);
   app.route("/api", restApi());
+
+  app.route("/media", mediaRoutes());
+  app.route("/auth", oauthRoutes(deps.googleOAuth === undefined ? googleProvider(deps.env) : deps.googleOAuth));
 
   if (deps.clientDir) {
     const clientDir = deps.clientDir;

@@ -30,6 +30,15 @@ describe("env", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET is required in production/);
   });
 
+  test("contact and audio settings are checked, blank contacts count as unset", () => {
+    const secret = { APP_SECRET: "x".repeat(32) };
+    expect(() => parseEnv({ ...secret, CONTACT_EMAIL: "bukan-email" })).toThrow(/CONTACT_EMAIL/);
+    expect(() => parseEnv({ ...secret, CONTACT_PHONE: "telepon" })).toThrow(/CONTACT_PHONE/);
+    expect(() => parseEnv({ ...secret, AUDIO_URL: "ftp://contoh/lagu.mp3" })).toThrow(/AUDIO_URL/);
+    const env = parseEnv({ ...secret, CONTACT_PHONE: "", CONTACT_EMAIL: "" });
+    expect([env.CONTACT_PHONE, env.CONTACT_EMAIL, env.AUDIO_URL]).toEqual([undefined, undefined, "/media/mars-pkk.wav"]);
+  });
+
   test("an unwritable DATA_DIR is named", () => {
     expect(() => parseEnv({ DATA_DIR: "/proc/pkk-not-writable" })).toThrow(/DATA_DIR .* is not writable/);
   });

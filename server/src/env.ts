@@ -4,6 +4,11 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { z } from "zod";
 
+/** An optional variable where an empty value (`CONTACT_PHONE=`) means unset. */
+function blankAsUnset<T extends z.ZodType>(inner: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), inner.optional());
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -23,6 +28,23 @@ const schema = z
     DEMO_DATA: z.enum(["true", "false"]).optional(),
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    // Footer contacts of the city's PKK secretariat. The address defaults to the secretariat of the
+    // configured city; phone and e-mail are shown only when set (we do not invent a number).
+    CONTACT_ADDRESS: blankAsUnset(z.string().trim().min(1).max(200)),
+    CONTACT_PHONE: blankAsUnset(
+      z.string().trim().regex(/^[+()\d][\d\s()+-]{5,24}$/, "must be a phone number such as (021) 8897 0000"),
+    ),
+    CONTACT_EMAIL: blankAsUnset(z.email("must be an e-mail address")),
+    // The landing page's floating player: our own generated instrumental unless another file is set.
+    AUDIO_URL: z
+      .string()
+      .regex(/^(https:\/\/|\/)/, "must be an https:// URL or a path on this server")
+      .default("/media/mars-pkk.wav"),
+    AUDIO_TITLE: z.string().trim().min(1).max(120).default("Instrumental Mars Portal PKK"),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().default("Portal PKK <no-reply@pkk.local>"),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.APP_SECRET) {

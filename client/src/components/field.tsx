@@ -23,7 +23,7 @@ export function Field({ htmlFor, label, error, hint, required, children, classNa
         {required && <span className="text-error" aria-hidden="true"> *</span>}
       </label>
       {children}
-      {hint && !error && <p className="label whitespace-normal">{hint}</p>}
+      {hint && !error && <p className="label whitespace-normal text-base-content">{hint}</p>}
       {error && (
         <p id={fieldErrorId(htmlFor)} className="label whitespace-normal text-error">
           {error}

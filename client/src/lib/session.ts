@@ -2,23 +2,24 @@ import { useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
 import type { PublicUser, UserRole } from "@shared/schemas/auth.ts";
 import type { RouterContext } from "../routes/__root.tsx";
+import { LOGIN_PATH, loginHref } from "./redirect.ts";
 import { trpc } from "./trpc.ts";
+
+export { LOGIN_PATH };
 
 /** The signed-in user, or null. The session itself is an HttpOnly cookie the script never sees. */
 export function useSession() {
   return useQuery(trpc.auth.me.queryOptions());
 }
 
-export const LOGIN_PATH = "/kader-pkk/login";
-
 /**
  * For a route's beforeLoad: sends visitors without a session (or without one of `roles`) to the
  * login page, remembering where they were going. The server refuses their calls anyway.
  */
 export async function requireUser(context: RouterContext, location: { href: string }, roles?: UserRole[]): Promise<PublicUser> {
-  const user = await context.queryClient.fetchQuery(context.trpc.auth.me.queryOptions());
+  const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
   if (!user || (roles && !roles.includes(user.role))) {
-    throw redirect({ href: `${LOGIN_PATH}?redirect=${encodeURIComponent(location.href)}` });
+    throw redirect({ href: loginHref(location.href) });
   }
   return user;
 }

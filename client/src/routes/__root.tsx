@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
-import { PublicHeader } from "../components/layout/public-header.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
+import { SiteHeader } from "../components/layout/site-header.tsx";
 import { NotFound } from "../components/not-found.tsx";
 import { ToastProvider } from "../components/toast.tsx";
 import type { trpc } from "../lib/trpc.ts";
@@ -12,7 +12,12 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.config.public.queryOptions()),
+  // Started, not awaited: the first paint must not wait for a round trip (phones on mobile data).
+  // Header and footer read the same queries and fill in when they arrive.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.config.public.queryOptions());
+    void context.queryClient.prefetchQuery(context.trpc.auth.me.queryOptions());
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });
@@ -20,17 +25,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <ToastProvider>
-    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <HeadContent />
-      <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
-        Lewati ke konten
-      </a>
-      <PublicHeader />
-      <main id="konten" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+      <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+        <HeadContent />
+        <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
+          Lewati ke konten
+        </a>
+        <SiteHeader />
+        <main id="konten" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
     </ToastProvider>
   );
 }

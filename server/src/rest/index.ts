@@ -2,11 +2,15 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
+import { restAuth } from "./auth.ts";
 import { regionsRest } from "./regions.ts";
+import { restUsers } from "./users.ts";
 
 /** The Strapi-v4-shaped API mounted under /api. */
 export function restApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  api.route("/", restAuth());
+  api.route("/", restUsers());
   api.route("/", regionsRest());
   // A sub-app's notFound is not consulted once mounted, so unknown API routes end here.
   api.all("*", (c) => c.json(restNotFound().toBody(), 404));

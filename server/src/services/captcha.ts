@@ -122,3 +122,22 @@ export async function verifyCaptcha(
     .returning({ nonce: captchaNonces.nonce });
   if (inserted.length === 0) throw fail("Captcha sudah dipakai, silakan muat soal baru");
 }
+
+/**
+ * The live right/wrong hint of the search page: checks an answer without using the captcha up
+ * (the final submit still verifies and burns it). Callers rate-limit it, per IP and per token.
+ */
+export function checkCaptchaAnswer(
+  secret: string,
+  input: { token: string; answer: number; expectedKind: CaptchaKind },
+  now = Date.now(),
+): boolean {
+  const decoded = decodePayload(input.token);
+  if (!decoded || decoded.payload.kind !== input.expectedKind || now > decoded.payload.expiresAt) return false;
+  return Number.isInteger(input.answer) && constantTimeEqual(decoded.signature, mac(secret, decoded.payload, input.answer));
+}
+
+/** The token's nonce, for per-captcha counters (null for a malformed token). */
+export function captchaNonce(token: string): string | null {
+  return decodePayload(token)?.payload.nonce ?? null;
+}

@@ -88,6 +88,32 @@ function roleProcedure(roles: ReadonlyArray<SessionUser["role"]>) {
 }
 
 export const adminProcedure = roleProcedure(["admin"]);
-/** Cadres work inside their area; admins may act everywhere (services record overrides). */
-export const kaderProcedure = roleProcedure(["kader", "admin"]);
+
+/**
+ * Where a signed-in user may work: admins everywhere; a cadre inside the work area the admin
+ * confirmed, at its level. Services filter by it, so a procedure cannot forget the area.
+ */
+export type AreaScope =
+  | { kind: "all" }
+  | { kind: "area"; level: NonNullable<SessionUser["level"]>; kecamatanId: number | null; desaKelurahanId: number | null; rw: string | null; rt: string | null };
+
+export function areaScopeOf(user: SessionUser): AreaScope | null {
+  if (user.role === "admin") return { kind: "all" };
+  if (!user.level) return null;
+  const { level, kecamatanId, desaKelurahanId, rw, rt } = user;
+  const complete =
+    level === "kota" ||
+    (level === "kecamatan" && kecamatanId !== null) ||
+    (level === "kelurahan" && desaKelurahanId !== null) ||
+    (level === "rw" && desaKelurahanId !== null && rw !== null) ||
+    (level === "rt" && desaKelurahanId !== null && rw !== null && rt !== null);
+  return complete ? { kind: "area", level, kecamatanId, desaKelurahanId, rw, rt } : null;
+}
+
+/** Cadres work inside their area (ctx.scope); admins may act everywhere (services record overrides). */
+export const kaderProcedure = roleProcedure(["kader", "admin"]).use(({ ctx, next }) => {
+  const scope = areaScopeOf(ctx.user);
+  if (!scope) throw new TRPCError({ code: "FORBIDDEN", message: "Wilayah kerja Anda belum ditetapkan admin" });
+  return next({ ctx: { ...ctx, scope } });
+});
 export const aparatProcedure = roleProcedure(["aparat", "admin"]);

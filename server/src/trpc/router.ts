@@ -3,10 +3,14 @@ import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
+import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
 import { registerRecordsRouter } from "./routers/register-records.ts";
 import { reportsRouter } from "./routers/reports.ts";
 import { workflowRouter } from "./routers/workflow.ts";
+import { statsRouter } from "./routers/stats.ts";
+import { usersRouter } from "./routers/users.ts";
+import { registersRouter } from "./routers/registers.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +21,10 @@ export const appRouter = router({
   registerRecords: registerRecordsRouter,
   dashboard: dashboardRouter,
   reports: reportsRouter,
+  stats: statsRouter,
+  kader: kaderRouter,
+  users: usersRouter,
+  registers: registersRouter,
 });
 
 export type AppRouter = typeof appRouter;

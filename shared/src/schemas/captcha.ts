@@ -22,3 +22,6 @@ export const captchaAnswerSchema = z.object({
   answer: z.number().int(),
 });
 export type CaptchaAnswer = z.infer<typeof captchaAnswerSchema>;
+
+/** A live right/wrong hint while typing (does not use the captcha up; the final submit does). */
+export const captchaCheckInput = captchaAnswerSchema.extend({ kind: z.enum(captchaKinds) });

@@ -6,6 +6,12 @@ import {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** "2020-02-30" has the right shape but is no date (the database would refuse it with a 500). */
+function isRealDate(value: string): boolean {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
 /** Today's date in Indonesia (WIB), as the form's default and the limit for birth dates. */
 export function todayIso(now = new Date()): string {
   return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -37,6 +43,7 @@ export const familyMemberSchema = z.object({
   birthDate: z
     .string()
     .regex(isoDate, "Pilih tanggal lahir")
+    .refine(isRealDate, "Pilih tanggal lahir")
     .refine((value) => value <= todayIso(), "Tanggal lahir tidak boleh di masa depan"),
   occupation: choice(occupations, "Pilih pekerjaan"),
   education: choice(educations, "Pilih pendidikan terakhir"),
@@ -105,7 +112,11 @@ export const familyRegistrationSchema = z
       .min(9, "Nomor HP tidak valid")
       .max(15, "Nomor HP tidak valid"),
     alamatEmail: z.union([z.literal(""), z.email("Format email tidak valid")]).default(""),
-    tanggalPendataan: z.string().min(1, "Tanggal pendataan wajib diisi").regex(isoDate, "Tanggal pendataan wajib diisi"),
+    tanggalPendataan: z
+      .string()
+      .min(1, "Tanggal pendataan wajib diisi")
+      .regex(isoDate, "Tanggal pendataan wajib diisi")
+      .refine(isRealDate, "Tanggal pendataan wajib diisi"),
     address: z.object({
       kecamatanId: z.number({ error: "Pilih kecamatan" }).int().positive("Pilih kecamatan"),
       desaKelurahanId: z.number({ error: "Pilih kelurahan" }).int().positive("Pilih kelurahan"),

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 
 const anchors = [
   { hash: "program", label: "Program" },
@@ -11,9 +11,16 @@ const anchors = [
 /** The header for visitors: in-page anchors of the landing page and the three entry buttons. */
 export function PublicHeader() {
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
+  // Escape closes the menu and gives focus back to its toggle, as keyboard users expect.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape") return;
+    close();
+    toggleRef.current?.focus();
+  };
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur" onKeyDown={open ? closeOnEscape : undefined}>
       <nav aria-label="Navigasi utama" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 font-bold text-primary" onClick={close}>
           <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-full bg-primary text-primary-content">P</span>
@@ -32,6 +39,7 @@ export function PublicHeader() {
           <a href="/registrasi" className="btn btn-primary btn-sm">Registrasi Warga</a>
         </div>
         <button
+          ref={toggleRef}
           type="button"
           className="btn btn-ghost btn-square lg:hidden"
           aria-expanded={open}

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
 
+/** Shared by both layouts: contacts and city from configuration, portal links, copyright. */
 export function SiteFooter() {
   const config = useQuery(trpc.config.public.queryOptions());
   const city = config.data?.cityName ?? "";
+  const contact = config.data?.contact;
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -13,19 +15,32 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className="font-semibold">Kontak</h2>
-          <address className="mt-2 text-sm not-italic">
-            Tim Penggerak PKK {city}
+          <address className="mt-2 space-y-1 text-sm not-italic">
+            <p>Tim Penggerak PKK {city}</p>
+            {contact && <p>{contact.address}</p>}
+            {contact?.phone && (
+              <p>
+                Telepon: <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
+              </p>
+            )}
+            {contact?.email && (
+              <p>
+                E-mail: <a className="link break-all" href={`mailto:${contact.email}`}>{contact.email}</a>
+              </p>
+            )}
           </address>
         </div>
         <nav aria-label="Tautan portal">
           <h2 className="font-semibold">Portal</h2>
           <ul className="mt-2 space-y-1 text-sm">
             <li><a href="/registrasi" className="link link-hover">Registrasi Warga</a></li>
+            <li><a href="/search" className="link link-hover">Cari Data</a></li>
+            <li><a href="/kader-pkk" className="link link-hover">Portal Kader PKK</a></li>
             <li><a href="/aparat" className="link link-hover">Portal Aparat</a></li>
           </ul>
         </nav>
       </div>
-      <p className="border-t border-neutral-content/20 py-4 text-center text-sm">
+      <p className="border-t border-neutral-content/20 px-4 py-4 text-center text-sm">
         © {new Date().getFullYear()} Pemerintah {city}. Hak cipta dilindungi.
       </p>
     </footer>

@@ -4,3 +4,5 @@ export * from "./sessions.ts";
 export * from "./support.ts";
 export * from "./registers.ts";
 export * from "./audit.ts";
+export * from "./auth-tokens.ts";
+export * from "./idempotency.ts";

@@ -1,7 +1,8 @@
-import { loginInput } from "@shared/schemas/auth.ts";
+import { changePasswordInput, forgotPasswordInput, loginInput, profileUpdateInput, resetPasswordInput } from "@shared/schemas/auth.ts";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/cookie.ts";
 import * as auth from "../../services/auth.ts";
-import { publicProcedure, router } from "../init.ts";
+import * as users from "../../services/users.ts";
+import { authedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.actor.user ? auth.toPublicUser(ctx.actor.user) : null)),
@@ -16,4 +17,21 @@ export const authRouter = router({
     ctx.resHeaders.append("Set-Cookie", clearSessionCookieHeader(ctx.config.NODE_ENV === "production"));
     return { ok: true };
   }),
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
+    await auth.forgotPassword(ctx.db, ctx.config, ctx.actor, input);
+    return { ok: true, message: auth.forgotPasswordAnswer };
+  }),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    await auth.resetPassword(ctx.db, input);
+    return { ok: true };
+  }),
+  updateProfile: authedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.actor, input)),
+  changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await users.changePassword(ctx.db, ctx.actor, input, ctx.sessionId);
+    return { ok: true };
+  }),
+  /** Which sign-in methods the login page offers. */
+  providers: publicProcedure.query(({ ctx }) => ({
+    google: Boolean(ctx.config.GOOGLE_CLIENT_ID && ctx.config.GOOGLE_CLIENT_SECRET),
+  })),
 });

@@ -5,6 +5,16 @@ import { publicProcedure, router } from "../init.ts";
 export const configRouter = router({
   public: publicProcedure.query(({ ctx }): PublicConfig => {
     const demoMode = ctx.config.demoData && ctx.config.NODE_ENV !== "production";
-    return { cityName: ctx.cityName, demoMode, demoAccounts: demoMode ? demoAccounts : [] };
+    return {
+      cityName: ctx.cityName,
+      demoMode,
+      demoAccounts: demoMode ? demoAccounts : [],
+      contact: {
+        address: ctx.config.CONTACT_ADDRESS ?? `Sekretariat Tim Penggerak PKK ${ctx.cityName}`,
+        phone: ctx.config.CONTACT_PHONE ?? null,
+        email: ctx.config.CONTACT_EMAIL ?? null,
+      },
+      audio: { url: ctx.config.AUDIO_URL, title: ctx.config.AUDIO_TITLE },
+    };
   }),
 });

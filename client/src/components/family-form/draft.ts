@@ -1,0 +1,41 @@
+// The form's draft in localStorage: restored after a reload, cleared after a successful submission.
+// The idempotency key travels with it, so a resend after a lost answer is recognised by the server.
+import { z } from "zod";
+import { emptyFamilyForm, familyFormValuesSchema, type FamilyFormValues } from "./form-values.ts";
+
+const DRAFT_KEY = "pkk:family-registration-draft";
+
+const draftSchema = z.object({ values: familyFormValuesSchema, idempotencyKey: z.string().min(16) });
+export interface FamilyDraft {
+  values: FamilyFormValues;
+  idempotencyKey: string;
+}
+
+export function loadDraft(): FamilyDraft & { restored: boolean } {
+  try {
+    const raw = window.localStorage.getItem(DRAFT_KEY);
+    if (raw) {
+      const parsed = draftSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) return { ...parsed.data, restored: true };
+    }
+  } catch {
+    // Storage blocked or a corrupt draft: start with an empty form.
+  }
+  return { values: emptyFamilyForm(), idempotencyKey: crypto.randomUUID(), restored: false };
+}
+
+export function saveDraft(draft: FamilyDraft): void {
+  try {
+    window.localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // A full or blocked storage only loses the draft, never the form on screen.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    window.localStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,64 @@
+import type { PublicUser } from "@shared/schemas/auth.ts";
+import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { errorMessage } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { describeUser } from "../../lib/user-label.ts";
+import { useToast } from "../toast.tsx";
+
+/** The header for anyone signed in (SPEC §2 "Layouts"): who they are, where they work, Logout. */
+export function SignedInHeader({ user }: { user: PublicUser }) {
+  const config = useQuery(trpc.config.public.queryOptions());
+  const cityName = config.data?.cityName ?? "";
+  const districts = useQuery({ ...trpc.regions.kecamatan.queryOptions(), enabled: user.kecamatanId !== null, staleTime: Infinity });
+  const wards = useQuery({
+    ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }),
+    enabled: user.kecamatanId !== null && user.desaKelurahanId !== null,
+    staleTime: Infinity,
+  });
+  const ward = wards.data?.find((row) => row.id === user.desaKelurahanId);
+  const role = describeUser(user, {
+    cityName,
+    kecamatan: districts.data?.find((row) => row.id === user.kecamatanId)?.nama,
+    desaKelurahan: ward && `${ward.jenis === "desa" ? "Desa" : "Kelurahan"} ${ward.nama}`,
+  });
+
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const logout = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSuccess: async () => {
+        // Nothing the previous user saw may stay in memory for the next person at this device.
+        // The session query flips to "nobody" first so the public header comes back at once.
+        const me = trpc.auth.me.queryKey();
+        queryClient.setQueryData(me, null);
+        queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(me) });
+        await navigate({ to: "/" });
+      },
+      onError: (error) => toast({ title: "Logout gagal", description: errorMessage(error, { fallback: "Terjadi kesalahan saat logout" }), variant: "destructive" }),
+    }),
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span aria-hidden="true" className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-primary font-bold text-primary-content">P</span>
+          <div className="min-w-0">
+            <a href="/kader-pkk/dashboard" className="block font-bold text-primary hover:underline">
+              Dashboard Kader PKK{cityName && `, ${cityName}`}
+            </a>
+            <p className="text-sm">
+              Selamat datang, <strong data-testid="nama-pengguna">{user.fullName}</strong>
+            </p>
+            <p className="text-sm text-base-content/80">{role}</p>
+          </div>
+        </div>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          {logout.isPending ? "Keluar…" : "Logout"}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,163 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { isNikQuery, searchQuerySchema, type StatusSearchAnswer } from "@shared/schemas/search.ts";
+import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { CaptchaField, useCaptcha } from "../captcha-field.tsx";
+import { errorProps, Field } from "../field.tsx";
+import { useToast } from "../toast.tsx";
+import { ResultCard } from "./result-card.tsx";
+
+const FAILURE = "Terjadi kesalahan: Gagal melakukan pencarian. Silakan coba lagi.";
+const tips = [
+  "Masukkan 16 digit NIK kepala keluarga atau salah satu anggota keluarga untuk hasil yang tepat.",
+  "Atau ketik nama kepala keluarga, minimal 3 huruf (tidak membedakan huruf besar dan kecil).",
+  "Hasil pencarian nama dibatasi 10 data teratas; gunakan NIK bila keluarga Anda tidak muncul.",
+  "Data yang baru dikirim berstatus Menunggu Persetujuan sampai ditinjau kader RT.",
+  "Demi perlindungan data pribadi, NIK dan nomor HP ditampilkan sebagian.",
+];
+
+type Hint = "unknown" | "checking" | "right" | "wrong";
+
+/** The status search (SPEC §2, §5): NIK or name, a server captcha with a live hint, masked cards. */
+export function StatusSearch() {
+  const inputId = useId();
+  const [query, setQuery] = useState("");
+  const [queryError, setQueryError] = useState<string | undefined>();
+  const [answer, setAnswer] = useState("");
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
+  const [hint, setHint] = useState<Hint>("unknown");
+  const [answerState, setAnswerState] = useState<StatusSearchAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const captcha = useCaptcha("search");
+  const check = useMutation(trpc.captcha.check.mutationOptions());
+  const search = useMutation(trpc.registers.searchStatus.mutationOptions());
+  const { toast } = useToast();
+  const hintTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const resetCaptcha = () => {
+    clearTimeout(hintTimer.current);
+    setAnswer("");
+    setHint("unknown");
+    captcha.refresh();
+  };
+
+  const onAnswer = (value: string) => {
+    setAnswer(value);
+    setCaptchaError(undefined);
+    clearTimeout(hintTimer.current);
+    const token = captcha.challenge?.token;
+    if (!/^-?\d+$/.test(value.trim()) || !token) {
+      setHint("unknown");
+      return;
+    }
+    setHint("checking");
+    // Asked once typing pauses: the server allows only a few hints per captcha.
+    hintTimer.current = setTimeout(() => {
+      check.mutate(
+        { kind: "search", token, answer: Number(value.trim()) },
+        { onSuccess: (result) => setHint(result.correct ? "right" : "wrong"), onError: () => setHint("unknown") },
+      );
+    }, 500);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = searchQuerySchema.safeParse(query);
+    const trimmed = answer.trim();
+    const queryProblem = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? "Input tidak valid");
+    const captchaProblem = !/^-?\d+$/.test(trimmed) || hint === "wrong" || !captcha.challenge ? "Captcha belum benar" : undefined;
+    setQueryError(queryProblem);
+    setCaptchaError(captchaProblem);
+    if (queryProblem || captchaProblem || !parsed.success || !captcha.challenge) return;
+    setFailure(null);
+    search.mutate(
+      { query: parsed.data, captcha: { token: captcha.challenge.token, answer: Number(trimmed) } },
+      {
+        onSuccess: (result) => {
+          setAnswerState(result);
+          if (result.results.length === 0) toast({ title: "Data tidak ditemukan", description: "Periksa kembali NIK atau nama yang Anda masukkan." });
+          else toast({ title: "Pencarian berhasil", description: `Ditemukan ${result.results.length} data.`, variant: "success" });
+        },
+        onError: (error) => {
+          setAnswerState(null);
+          const fields = serverFieldErrors(error);
+          const captchaMessage = fields.find((item) => item.path[0] === "captcha")?.message;
+          if (captchaMessage) setCaptchaError(captchaMessage);
+          const message = errorMessage(error, { fallback: FAILURE });
+          setFailure(message);
+          toast({ title: "Pencarian gagal", description: message, variant: "destructive" });
+        },
+        onSettled: resetCaptcha,
+      },
+    );
+  };
+
+  const kindHint = query.trim() === "" ? "" : isNikQuery(query) ? "Pencarian berdasarkan NIK" : "Pencarian berdasarkan nama kepala keluarga";
+  const results = answerState?.results ?? [];
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="min-w-0 space-y-6">
+        <form noValidate onSubmit={onSubmit} className="card border border-base-300" aria-label="Cari status registrasi">
+          <div className="card-body p-4 sm:p-6">
+            <Field htmlFor={inputId} label="NIK atau Nama Kepala Keluarga" error={queryError} hint={<span className="text-base-content">{kindHint || "16 digit NIK, atau minimal 3 huruf nama"}</span>} required>
+              <input
+                id={inputId}
+                type="search"
+                className={`input w-full ${queryError ? "input-error" : ""}`}
+                autoComplete="off"
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setQueryError(undefined);
+                }}
+                {...errorProps(inputId, queryError)}
+              />
+            </Field>
+            <CaptchaField
+              captcha={captcha}
+              error={captchaError}
+              hint={
+                <span aria-live="polite" className="text-base-content">
+                  {hint === "right" ? "✓ Jawaban benar" : hint === "wrong" ? "✗ Jawaban belum benar" : hint === "checking" ? "Memeriksa jawaban..." : "Jawab soal hitungan di atas"}
+                </span>
+              }
+              inputProps={{ value: answer, onChange: (event) => onAnswer(event.target.value) }}
+            />
+            <button type="submit" className="btn btn-primary mt-2 sm:btn-wide" disabled={search.isPending}>
+              {search.isPending ? "Mencari..." : "Cari"}
+            </button>
+          </div>
+        </form>
+
+        <section aria-labelledby="hasil-judul" aria-live="polite" className="space-y-4">
+          <h2 id="hasil-judul" className="text-xl font-bold">Hasil Pencarian</h2>
+          {search.isPending && <p>Mencari data...</p>}
+          {failure && !search.isPending && <div role="alert" className="alert alert-error alert-soft">{failure}</div>}
+          {!search.isPending && !failure && answerState === null && <p>Masukkan NIK atau nama lalu tekan Cari.</p>}
+          {!search.isPending && answerState !== null && results.length === 0 && (
+            <div className="rounded-box border border-dashed border-base-300 p-6 text-center">
+              <p className="font-semibold">Data tidak ditemukan</p>
+              <p className="text-sm">Pastikan NIK atau nama sudah benar, atau daftarkan keluarga Anda di halaman Registrasi Warga.</p>
+            </div>
+          )}
+          {results.length > 0 && (
+            <>
+              <p>Ditemukan {results.length} data.</p>
+              {results.map((result) => <ResultCard key={result.id} result={result} />)}
+            </>
+          )}
+        </section>
+      </div>
+      <aside aria-labelledby="tips-judul" className="card h-fit border border-base-300 bg-base-200">
+        <div className="card-body p-4">
+          <h2 id="tips-judul" className="card-title text-lg">Tips Pencarian</h2>
+          <ul className="list-disc space-y-2 pl-5 text-sm">
+            {tips.map((tip) => <li key={tip}>{tip}</li>)}
+          </ul>
+        </div>
+      </aside>
+    </div>
+  );
+}

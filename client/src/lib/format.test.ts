@@ -1,0 +1,27 @@
+import { describe, expect, test } from "bun:test";
+import { formatClock, formatDate, formatDateTime, formatNumber, formatPercent } from "./format.ts";
+
+describe("Indonesian formats", () => {
+  test("numbers use dots for thousands", () => {
+    expect(formatNumber(1234567)).toBe("1.234.567");
+    expect(formatNumber(0)).toBe("0");
+  });
+
+  test("percentages keep exactly one decimal with a comma", () => {
+    expect(formatPercent(33.3)).toBe("33,3%");
+    expect(formatPercent(100)).toBe("100,0%");
+    expect(formatPercent(0)).toBe("0,0%");
+  });
+
+  test("dates are written out in Indonesian, calendar dates stay on their day", () => {
+    expect(formatDate("2026-11-22")).toBe("22 November 2026");
+    expect(formatDate("2026-01-01")).toBe("1 Januari 2026");
+    // 23:30 UTC is already the next morning in Jakarta.
+    expect(formatDateTime("2026-11-21T23:30:00Z")).toBe("22 November 2026 pukul 06.30 WIB");
+  });
+
+  test("the player's clock", () => {
+    expect(formatClock(75.4)).toBe("1:15");
+    expect(formatClock(Number.NaN)).toBe("0:00");
+  });
+});

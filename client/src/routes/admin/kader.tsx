@@ -1,0 +1,55 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiTokens } from "../../components/admin/api-tokens.tsx";
+import { PendingKaderQueue } from "../../components/admin/pending-kader.tsx";
+import { UsersList } from "../../components/admin/users-list.tsx";
+import { LogoutButton } from "../../components/auth/logout-button.tsx";
+import { requireUser } from "../../lib/session.ts";
+
+const tabs = [
+  { key: "antrean", label: "Antrean Kader" },
+  { key: "pengguna", label: "Pengguna" },
+  { key: "token", label: "Token API" },
+] as const;
+type Tab = (typeof tabs)[number]["key"];
+
+export const Route = createFileRoute("/admin/kader")({
+  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["admin"]) }),
+  head: () => ({ meta: [{ title: "Kelola Kader dan Pengguna" }] }),
+  component: AdminKaderPage,
+});
+
+function AdminKaderPage() {
+  const { user } = Route.useRouteContext();
+  const [tab, setTab] = useState<Tab>("antrean");
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Kelola Kader dan Pengguna</h1>
+        <LogoutButton />
+      </div>
+      <div role="tablist" aria-label="Bagian halaman admin" className="tabs tabs-border mt-4 flex-nowrap overflow-x-auto">
+        {tabs.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            role="tab"
+            id={`tab-${item.key}`}
+            aria-selected={tab === item.key}
+            aria-controls={`panel-${item.key}`}
+            className={`tab whitespace-nowrap text-base-content ${tab === item.key ? "tab-active" : ""}`}
+            onClick={() => setTab(item.key)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-4">
+        <h2 className="sr-only">{tabs.find((item) => item.key === tab)?.label}</h2>
+        {tab === "antrean" && <PendingKaderQueue />}
+        {tab === "pengguna" && <UsersList currentUserId={user.id} />}
+        {tab === "token" && <ApiTokens />}
+      </div>
+    </section>
+  );
+}

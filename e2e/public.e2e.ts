@@ -1,0 +1,233 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoEmails, loginAs } from "./auth.ts";
+import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+
+interface PublicStats {
+  familiesRegistered: number;
+  familiesApproved: number;
+  validatedPercent: number;
+  perKecamatan: Array<{ nama: string; families: number; approved: number }>;
+}
+
+const number = new Intl.NumberFormat("id-ID");
+const percent = (value: number) => `${new Intl.NumberFormat("id-ID", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
+
+async function statsFromApi(page: Page): Promise<PublicStats> {
+  const response = await page.request.get("/trpc/stats.public");
+  expect(response.ok()).toBe(true);
+  return (await response.json()).result.data;
+}
+
+async function landingReady(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByTestId("stat-keluarga")).toBeVisible();
+}
+
+test.describe("landing page", () => {
+  test("header anchors land on their sections, also from another page", async ({ page }) => {
+    await landingReady(page);
+    const nav = page.getByRole("navigation", { name: "Navigasi utama" });
+    const targets = [
+      { link: "Program", hash: "program", heading: "Program" },
+      { link: "Fitur", hash: "fitur", heading: "Fitur Utama" },
+      { link: "Statistik", hash: "statistik", heading: "Statistik Wilayah" },
+      { link: "Validasi", hash: "validasi", heading: "Validasi Data" },
+    ];
+    for (const target of targets) {
+      await nav.getByRole("link", { name: target.link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/#${target.hash}$`));
+      await expect(page.getByRole("heading", { level: 2, name: target.heading, exact: true })).toBeInViewport();
+    }
+    await page.goto("/aparat");
+    await page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Statistik" }).click();
+    await expect(page).toHaveURL(/\/#statistik$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Statistik Wilayah" })).toBeInViewport();
+    await expectAccessible(page);
+  });
+
+  test("the statistics are the database's figures", async ({ page }) => {
+    await landingReady(page);
+    const stats = await statsFromApi(page);
+    // The demo data seeds 150 families; other tests may add more.
+    expect(stats.familiesRegistered).toBeGreaterThanOrEqual(150);
+    expect(stats.validatedPercent).toBe(Math.round((stats.familiesApproved / stats.familiesRegistered) * 1000) / 10);
+    await expect(page.getByTestId("stat-keluarga")).toHaveText(number.format(stats.familiesRegistered));
+    await expect(page.getByTestId("stat-valid")).toHaveText(percent(stats.validatedPercent));
+    await expect(page.getByTestId("stat-kecamatan")).toHaveText(String(stats.perKecamatan.filter((row) => row.families > 0).length));
+    const table = page.getByTestId("tabel-kecamatan");
+    await expect(table.locator("tbody tr")).toHaveCount(stats.perKecamatan.length);
+    for (const row of stats.perKecamatan) {
+      const line = table.locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: row.nama, exact: true }) });
+      await expect(line.locator("td").first()).toHaveText(number.format(row.families));
+    }
+    expect(stats.perKecamatan.reduce((sum, row) => sum + row.families, 0)).toBe(stats.familiesRegistered);
+    await expect(page.getByText("92%")).toHaveCount(0);
+  });
+
+  test("the footer shows the configured contacts and the portal links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("Jl. Ir. H. Juanda No. 100, Bekasi");
+    await expect(footer.getByRole("link", { name: "(021) 555 0101" })).toHaveAttribute("href", "tel:0215550101");
+    await expect(footer.getByRole("link", { name: "tppkk@contoh.go.id" })).toHaveAttribute("href", "mailto:tppkk@contoh.go.id");
+    await expect(footer.getByRole("link", { name: "Registrasi Warga" })).toHaveAttribute("href", "/registrasi");
+    await expect(footer.getByRole("link", { name: "Portal Aparat" })).toHaveAttribute("href", "/aparat");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Pemerintah Kota Bekasi`);
+  });
+
+  test("the mobile menu closes with Escape and gives focus back", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Buka menu" }).click();
+    const menu = page.locator("#menu-seluler");
+    await expect(menu.getByRole("link", { name: "Cari Data" })).toHaveAttribute("href", "/search");
+    await expect(menu.getByRole("link", { name: "Portal Kader PKK" })).toBeVisible();
+    await expectAccessible(page);
+    await menu.getByRole("link", { name: "Program" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Buka menu" })).toBeFocused();
+  });
+});
+
+test.describe("audio player", () => {
+  const player = (page: Page) => page.getByRole("region", { name: "Pemutar musik" });
+
+  test("volume starts at 70% and is remembered across a reload", async ({ page }) => {
+    await page.goto("/");
+    const volume = player(page).getByRole("slider", { name: "Volume" });
+    await expect(volume).toHaveValue("0.7");
+    await expect(player(page)).toContainText("Instrumental Mars Portal PKK");
+    await volume.fill("0.3");
+    await expect(volume).toHaveValue("0.3");
+    await expect.poll(() => page.evaluate(() => document.querySelector("audio")?.volume)).toBe(0.3);
+    await page.reload();
+    await expect(player(page).getByRole("slider", { name: "Volume" })).toHaveValue("0.3");
+    await expect.poll(() => page.evaluate(() => document.querySelector("audio")?.volume)).toBe(0.3);
+    await expectAccessible(page);
+  });
+
+  test("mute, minimise and restore keep the same song", async ({ page }) => {
+    await page.goto("/");
+    const mute = player(page).getByRole("button", { name: "Bisukan" });
+    await expect(mute).toHaveAttribute("aria-pressed", "false");
+    await mute.click();
+    await expect(mute).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(() => page.evaluate(() => document.querySelector("audio")?.muted)).toBe(true);
+    await player(page).getByRole("button", { name: "Perkecil pemutar" }).click();
+    await expect(player(page)).toBeHidden();
+    const reopen = page.getByRole("button", { name: /^Buka pemutar musik/ });
+    await expect(reopen).toBeVisible();
+    await expectAccessible(page);
+    await reopen.click();
+    await expect(player(page)).toBeVisible();
+    await expect(player(page).getByRole("button", { name: "Bisukan" })).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll("audio").length)).toBe(1);
+  });
+
+  test("plays to the end (muted) with seek and restart, and says when the song is over", async ({ page }) => {
+    await page.goto("/");
+    await player(page).getByRole("button", { name: "Bisukan" }).click();
+    const seek = player(page).getByRole("slider", { name: "Posisi lagu" });
+    await expect(seek).toBeEnabled();
+    const max = Number(await seek.getAttribute("max"));
+    expect(max).toBeGreaterThan(10);
+    await seek.fill(String(max - 1));
+    await expect.poll(() => page.evaluate(() => Math.floor(document.querySelector("audio")?.currentTime ?? 0))).toBeGreaterThanOrEqual(max - 2);
+    const toggle = player(page).getByRole("button", { name: /^(Putar|Jeda)$/ });
+    if ((await toggle.getAttribute("aria-label")) === "Putar") await toggle.click();
+    await expect(page.getByRole("status").filter({ hasText: "Lagu selesai diputar" })).toBeVisible();
+    await player(page).getByRole("button", { name: "Ulangi dari awal" }).click();
+    await expect(player(page).getByRole("button", { name: "Jeda" })).toBeVisible();
+  });
+
+  test("a failing audio file shows the spec's notice", async ({ page }) => {
+    // A broken AUDIO_URL: the file is not there.
+    await page.route("**/media/mars-pkk.wav", (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }));
+    await page.goto("/");
+    await expect(page.getByRole("alert").filter({ hasText: "Gagal memuat audio - Periksa koneksi internet Anda" })).toBeVisible();
+    await expect(player(page)).toContainText("Audio tidak tersedia");
+    await expectAccessible(page);
+  });
+
+  test("a browser that blocks auto-play is answered with a notice", async ({ page }) => {
+    await page.addInitScript(() => {
+      HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException("blocked", "NotAllowedError"));
+    });
+    await page.goto("/");
+    await expect(page.getByRole("status").filter({ hasText: "Pemutaran otomatis diblokir browser" })).toBeVisible();
+  });
+});
+
+test.describe("signed-in header", () => {
+  test("shows the cadre's real name, jabatan and area; Logout goes home signed out", async ({ page }) => {
+    await loginAs(page.request, demoEmails.kaderRt);
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Dashboard Kader PKK, Kota Bekasi" })).toBeVisible();
+    await expect(header).toContainText("Selamat datang, Siti Aminah");
+    await expect(header).toContainText("Ketua PKK RT 001/005 · Kelurahan Bekasijaya");
+    await expectAccessible(page);
+    await page.goto("/aparat");
+    await header.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Portal Kader PKK" })).toBeVisible();
+    await expect(header).not.toContainText("Siti Aminah");
+    const me = await page.request.get("/trpc/auth.me");
+    expect((await me.json()).result.data).toBeNull();
+    await page.reload();
+    await expect(page.getByRole("navigation", { name: "Navigasi utama" })).toBeVisible();
+  });
+});
+
+test.describe("other public pages", () => {
+  test("the cadre portal landing: features, release plan, access and demo accounts", async ({ page }) => {
+    await page.goto("/kader-pkk");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const name of ["Pencarian Cepat", "Filter Kondisi Khusus", "Validasi Terintegrasi", "Rencana Rilis", "Akses Kader", "Modul Mendatang"]) {
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Daftar Akun Kader" })).toHaveAttribute("href", "/kader-pkk/daftar");
+    await expect(page.getByRole("link", { name: "Masuk", exact: true })).toHaveAttribute("href", "/kader-pkk/login");
+    // The e2e server runs in demo mode.
+    await expect(page.getByRole("heading", { name: "Akun Demo" })).toBeVisible();
+    await expect(page.getByText(demoEmails.kaderRt)).toBeVisible();
+    await expect(page.getByText("DemoPkk2026")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the officials' portal says it is being prepared and leads back", async ({ page }) => {
+    await page.goto("/aparat");
+    await expect(page.getByRole("heading", { name: "Portal Aparat" })).toBeVisible();
+    await expect(page.getByText("Portal untuk aparat pemerintah sedang disiapkan.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Kembali ke beranda" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+// /registrasi and /search are other issues' pages; until they exist these paths show the 404 page.
+const publicRoutes = [
+  { path: "/", name: "beranda" },
+  { path: "/kader-pkk", name: "portal-kader" },
+  { path: "/aparat", name: "portal-aparat" },
+  { path: "/registrasi", name: "registrasi" },
+  { path: "/search", name: "cari-data" },
+  { path: "/halaman-yang-tidak-ada", name: "404" },
+];
+
+for (const route of publicRoutes) {
+  test(`${route.path} fits 360 px without sideways scrolling, is accessible, screenshots at 360 and 1280 px`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(route.path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`${route.name}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`${route.name}-1280.png`), fullPage: true });
+  });
+}

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { answerCaptcha, fillFamilyForm, uniqueNik } from "./family.ts";
+
+async function registerAndSearch(page: Page, headName: string) {
+  const family = { headName, headNik: uniqueNik(), wifeNik: uniqueNik() };
+  await page.goto("/registrasi");
+  await expect(page.getByRole("heading", { name: "Registrasi Keluarga", level: 1 })).toBeVisible();
+  const submit = page.getByRole("button", { name: "Kirim Registrasi" });
+  await expect(submit).toBeDisabled();
+  await fillFamilyForm(page, family);
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await expect(submit).toBeEnabled();
+  await answerCaptcha(page);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/registrations\/success$/);
+  await expect(page.getByText("Registrasi keluarga berhasil!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Registrasi Keluarga Berhasil" })).toBeVisible();
+  await expect(page.getByText("Menunggu Persetujuan")).toBeVisible();
+  await expect(page.getByText(/REG-\d{8}-/)).toBeVisible();
+  await expect(page.getByText("1-3 hari kerja")).toBeVisible();
+  await expect(page.getByText("Siti Rahayu")).toBeVisible();
+  await expect(page.getByText("Margahayu")).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole("link", { name: "Cek Status" }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill(family.headNik);
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  const card = page.getByRole("article", { name: `Hasil: ${headName}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Menunggu Persetujuan")).toBeVisible();
+  await expect(card).toContainText(`${family.headNik.slice(0, 6)}******${family.headNik.slice(-4)}`);
+  await expect(card).toContainText("Registrasi Keluarga");
+  expect(await page.locator("body").innerText()).not.toContain(family.headNik);
+  return family;
+}
+
+test("a resident registers a family at desktop width, sees the success page and finds it by NIK", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await registerAndSearch(page, "Bambang Desktop");
+});
+
+test("a resident registers a family on a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/registrasi");
+  await expectNoHorizontalScroll(page);
+  await registerAndSearch(page, "Joko Ponsel");
+  await expectNoHorizontalScroll(page);
+});
+
+test("the draft survives a reload and the form keeps its values after a refused submission", async ({ page }) => {
+  await page.goto("/registrations/family");
+  await page.getByLabel("Nama Kepala Keluarga").fill("Agus Draf");
+  await page.getByLabel("NIK Kepala Keluarga").fill("3275019999000001");
+  await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Timur" });
+  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Margahayu" });
+  await page.getByRole("button", { name: "+ Tambah Anggota Keluarga" }).click();
+  await page.getByLabel("Nama Lengkap Anggota 2").fill("Putri Draf");
+  await page.getByLabel("Memiliki MCK").check();
+  await page.getByLabel("Pemanfaatan Pekarangan").check();
+  await page.reload();
+
+  await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue("Agus Draf");
+  await expect(page.getByLabel("NIK Kepala Keluarga")).toHaveValue("3275019999000001");
+  await expect(page.getByLabel("Kelurahan/Desa")).toHaveValue(/\d+/);
+  await expect(page.getByLabel("Nama Lengkap Anggota 2")).toHaveValue("Putri Draf");
+  await expect(page.getByLabel("Memiliki MCK")).toBeChecked();
+  await expect(page.getByLabel("Jumlah MCK")).toHaveValue("1");
+  await expect(page.getByLabel("Pemanfaatan Pekarangan")).toBeChecked();
+  // The first member cannot be removed; the second can.
+  await expect(page.getByRole("button", { name: "Hapus Anggota 1" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Hapus Anggota 2" })).toBeVisible();
+
+  // Submitting an incomplete form shows the spec's messages and keeps everything typed.
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+  await expect(page.locator("#water-source-error")).toHaveText("Pilih sumber air keluarga");
+  await expect(page.locator("#head-phone-error")).toHaveText("Nomor HP tidak valid");
+  await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue("Agus Draf");
+  await expectAccessible(page);
+});
+
+test("the kelurahan waits for a kecamatan and resets when it changes", async ({ page }) => {
+  await page.goto("/registrasi");
+  const kelurahan = page.getByLabel("Kelurahan/Desa");
+  await expect(kelurahan).toBeDisabled();
+  await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Timur" });
+  await kelurahan.selectOption({ label: "Margahayu" });
+  await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Barat" });
+  await expect(kelurahan).toHaveValue("");
+});
+
+test("the success page without a registration sends the visitor to the form", async ({ page }) => {
+  await page.goto("/registrations/success");
+  await expect(page).toHaveURL(/\/registrations\/family$/);
+});
+
+test("a family already registered is refused with the NIK named, and every value stays", async ({ page }) => {
+  const family = { headName: "Hendra Ganda", headNik: uniqueNik(), wifeNik: uniqueNik() };
+  for (const attempt of [1, 2]) {
+    await page.goto("/registrasi");
+    await fillFamilyForm(page, family);
+    await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+    await answerCaptcha(page);
+    await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+    if (attempt === 1) {
+      await expect(page).toHaveURL(/\/registrations\/success$/);
+      await page.getByRole("button", { name: "Daftarkan Keluarga Lain" }).click();
+      await expect(page).toHaveURL(/\/registrations\/family$/);
+    }
+  }
+  await expect(page.getByText("Registrasi gagal")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: `NIK ${family.headNik} sudah terdaftar` })).toBeVisible();
+  await expect(page.locator("#head-nik-error")).toHaveText(`NIK ${family.headNik} sudah terdaftar pada keluarga lain`);
+  await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue("Hendra Ganda");
+  await expect(page.getByLabel("Nama Lengkap Anggota 2")).toHaveValue("Siti Rahayu");
+  await expect(page.getByLabel("Verifikasi keamanan")).toHaveValue("");
+});

@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { createApp } from "../app.ts";
+import { createLogger } from "../log.ts";
+import { createUser, useTestApp } from "../../test/helpers.ts";
+import { genericOAuthProvider } from "./oauth.ts";
+
+// A small OAuth 2.0 provider with PKCE, started for this test: it hands out codes for whatever
+// identity the test chooses and checks the verifier at the token endpoint like a real one.
+const grants = new Map<string, { challenge: string; email: string; verified: boolean }>();
+let codeCounter = 0;
+const accessTokens = new Map<string, { email: string; verified: boolean }>();
+const provider = Bun.serve({
+  port: 0,
+  async fetch(request) {
+    const url = new URL(request.url);
+    if (url.pathname === "/token" && request.method === "POST") {
+      const form = new URLSearchParams(await request.text());
+      const grant = grants.get(form.get("code") ?? "");
+      const verifier = form.get("code_verifier") ?? "";
+      if (!grant || encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier))) !== grant.challenge) {
+        return Response.json({ error: "invalid_grant" }, { status: 400 });
+      }
+      grants.delete(form.get("code") ?? "");
+      const token = `at-${accessTokens.size + 1}`;
+      accessTokens.set(token, grant);
+      return Response.json({ access_token: token, token_type: "Bearer", expires_in: 3600 });
+    }
+    if (url.pathname === "/userinfo") {
+      const person = accessTokens.get((request.headers.get("authorization") ?? "").replace("Bearer ", ""));
+      if (!person) return new Response("unauthorized", { status: 401 });
+      return Response.json({ sub: person.email, email: person.email, email_verified: person.verified });
+    }
+    return new Response("not found", { status: 404 });
+  },
+});
+afterAll(() => provider.stop(true));
+
+describe("Google-style sign-in (arctic generic OAuth2 client against a provider started here)", () => {
+  const t = useTestApp({ seed: false });
+  const app = () =>
+    createApp({
+      db: t.db,
+      env: t.env,
+      log: createLogger("error"),
+      cityName: "Kota Bekasi",
+      ping: t.handle.ping,
+      googleOAuth: genericOAuthProvider({
+        clientId: "portal",
+        clientSecret: "rahasia",
+        redirectUri: "http://localhost:3000/auth/google/callback",
+        authorizationEndpoint: `http://localhost:${provider.port}/authorize`,
+        tokenEndpoint: `http://localhost:${provider.port}/token`,
+        userinfoEndpoint: `http://localhost:${provider.port}/userinfo`,
+      }),
+    });
+
+  /** Starts the flow, lets the "provider" approve `email`, and returns the callback response. */
+  async function signIn(email: string, options: { verified?: boolean; tamperState?: boolean } = {}) {
+    const portal = app();
+    const start = await portal.request("/auth/google");
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("location") ?? "");
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    const state = authorize.searchParams.get("state") ?? "";
+    const cookies = start.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    codeCounter += 1;
+    const code = `code-${codeCounter}`;
+    grants.set(code, { challenge: authorize.searchParams.get("code_challenge") ?? "", email, verified: options.verified ?? true });
+    const callbackState = options.tamperState ? `${state}x` : state;
+    return portal.request(`/auth/google/callback?code=${code}&state=${callbackState}`, { headers: { cookie: cookies } });
+  }
+
+  test("an active account with the same verified email is signed in and sent to the dashboard", async () => {
+    const user = await createUser(t.db, { email: "google@contoh.id" });
+    const response = await signIn("Google@contoh.id");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/kader-pkk/dashboard");
+    const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pkk_session="));
+    expect(session).toContain("HttpOnly");
+    const me = await t.app.request("/trpc/auth.me", { headers: { cookie: session?.split(";")[0] ?? "" } });
+    expect((await me.json()).result.data.id).toBe(user.id);
+  });
+
+  test("an unknown email never creates an account", async () => {
+    const response = await signIn("orangbaru@contoh.id");
+    expect(response.headers.get("location")).toBe("/kader-pkk/login?oauth=gagal");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("pkk_session="))).toBe(false);
+  });
+
+  test("an unverified email, a pending account or a wrong state gets no session", async () => {
+    await createUser(t.db, { email: "belum@contoh.id" });
+    await createUser(t.db, { email: "menunggu@contoh.id", status: "pending" });
+    await createUser(t.db, { email: "state@contoh.id" });
+    for (const response of [
+      await signIn("belum@contoh.id", { verified: false }),
+      await signIn("menunggu@contoh.id"),
+      await signIn("state@contoh.id", { tamperState: true }),
+    ]) {
+      expect(response.headers.get("location")).toBe("/kader-pkk/login?oauth=gagal");
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("pkk_session="))).toBe(false);
+    }
+  });
+
+  test("without Google credentials the route does not exist", async () => {
+    const response = await t.app.request("/auth/google");
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../auth/password.ts";
+import { apiTokens, emailOutbox } from "../db/schema/auth-tokens.ts";
+import { users } from "../db/schema/users.ts";
+import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
+import { kaderInput } from "../../test/kader-input.ts";
+
+const json = { "content-type": "application/json" };
+
+describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
+  const t = useTestApp();
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+    await t.app.request(`/api${path}`, { method: "POST", headers: { ...json, ...headers }, body: JSON.stringify(body) });
+
+  test("POST /auth/local → {jwt, user} with Strapi's user fields; the jwt works as a bearer", async () => {
+    const user = await createUser(t.db, { email: "rest@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const response = await post("/auth/local", { identifier: "rest@contoh.id", password: "Rahasia123" });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(["jwt", "user"]);
+    expect(body.user).toMatchObject({ id: user.id, username: user.username, email: "rest@contoh.id", provider: "local", confirmed: true, blocked: false });
+    expect(typeof body.user.createdAt).toBe("string");
+    expect(JSON.stringify(body.user)).not.toContain("password");
+
+    const me = await t.app.request("/api/users/me", { headers: { authorization: `Bearer ${body.jwt}` } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).id).toBe(user.id);
+  });
+
+  test("wrong password and unknown user: the same 400 'Invalid identifier or password'", async () => {
+    await createUser(t.db, { email: "salah@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const wrong = await post("/auth/local", { identifier: "salah@contoh.id", password: "Bukan1234" }, {}).then((r) => r.json());
+    const unknown = await post("/auth/local", { identifier: "siapa@contoh.id", password: "Bukan1234" }).then((r) => r.json());
+    expect(wrong).toEqual({ data: null, error: { status: 400, name: "ValidationError", message: "Invalid identifier or password", details: {} } });
+    expect(unknown).toEqual(wrong);
+  });
+
+  test("missing identifier → 400 with details.errors", async () => {
+    const body = await post("/auth/local", { password: "x" }).then((r) => r.json());
+    expect(body.error.status).toBe(400);
+    expect(body.error.details.errors).toEqual([{ path: ["identifier"], message: "identifier is a required field", name: "ValidationError" }]);
+  });
+
+  test("unknown fields in auth bodies are refused", async () => {
+    const response = await post("/auth/local", { identifier: "a@contoh.id", password: "x", role: "admin" });
+    expect(response.status).toBe(400);
+  });
+
+  test("forgot-password answers {ok: true} for any email; a bad reset code is 'Incorrect code provided'", async () => {
+    await createUser(t.db, { email: "lupa@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    expect(await post("/auth/forgot-password", { email: "lupa@contoh.id" }).then((r) => r.json())).toEqual({ ok: true });
+    expect(await post("/auth/forgot-password", { email: "tidak@contoh.id" }).then((r) => r.json())).toEqual({ ok: true });
+    const bad = await post("/auth/reset-password", { code: "bukan-kode", password: "Baru12345", passwordConfirmation: "Baru12345" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe("Incorrect code provided");
+  });
+
+  test("reset-password with the mailed code → {jwt, user}", async () => {
+    await createUser(t.db, { email: "pulih@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    await post("/auth/forgot-password", { email: "pulih@contoh.id" });
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "pulih@contoh.id"));
+    const code = /code=([a-z0-9]+)/.exec(mail?.body ?? "")?.[1];
+    const response = await post("/auth/reset-password", { code, password: "Baru12345", passwordConfirmation: "Baru12345" });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.user.email).toBe("pulih@contoh.id");
+    expect(typeof body.jwt).toBe("string");
+  });
+
+  test("register creates a pending cadre: {user} without jwt, confirmed false", async () => {
+    const input = await kaderInput(t.db, t.env.APP_SECRET);
+    const response = await post("/auth/local/register", input);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.jwt).toBeUndefined();
+    expect(body.user).toMatchObject({ email: input.email, confirmed: false, blocked: false });
+    const refused = await post("/auth/local/register", { ...(await kaderInput(t.db, t.env.APP_SECRET)), role: "admin" });
+    expect(refused.status).toBe(400);
+  });
+
+  test("GET /users/me without credentials → 403 Forbidden; a bad bearer → 401", async () => {
+    const anonymous = await t.app.request("/api/users/me");
+    expect(anonymous.status).toBe(403);
+    expect((await anonymous.json()).error).toEqual({ status: 403, name: "ForbiddenError", message: "Forbidden", details: {} });
+    const bad = await t.app.request("/api/users/me", { headers: { authorization: "Bearer tidak-valid" } });
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).error.message).toBe("Missing or invalid credentials");
+  });
+
+  test("PUT /users/:id changes own name and phone; role/status refused; others' ids forbidden", async () => {
+    const user = await createUser(t.db, { phone: "081111111111" });
+    const other = await createUser(t.db);
+    const cookie = await sessionCookieFor(t.db, user.id);
+    const headers = { ...json, cookie, origin: TEST_ORIGIN };
+    const ok = await t.app.request(`/api/users/${user.id}`, { method: "PUT", headers, body: JSON.stringify({ fullName: "Nama Baru" }) });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ id: user.id, fullName: "Nama Baru", phone: "081111111111" });
+    const escalate = await t.app.request(`/api/users/${user.id}`, { method: "PUT", headers, body: JSON.stringify({ role: "admin", status: "active" }) });
+    expect(escalate.status).toBe(400);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.role).toBe("kader");
+    const foreign = await t.app.request(`/api/users/${other.id}`, { method: "PUT", headers, body: JSON.stringify({ fullName: "Diretas" }) });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe("API tokens for the REST layer", () => {
+  const t = useTestApp();
+
+  test("created by an admin, shown once, stored hashed; read-only tokens cannot write; revoked tokens stop working", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const created = await callerFor(t, admin).users.createApiToken({ name: "Dinas Sosial", access: "read-only" });
+    expect(created.token).toMatch(/^pkk_[a-z0-9]{40,}$/);
+    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.apiToken.id));
+    expect(row?.tokenHash).not.toBe(created.token);
+    expect(JSON.stringify(row)).not.toContain(created.token);
+    const listed = await callerFor(t, admin).users.apiTokens();
+    expect(JSON.stringify(listed)).not.toContain(created.token);
+    expect(listed[0]?.prefix).toBe(created.token.slice(0, 10));
+
+    const bearer = { authorization: `Bearer ${created.token}` };
+    expect((await t.app.request("/api/kecamatans", { headers: bearer })).status).toBe(200);
+    const write = await t.app.request("/api/auth/forgot-password", { method: "POST", headers: { ...bearer, ...json }, body: JSON.stringify({ email: "a@contoh.id" }) });
+    expect(write.status).toBe(403);
+
+    await callerFor(t, admin).users.revokeApiToken({ tokenId: created.apiToken.id });
+    expect((await t.app.request("/api/kecamatans", { headers: bearer })).status).toBe(401);
+  });
+
+  test("a bearer call is exempt from the Origin check", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const created = await callerFor(t, admin).users.createApiToken({ name: "Aplikasi Mitra", access: "full-access" });
+    const response = await t.app.request("/api/auth/forgot-password", {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${created.token}`, origin: "https://mitra.example" },
+      body: JSON.stringify({ email: "a@contoh.id" }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  test("only admins manage tokens", async () => {
+    const kader = await createUser(t.db);
+    await expect(callerFor(t, kader).users.createApiToken({ name: "Curang", access: "full-access" })).rejects.toThrow("Anda tidak memiliki akses");
+  });
+});

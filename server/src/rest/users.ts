@@ -1,0 +1,46 @@
+// GET /api/users/me and PUT /api/users/:id (Strapi users-permissions shape: bare objects, no envelope).
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { profileUpdateInput } from "@shared/schemas/auth.ts";
+import type { AppEnv } from "../app-env.ts";
+import { users } from "../db/schema/users.ts";
+import * as usersService from "../services/users.ts";
+import { restUser, parseBody } from "./auth.ts";
+import { parseId } from "./envelope.ts";
+import { RestError } from "./errors.ts";
+
+const forbidden = () => new RestError(403, "ForbiddenError", "Forbidden");
+
+export function restUsers(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/users/me", (c) => {
+    const user = c.var.actor.user;
+    if (!user) throw forbidden();
+    return c.json(restUser(user));
+  });
+
+  // Only one's own name and phone; role, status, email, password… are refused, never applied.
+  app.put("/users/:id", async (c) => {
+    const actor = c.var.actor;
+    if (!actor.user) throw forbidden();
+    const id = parseId(c.req.param("id"));
+    if (id !== actor.user.id) throw forbidden();
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new RestError(400, "ValidationError", "Invalid JSON in the request body");
+    }
+    const input = parseBody(profileUpdateInput.partial(), body);
+    await usersService.updateProfile(c.var.deps.db, actor, {
+      fullName: input.fullName ?? actor.user.fullName,
+      phone: input.phone ?? actor.user.phone ?? "",
+    });
+    const [row] = await c.var.deps.db.select().from(users).where(eq(users.id, id));
+    if (!row) throw new RestError(404, "NotFoundError", "Not Found");
+    return c.json(restUser(row));
+  });
+
+  return app;
+}

@@ -1,0 +1,6 @@
+import * as stats from "../../services/stats.ts";
+import { publicProcedure, router } from "../init.ts";
+
+export const statsRouter = router({
+  public: publicProcedure.query(({ ctx }) => stats.publicStats(ctx.db)),
+});

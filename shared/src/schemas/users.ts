@@ -1,0 +1,69 @@
+// Admin work on accounts: the cadre approval queue, the users list, API tokens.
+import { z } from "zod";
+import { idSchema } from "./common.ts";
+import { userLevels, userRoles, userStatuses } from "./auth.ts";
+
+const rtRwOptional = (name: "RT" | "RW") =>
+  z.union([z.literal(""), z.string().trim().max(3, `${name} maksimal 3 karakter`).regex(/^\d+$/, `${name} hanya boleh angka`)]);
+
+/** The admin confirms (or corrects) the level and work area the cadre asked for. */
+export const approveKaderInput = z
+  .strictObject({
+    userId: idSchema,
+    level: z.enum(userLevels, { error: "Pilih tingkat kader" }),
+    desaKelurahanId: z.number({ error: "Pilih kelurahan/desa" }).int().positive("Pilih kelurahan/desa"),
+    rw: rtRwOptional("RW"),
+    rt: rtRwOptional("RT"),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.level === "rt" || value.level === "rw") && value.rw === "") {
+      ctx.addIssue({ code: "custom", path: ["rw"], message: "RW wajib diisi untuk kader RT/RW" });
+    }
+    if (value.level === "rt" && value.rt === "") {
+      ctx.addIssue({ code: "custom", path: ["rt"], message: "RT wajib diisi untuk kader RT" });
+    }
+  });
+export type ApproveKaderInput = z.input<typeof approveKaderInput>;
+
+export const rejectKaderInput = z.strictObject({
+  userId: idSchema,
+  reason: z.string().trim().min(5, "Alasan penolakan minimal 5 karakter").max(500, "Alasan maksimal 500 karakter"),
+});
+export type RejectKaderInput = z.input<typeof rejectKaderInput>;
+
+export const userListInput = z.strictObject({
+  search: z.string().trim().max(100).default(""),
+  role: z.enum(userRoles).optional(),
+  status: z.enum(userStatuses).optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type UserListInput = z.input<typeof userListInput>;
+
+export const userIdInput = z.strictObject({ userId: idSchema });
+
+export const apiTokenAccessValues = ["read-only", "full-access"] as const;
+export const apiTokenAccessLabels: Record<(typeof apiTokenAccessValues)[number], string> = {
+  "read-only": "Hanya baca",
+  "full-access": "Akses penuh",
+};
+
+export const createApiTokenInput = z.strictObject({
+  name: z.string().trim().min(3, "Nama token minimal 3 karakter").max(80, "Nama token maksimal 80 karakter"),
+  description: z.string().trim().max(200, "Deskripsi maksimal 200 karakter").default(""),
+  access: z.enum(apiTokenAccessValues, { error: "Pilih jenis akses" }),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
+
+export const apiTokenIdInput = z.strictObject({ tokenId: idSchema });
+
+export interface ApiTokenSummary {
+  id: number;
+  name: string;
+  description: string | null;
+  access: (typeof apiTokenAccessValues)[number];
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
