@@ -30,7 +30,7 @@ interface Props {
 
 function TabList({ prefix, tab, onTab, errorTabs = [] }: { prefix: string; tab: RecordTabKey; onTab: (tab: RecordTabKey) => void; errorTabs?: RecordTabKey[] }) {
   return (
-    <div role="tablist" aria-label="Bagian data keluarga" className="tabs tabs-border mt-3 flex-nowrap overflow-x-auto">
+    <div role="tablist" aria-label="Bagian data keluarga" className="mt-3 flex flex-wrap gap-1 border-b border-base-300 pb-2">
       {recordTabs.map((item) => (
         <button
           key={item.key}
@@ -39,7 +39,7 @@ function TabList({ prefix, tab, onTab, errorTabs = [] }: { prefix: string; tab: 
           id={`${prefix}-tab-${item.key}`}
           aria-selected={tab === item.key}
           aria-controls={`${prefix}-panel`}
-          className={`tab whitespace-nowrap ${tab === item.key ? "tab-active" : ""} ${errorTabs.includes(item.key) ? "text-error" : ""}`}
+          className={`btn btn-sm whitespace-nowrap ${tab === item.key ? "btn-primary" : errorTabs.includes(item.key) ? "btn-error btn-outline" : "btn-ghost"}`}
           onClick={() => onTab(item.key)}
         >
           {item.label}

@@ -41,11 +41,11 @@ function download(file: { filename: string; mimeType: string; base64: string }) 
 function Table({ caption, rows }: { caption: string; rows: Array<[string, number]> }) {
   return (
     <div className="overflow-x-auto">
-      <table className="table">
-        <caption className="text-left font-semibold">{caption}</caption>
-        <thead><tr><th scope="col">Uraian</th><th scope="col" className="text-right">Jumlah</th></tr></thead>
+      <table className="w-full text-left">
+        <caption className="pb-2 text-left font-semibold">{caption}</caption>
+        <thead><tr className="border-b border-base-300"><th scope="col" className="py-2">Uraian</th><th scope="col" className="py-2 text-right">Jumlah</th></tr></thead>
         <tbody>
-          {rows.map(([label, value]) => <tr key={label}><td>{label}</td><td className="text-right">{formatNumber(value)}</td></tr>)}
+          {rows.map(([label, value]) => <tr key={label} className="border-b border-base-200"><td className="py-2 pr-2">{label}</td><td className="py-2 text-right">{formatNumber(value)}</td></tr>)}
         </tbody>
       </table>
     </div>
