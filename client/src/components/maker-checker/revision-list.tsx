@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
 import { formatDateTime } from "../validasi/labels.ts";
+import { fieldLabel } from "./field-labels.ts";
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === "") return "(kosong)";
@@ -33,7 +34,7 @@ export function RevisionList({ registerId }: { registerId: number }) {
             {revision.changes.length === 0 && <li>Disimpan tanpa perubahan.</li>}
             {revision.changes.map((change) => (
               <li key={change.path} className="break-words">
-                <code>{change.path}</code>: {show(change.before)} → {show(change.after)}
+                <span className="font-medium">{fieldLabel(change.path)}</span>: {show(change.before)} → {show(change.after)}
               </li>
             ))}
           </ul>
