@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { answerCaptcha, fillFamilyForm, uniqueNik } from "./family.ts";
 
 // The steps share the demo ward's RT 001 (Bekasijaya, RW 005), so they run one after another.
 test.describe.configure({ mode: "serial" });
@@ -18,6 +19,23 @@ async function confirm(page: Page, card: Locator, action: string, dialogTitle: s
   await expect(dialog).toBeHidden();
 }
 
+/** Registers a family through the public form into the demo cadres' area (Bekasijaya, RW 005, RT 001). */
+async function registerInDemoRt(page: Page, headName: string) {
+  const family = { headName, headNik: uniqueNik(), wifeNik: uniqueNik() };
+  await page.goto("/registrasi");
+  await fillFamilyForm(page, family);
+  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
+  await page.getByLabel(/^RT\b/).fill("1");
+  await page.getByLabel(/^RW\b/).fill("5");
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+  await expect(page).toHaveURL(/\/registrations\/success$/);
+  const number = (await page.getByText(/^REG-\d{8}-/).first().textContent())?.trim() ?? "";
+  expect(number).toMatch(/^REG-/);
+  return { ...family, number };
+}
+
 test("without a session the queue sends the visitor to the login page", async ({ page }) => {
   await page.goto("/kader-pkk/validasi");
   await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
@@ -31,7 +49,7 @@ test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the his
   const pending = cards(page).filter({ has: page.getByRole("button", exact("Verifikasi")) }).first();
   await expect(pending.getByText("Menunggu Persetujuan")).toBeVisible();
   const number = (await pending.getByText(/^REG-/).textContent()) ?? "";
-  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{6}$/);
+  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expectAccessible(page);
   await confirm(page, pending, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
   await expect(cardOf(page, number)).toHaveCount(0);
@@ -67,9 +85,11 @@ test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the his
 
 test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
+  // Its own fresh record, so the test does not depend on what the demo data still has waiting.
+  const family = await registerInDemoRt(page, "Rudi Revisi");
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/validasi");
-  const card = cards(page).filter({ has: page.getByRole("button", exact("Minta Revisi")) }).first();
+  const card = cardOf(page, family.number);
   const number = (await card.getByText(/^REG-/).textContent()) ?? "";
   await expectNoHorizontalScroll(page);
 
@@ -147,4 +167,30 @@ test("a filter outside the cadre's area shows the server's refusal, not data", a
   await expect(page.getByRole("alert")).toContainText("Data ini berada di luar wilayah kerja Anda");
   await expect(cards(page)).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test("a family registered through the public form is verified RT → RW → kelurahan, and the public search shows 'Disetujui'", async ({ page }) => {
+  const family = await registerInDemoRt(page, "Hasan Rantai");
+  const number = family.number;
+  const steps = [
+    { email: demoEmails.kaderRt, url: "/kader-pkk/validasi", label: "Menunggu Persetujuan" },
+    { email: demoEmails.kaderRw, url: "/kader-pkk/validasi?rt=001", label: "Diverifikasi RT" },
+    { email: demoEmails.kaderKelurahan, url: "/kader-pkk/validasi?rw=005&rt=001", label: "Diverifikasi RW" },
+  ];
+  for (const step of steps) {
+    await loginAs(page.request, step.email);
+    await page.goto(step.url);
+    const card = cardOf(page, number);
+    await expect(card.getByText(step.label)).toBeVisible();
+    await confirm(page, card, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
+    await expect(cardOf(page, number)).toHaveCount(0);
+  }
+
+  await page.context().clearCookies();
+  await page.goto("/search");
+  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill(family.headNik);
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  const result = page.getByRole("article", { name: `Hasil: ${family.headName}` });
+  await expect(result.getByText("Disetujui")).toBeVisible();
 });
