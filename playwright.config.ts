@@ -38,6 +38,8 @@ export default defineConfig({
       NODE_ENV: "development",
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",
+      // e2e/auth.ts signs each test in from its own address (see loginAs).
+      TRUST_PROXY: "true",
       // The footer must show what is configured here (e2e/public.e2e.ts checks it).
       CONTACT_ADDRESS: "Jl. Ir. H. Juanda No. 100, Bekasi",
       CONTACT_PHONE: "(021) 555 0101",

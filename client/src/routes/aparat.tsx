@@ -31,7 +31,7 @@ function OfficialsPortal() {
       )}
       <div className="flex flex-wrap gap-3">
         <Link to="/" className="btn btn-primary">Kembali ke beranda</Link>
-        <a href="/kader-pkk" className="btn btn-outline">Portal Kader PKK</a>
+        <Link to="/kader-pkk" className="btn btn-outline">Portal Kader PKK</Link>
       </div>
     </section>
   );

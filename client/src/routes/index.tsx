@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { LazyAudioPlayer } from "../components/audio-player/lazy-audio-player.tsx";
 import { StatisticsSection } from "../components/landing/statistics-section.tsx";
 
@@ -51,8 +51,8 @@ function Landing() {
               Warga mendaftarkan data keluarga, kader PKK memvalidasinya berjenjang dari RT, RW, hingga kelurahan.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <a href="/registrasi" className="btn btn-lg bg-base-100 text-primary hover:bg-base-200">Registrasi Warga</a>
-              <a href="/search" className="btn btn-lg btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary">Cari Data</a>
+              <Link to="/registrasi" className="btn btn-lg bg-base-100 text-primary hover:bg-base-200">Registrasi Warga</Link>
+              <Link to="/search" className="btn btn-lg btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary">Cari Data</Link>
             </div>
           </div>
           <ul className="grid gap-3 text-base-content">
@@ -89,7 +89,7 @@ function Landing() {
             <ul className="mt-4 list-disc space-y-2 pl-5">
               {residentFeatures.map((feature) => <li key={feature}>{feature}</li>)}
             </ul>
-            <a href="/registrasi" className="btn btn-primary mt-6">Registrasi Warga</a>
+            <Link to="/registrasi" className="btn btn-primary mt-6">Registrasi Warga</Link>
           </div>
           <div className="rounded-box border border-base-300 p-6">
             <h3 className="text-xl font-semibold">Untuk kader PKK</h3>
@@ -97,7 +97,7 @@ function Landing() {
               {cadreFeatures.map((feature) => <li key={feature}>{feature}</li>)}
             </ul>
             <p className="mt-4 text-sm">Sedang disiapkan: ekspor laporan ke spreadsheet atau PDF bertanda tangan elektronik, dan peta interaktif.</p>
-            <a href="/kader-pkk" className="btn btn-outline btn-primary mt-6">Portal Kader PKK</a>
+            <Link to="/kader-pkk" className="btn btn-outline btn-primary mt-6">Portal Kader PKK</Link>
           </div>
         </div>
       </section>

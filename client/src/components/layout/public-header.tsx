@@ -34,9 +34,9 @@ export function PublicHeader() {
           ))}
         </ul>
         <div className="hidden items-center gap-2 lg:flex">
-          <a href="/search" className="btn btn-outline btn-primary btn-sm">Cari Data</a>
-          <a href="/kader-pkk" className="btn btn-outline btn-sm">Portal Kader PKK</a>
-          <a href="/registrasi" className="btn btn-primary btn-sm">Registrasi Warga</a>
+          <Link to="/search" className="btn btn-outline btn-primary btn-sm">Cari Data</Link>
+          <Link to="/kader-pkk" className="btn btn-outline btn-sm">Portal Kader PKK</Link>
+          <Link to="/registrasi" className="btn btn-primary btn-sm">Registrasi Warga</Link>
         </div>
         <button
           ref={toggleRef}
@@ -62,9 +62,9 @@ export function PublicHeader() {
             ))}
           </ul>
           <div className="grid gap-2">
-            <a href="/search" className="btn btn-outline btn-primary" onClick={close}>Cari Data</a>
-            <a href="/kader-pkk" className="btn btn-outline" onClick={close}>Portal Kader PKK</a>
-            <a href="/registrasi" className="btn btn-primary" onClick={close}>Registrasi Warga</a>
+            <Link to="/search" className="btn btn-outline btn-primary" onClick={close}>Cari Data</Link>
+            <Link to="/kader-pkk" className="btn btn-outline" onClick={close}>Portal Kader PKK</Link>
+            <Link to="/registrasi" className="btn btn-primary" onClick={close}>Registrasi Warga</Link>
           </div>
         </div>
       )}

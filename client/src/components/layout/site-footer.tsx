@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -33,10 +34,10 @@ export function SiteFooter() {
         <nav aria-label="Tautan portal">
           <h2 className="font-semibold">Portal</h2>
           <ul className="mt-2 space-y-1 text-sm">
-            <li><a href="/registrasi" className="link link-hover">Registrasi Warga</a></li>
-            <li><a href="/search" className="link link-hover">Cari Data</a></li>
-            <li><a href="/kader-pkk" className="link link-hover">Portal Kader PKK</a></li>
-            <li><a href="/aparat" className="link link-hover">Portal Aparat</a></li>
+            <li><Link to="/registrasi" className="link link-hover">Registrasi Warga</Link></li>
+            <li><Link to="/search" className="link link-hover">Cari Data</Link></li>
+            <li><Link to="/kader-pkk" className="link link-hover">Portal Kader PKK</Link></li>
+            <li><Link to="/aparat" className="link link-hover">Portal Aparat</Link></li>
           </ul>
         </nav>
       </div>

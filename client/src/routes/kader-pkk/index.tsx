@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/")({
@@ -73,8 +73,8 @@ function CadrePortal() {
             <h2 id="judul-akses" className="text-xl font-bold">Akses Kader</h2>
             <p className="mt-2">Autentikasi relawan sudah aktif. Daftarkan akun Anda, tunggu verifikasi admin, lalu masuk ke dashboard.</p>
             <div className="mt-5 flex flex-wrap gap-3">
-              <a href="/kader-pkk/daftar" className="btn bg-base-100 text-primary hover:bg-base-200">Daftar Akun Kader</a>
-              <a href="/kader-pkk/login" className="btn btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary">Masuk</a>
+              <Link to="/kader-pkk/daftar" className="btn bg-base-100 text-primary hover:bg-base-200">Daftar Akun Kader</Link>
+              <Link to="/kader-pkk/login" className="btn btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary">Masuk</Link>
             </div>
           </section>
 

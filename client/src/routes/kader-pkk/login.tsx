@@ -105,7 +105,7 @@ function LoginPage() {
       <div className="mt-4 flex flex-col gap-2 text-sm">
         <Link to="/kader-pkk/forgot-password" className="link link-primary">Lupa password?</Link>
         <span>Belum punya akun? <Link to="/kader-pkk/daftar" className="link link-primary">Daftar sebagai kader</Link></span>
-        <a href="/kader-pkk" className="link">Kembali ke Portal Kader PKK</a>
+        <Link to="/kader-pkk" className="link">Kembali ke Portal Kader PKK</Link>
       </div>
       {config.data?.demoMode && config.data.demoAccounts.length > 0 && (
         <div className="mt-4 rounded-box border border-dashed border-base-300 p-3 text-sm">
