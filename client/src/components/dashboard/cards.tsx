@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { specialConditionLabels } from "@shared/enums.ts";
+import { statusLabel } from "@shared/status.ts";
 import { formatNumber, formatPercent, share } from "../maker-checker/format.ts";
 import type { DashboardSummary } from "./types.ts";
 
@@ -38,6 +39,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
             <h2 className="text-sm font-medium">{card.title}</h2>
             <p className="text-3xl font-bold" data-testid={`card-${card.key}`}>{formatNumber(card.trend.current)}</p>
             <TrendLine trend={card.trend} />
+            {card.key === "pending" && <p className="text-xs">Status: {summary.pendingStatuses.map((status) => statusLabel(status)).join(", ")}</p>}
           </div>
         </li>
       ))}

@@ -59,13 +59,17 @@ export function DataPanel() {
 
 function ConditionField({ conditionKey }: { conditionKey: SpecialConditionKey }) {
   const id = useId();
-  const { register, control, formState: { errors } } = useFamilyForm();
+  const { register, control, setValue, formState: { errors } } = useFamilyForm();
   const on = useWatch({ control, name: `specialConditions.${conditionKey}` });
+  // A count appears with the toggle: it starts at 1 when shown and goes back to 0 when hidden.
+  const toggle = register(`specialConditions.${conditionKey}`, {
+    onChange: (event: { target: { checked: boolean } }) => setValue(`specialConditions.${conditionKey}Count`, event.target.checked ? 1 : 0),
+  });
   const countError = errors.specialConditions?.[`${conditionKey}Count`]?.message;
   return (
     <div className="rounded-box border border-base-300 p-3">
       <label className="flex cursor-pointer items-center gap-2">
-        <input type="checkbox" className="toggle toggle-primary" {...register(`specialConditions.${conditionKey}`)} />
+        <input type="checkbox" className="toggle toggle-primary" {...toggle} />
         {specialConditionLabels[conditionKey]}
       </label>
       {on && (
@@ -102,8 +106,9 @@ export function ConditionsPanel() {
 
 export function HousePanel() {
   const id = useId();
-  const { register, control, formState: { errors } } = useFamilyForm();
+  const { register, control, setValue, formState: { errors } } = useFamilyForm();
   const mck = useWatch({ control, name: "mckFacility" });
+  const mckToggle = register("mckFacility", { onChange: (event: { target: { checked: boolean } }) => setValue("mckCount", event.target.checked ? 1 : 0) });
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
       <Field htmlFor={`${id}-water`} label="Sumber Air Keluarga" error={errors.waterSource?.message} required>
@@ -120,7 +125,7 @@ export function HousePanel() {
       </Field>
       <div className="py-2">
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="checkbox" className="toggle toggle-primary" {...register("mckFacility")} />
+          <input type="checkbox" className="toggle toggle-primary" {...mckToggle} />
           Memiliki MCK
         </label>
         {mck && (
