@@ -225,3 +225,45 @@ test("the monthly report shows the area's figures and exports a spreadsheet and 
   await page.getByRole("button", { name: "Unduh CSV" }).click();
   expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.csv$/);
 });
+
+test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({ page, context }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  const other = await context.newPage();
+  const openForEdit = async (target: Page) => {
+    await target.goto("/kader-pkk/registrasi-list?q=RT%20003");
+    const row = target.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first();
+    const name = (await row.locator("p").first().textContent()) ?? "";
+    await row.getByRole("button", { name: /^Maker Checker / }).click();
+    const dialog = target.getByRole("dialog", { name: `Maker Checker: ${name}` });
+    await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+    await dialog.getByRole("tab", { name: "Catatan" }).click();
+    return dialog;
+  };
+  const first = await openForEdit(page);
+  const second = await openForEdit(other);
+  const stamp = Date.now() % 100000;
+
+  await first.getByRole("textbox", { name: "Catatan" }).fill(`Catatan pertama ${stamp}`);
+  await first.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
+
+  await second.getByRole("textbox", { name: "Catatan" }).fill(`Catatan kedua ${stamp}`);
+  await second.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(other.getByRole("alert").filter({ hasText: "Data ini sudah diubah oleh pengguna lain" })).toBeVisible();
+  await second.getByRole("tab", { name: "Catatan" }).click();
+  await expect(second.getByRole("tabpanel")).toHaveText(`Catatan pertama ${stamp}`);
+  await other.close();
+});
+
+test("an official (aparat) reads a record with masked NIKs, no health fields and no Edit", async ({ page }) => {
+  await loginAs(page.request, demoEmails.aparat);
+  await page.goto("/kader-pkk/registrasi-list");
+  await expect(page.getByRole("button", { name: "+ Tambah Keluarga Baru" })).toHaveCount(0);
+  await page.getByRole("region", { name: "Semua registrasi" }).getByRole("button", { name: /^Maker Checker / }).first().click();
+  const dialog = page.getByRole("dialog", { name: /^Maker Checker: / });
+  await expect(dialog.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+  await dialog.getByRole("tab", { name: "Kondisi Khusus" }).click();
+  await expect(dialog.getByText("Data kesehatan keluarga hanya dapat dilihat oleh kader dan admin.")).toBeVisible();
+  await expectAccessible(page);
+});
