@@ -2,8 +2,13 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { answerCaptcha, fillFamilyForm, uniqueNik } from "./family.ts";
+import { registerFamilyViaApi, searchStatusViaApi } from "./resident-api.ts";
 
-// The steps share the demo ward's RT 001 (Bekasijaya, RW 005), so they run one after another.
+// The RT cadre of the demo data works in Bekasijaya (32.75.01.1001), RW 005, RT 001.
+const rtCadreArea = { wardKode: "32.75.01.1001", rw: "005", rt: "001" };
+
+// The steps share the demo ward's RT 001 (Bekasijaya, RW 005), so they run one after another;
+// each one registers the families it moves.
 test.describe.configure({ mode: "serial" });
 
 const cards = (page: Page) => page.locator("li.card");
@@ -19,37 +24,19 @@ async function confirm(page: Page, card: Locator, action: string, dialogTitle: s
   await expect(dialog).toBeHidden();
 }
 
-/** Registers a family through the public form into the demo cadres' area (Bekasijaya, RW 005, RT 001). */
-async function registerInDemoRt(page: Page, headName: string) {
-  const family = { headName, headNik: uniqueNik(), wifeNik: uniqueNik() };
-  await page.goto("/registrasi");
-  await fillFamilyForm(page, family);
-  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
-  await page.getByLabel(/^RT\b/).fill("1");
-  await page.getByLabel(/^RW\b/).fill("5");
-  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
-  await answerCaptcha(page);
-  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
-  await expect(page).toHaveURL(/\/registrations\/success$/);
-  const number = (await page.getByText(/^REG-\d{8}-/).first().textContent())?.trim() ?? "";
-  expect(number).toMatch(/^REG-/);
-  return { ...family, number };
-}
-
 test("without a session the queue sends the visitor to the login page", async ({ page }) => {
   await page.goto("/kader-pkk/validasi");
   await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
 });
 
-test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the history shows who did what", async ({ page }) => {
+test("a family registered through the public form goes RT → RW → kelurahan to 'Disetujui'; the history and the public search show it", async ({ page }) => {
+  const { registrationNumber: number, nik } = await registerFamilyViaApi(page.request, rtCadreArea);
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/validasi");
   await expect(page.getByRole("heading", { name: "Validasi Data Keluarga" })).toBeVisible();
   await expect(page.getByText("Kelurahan Bekasijaya, RW 005, RT 001")).toBeVisible();
-  const pending = cards(page).filter({ has: page.getByRole("button", exact("Verifikasi")) }).first();
+  const pending = cardOf(page, number);
   await expect(pending.getByText("Menunggu Persetujuan")).toBeVisible();
-  const number = (await pending.getByText(/^REG-/).textContent()) ?? "";
-  expect(number).toMatch(/^REG-\d{8}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expectAccessible(page);
   await confirm(page, pending, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
   await expect(cardOf(page, number)).toHaveCount(0);
@@ -81,16 +68,16 @@ test("RT, then RW, then kelurahan move a demo family to 'Disetujui', and the his
   await expect(history.getByRole("listitem").nth(3)).toContainText("Diverifikasi RW → Disetujui");
   await expect(history.getByRole("listitem").nth(3)).toContainText("Rina Marlina · Kader Kelurahan");
   await expectAccessible(page);
+  expect(await searchStatusViaApi(page.request, nik)).toEqual(["Disetujui"]);
 });
 
 test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  // Its own fresh record, so the test does not depend on what the demo data still has waiting.
-  const family = await registerInDemoRt(page, "Rudi Revisi");
+  const { registrationNumber: number } = await registerFamilyViaApi(page.request, rtCadreArea, "Joko Santoso");
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/validasi");
-  const card = cardOf(page, family.number);
-  const number = (await card.getByText(/^REG-/).textContent()) ?? "";
+  const card = cardOf(page, number);
+  await expect(card.getByRole("button", exact("Minta Revisi"))).toBeVisible();
   await expectNoHorizontalScroll(page);
 
   await card.getByRole("button", exact("Minta Revisi")).click();
@@ -169,7 +156,24 @@ test("a filter outside the cadre's area shows the server's refusal, not data", a
   await expectAccessible(page);
 });
 
-test("a family registered through the public form is verified RT → RW → kelurahan, and the public search shows 'Disetujui'", async ({ page }) => {
+/** Registers a family through the public form into the demo cadres' area (Bekasijaya, RW 005, RT 001). */
+async function registerInDemoRt(page: Page, headName: string) {
+  const family = { headName, headNik: uniqueNik(), wifeNik: uniqueNik() };
+  await page.goto("/registrasi");
+  await fillFamilyForm(page, family);
+  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
+  await page.getByLabel(/^RT\b/).fill("1");
+  await page.getByLabel(/^RW\b/).fill("5");
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+  await expect(page).toHaveURL(/\/registrations\/success$/);
+  const number = (await page.getByText(/^REG-\d{8}-/).first().textContent())?.trim() ?? "";
+  expect(number).toMatch(/^REG-/);
+  return { ...family, number };
+}
+
+test("in the browser end to end: the public form, RT → RW → kelurahan in the queue, and the search page shows 'Disetujui'", async ({ page }) => {
   const family = await registerInDemoRt(page, "Hasan Rantai");
   const number = family.number;
   const steps = [

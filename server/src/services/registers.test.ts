@@ -36,7 +36,7 @@ describe("family registration", () => {
   test("stores the register with its members, padded RT/RW, consent and a SUBMITTED event", async () => {
     const form = await familyForm(t.db, { rw: "5", rt: "12" });
     const result = await register(form);
-    expect(result.registrationNumber).toMatch(/^REG-\d{8}-[2-9A-Z]{6}$/);
+    expect(result.registrationNumber).toMatch(/^REG-\d{8}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     expect(result.record.statusLabel).toBe("Menunggu Persetujuan");
     expect(result.record.data.members).toHaveLength(form.members.length);
     expect(result.record.desaKelurahanNama).toBe("Bekasijaya");
