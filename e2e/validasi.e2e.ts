@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { answerCaptcha, fillFamilyForm, uniqueNik } from "./family.ts";
 import { registerFamilyViaApi, searchStatusViaApi } from "./resident-api.ts";
 
 // The RT cadre of the demo data works in Bekasijaya (32.75.01.1001), RW 005, RT 001.
@@ -153,4 +154,47 @@ test("a filter outside the cadre's area shows the server's refusal, not data", a
   await expect(page.getByRole("alert")).toContainText("Data ini berada di luar wilayah kerja Anda");
   await expect(cards(page)).toHaveCount(0);
   await expectAccessible(page);
+});
+
+/** Registers a family through the public form into the demo cadres' area (Bekasijaya, RW 005, RT 001). */
+async function registerInDemoRt(page: Page, headName: string) {
+  const family = { headName, headNik: uniqueNik(), wifeNik: uniqueNik() };
+  await page.goto("/registrasi");
+  await fillFamilyForm(page, family);
+  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
+  await page.getByLabel(/^RT\b/).fill("1");
+  await page.getByLabel(/^RW\b/).fill("5");
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+  await expect(page).toHaveURL(/\/registrations\/success$/);
+  const number = (await page.getByText(/^REG-\d{8}-/).first().textContent())?.trim() ?? "";
+  expect(number).toMatch(/^REG-/);
+  return { ...family, number };
+}
+
+test("in the browser end to end: the public form, RT → RW → kelurahan in the queue, and the search page shows 'Disetujui'", async ({ page }) => {
+  const family = await registerInDemoRt(page, "Hasan Rantai");
+  const number = family.number;
+  const steps = [
+    { email: demoEmails.kaderRt, url: "/kader-pkk/validasi", label: "Menunggu Persetujuan" },
+    { email: demoEmails.kaderRw, url: "/kader-pkk/validasi?rt=001", label: "Diverifikasi RT" },
+    { email: demoEmails.kaderKelurahan, url: "/kader-pkk/validasi?rw=005&rt=001", label: "Diverifikasi RW" },
+  ];
+  for (const step of steps) {
+    await loginAs(page.request, step.email);
+    await page.goto(step.url);
+    const card = cardOf(page, number);
+    await expect(card.getByText(step.label)).toBeVisible();
+    await confirm(page, card, "Verifikasi", "Verifikasi Data Keluarga", "Verifikasi");
+    await expect(cardOf(page, number)).toHaveCount(0);
+  }
+
+  await page.context().clearCookies();
+  await page.goto("/search");
+  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill(family.headNik);
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  const result = page.getByRole("article", { name: `Hasil: ${family.headName}` });
+  await expect(result.getByText("Disetujui")).toBeVisible();
 });

@@ -18,9 +18,14 @@ import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
+import { Route as KaderPkkDashboardRouteImport } from './routes/kader-pkk/dashboard'
 import { Route as KaderPkkForgotPasswordRouteImport } from './routes/kader-pkk/forgot-password'
+import { Route as KaderPkkInputManualRouteImport } from './routes/kader-pkk/input-manual'
+import { Route as KaderPkkKondisiKhususRouteImport } from './routes/kader-pkk/kondisi-khusus'
+import { Route as KaderPkkLaporanRouteImport } from './routes/kader-pkk/laporan'
 import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
 import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
+import { Route as KaderPkkRegistrasiListRouteImport } from './routes/kader-pkk/registrasi-list'
 import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/reset-password'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 import { Route as KaderRegisterRouteImport } from './routes/kader/register'
@@ -75,9 +80,29 @@ const KaderPkkDaftarRoute = KaderPkkDaftarRouteImport.update({
   path: '/kader-pkk/daftar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkDashboardRoute = KaderPkkDashboardRouteImport.update({
+  id: '/kader-pkk/dashboard',
+  path: '/kader-pkk/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkForgotPasswordRoute = KaderPkkForgotPasswordRouteImport.update({
   id: '/kader-pkk/forgot-password',
   path: '/kader-pkk/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkInputManualRoute = KaderPkkInputManualRouteImport.update({
+  id: '/kader-pkk/input-manual',
+  path: '/kader-pkk/input-manual',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkKondisiKhususRoute = KaderPkkKondisiKhususRouteImport.update({
+  id: '/kader-pkk/kondisi-khusus',
+  path: '/kader-pkk/kondisi-khusus',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkLaporanRoute = KaderPkkLaporanRouteImport.update({
+  id: '/kader-pkk/laporan',
+  path: '/kader-pkk/laporan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KaderPkkLoginRoute = KaderPkkLoginRouteImport.update({
@@ -88,6 +113,11 @@ const KaderPkkLoginRoute = KaderPkkLoginRouteImport.update({
 const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
   id: '/kader-pkk/profil',
   path: '/kader-pkk/profil',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkRegistrasiListRoute = KaderPkkRegistrasiListRouteImport.update({
+  id: '/kader-pkk/registrasi-list',
+  path: '/kader-pkk/registrasi-list',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KaderPkkResetPasswordRoute = KaderPkkResetPasswordRouteImport.update({
@@ -141,9 +171,14 @@ export interface FileRoutesByFullPath {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
+  '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
+  '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -163,9 +198,14 @@ export interface FileRoutesByTo {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
+  '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
+  '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -186,9 +226,14 @@ export interface FileRoutesById {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
+  '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
+  '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
+  '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
+  '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -210,9 +255,14 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
+    | '/kader-pkk/input-manual'
+    | '/kader-pkk/kondisi-khusus'
+    | '/kader-pkk/laporan'
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
+    | '/kader-pkk/registrasi-list'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -232,9 +282,14 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
+    | '/kader-pkk/input-manual'
+    | '/kader-pkk/kondisi-khusus'
+    | '/kader-pkk/laporan'
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
+    | '/kader-pkk/registrasi-list'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -254,9 +309,14 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
+    | '/kader-pkk/input-manual'
+    | '/kader-pkk/kondisi-khusus'
+    | '/kader-pkk/laporan'
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
+    | '/kader-pkk/registrasi-list'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -277,9 +337,14 @@ export interface RootRouteChildren {
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
+  KaderPkkDashboardRoute: typeof KaderPkkDashboardRoute
   KaderPkkForgotPasswordRoute: typeof KaderPkkForgotPasswordRoute
+  KaderPkkInputManualRoute: typeof KaderPkkInputManualRoute
+  KaderPkkKondisiKhususRoute: typeof KaderPkkKondisiKhususRoute
+  KaderPkkLaporanRoute: typeof KaderPkkLaporanRoute
   KaderPkkLoginRoute: typeof KaderPkkLoginRoute
   KaderPkkProfilRoute: typeof KaderPkkProfilRoute
+  KaderPkkRegistrasiListRoute: typeof KaderPkkRegistrasiListRoute
   KaderPkkResetPasswordRoute: typeof KaderPkkResetPasswordRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
   KaderRegisterRoute: typeof KaderRegisterRoute
@@ -356,11 +421,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkDaftarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/dashboard': {
+      id: '/kader-pkk/dashboard'
+      path: '/kader-pkk/dashboard'
+      fullPath: '/kader-pkk/dashboard'
+      preLoaderRoute: typeof KaderPkkDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/forgot-password': {
       id: '/kader-pkk/forgot-password'
       path: '/kader-pkk/forgot-password'
       fullPath: '/kader-pkk/forgot-password'
       preLoaderRoute: typeof KaderPkkForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/input-manual': {
+      id: '/kader-pkk/input-manual'
+      path: '/kader-pkk/input-manual'
+      fullPath: '/kader-pkk/input-manual'
+      preLoaderRoute: typeof KaderPkkInputManualRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/kondisi-khusus': {
+      id: '/kader-pkk/kondisi-khusus'
+      path: '/kader-pkk/kondisi-khusus'
+      fullPath: '/kader-pkk/kondisi-khusus'
+      preLoaderRoute: typeof KaderPkkKondisiKhususRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/laporan': {
+      id: '/kader-pkk/laporan'
+      path: '/kader-pkk/laporan'
+      fullPath: '/kader-pkk/laporan'
+      preLoaderRoute: typeof KaderPkkLaporanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kader-pkk/login': {
@@ -375,6 +468,13 @@ declare module '@tanstack/react-router' {
       path: '/kader-pkk/profil'
       fullPath: '/kader-pkk/profil'
       preLoaderRoute: typeof KaderPkkProfilRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/registrasi-list': {
+      id: '/kader-pkk/registrasi-list'
+      path: '/kader-pkk/registrasi-list'
+      fullPath: '/kader-pkk/registrasi-list'
+      preLoaderRoute: typeof KaderPkkRegistrasiListRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kader-pkk/reset-password': {
@@ -445,9 +545,14 @@ const rootRouteChildren: RootRouteChildren = {
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkDaftarRoute: KaderPkkDaftarRoute,
+  KaderPkkDashboardRoute: KaderPkkDashboardRoute,
   KaderPkkForgotPasswordRoute: KaderPkkForgotPasswordRoute,
+  KaderPkkInputManualRoute: KaderPkkInputManualRoute,
+  KaderPkkKondisiKhususRoute: KaderPkkKondisiKhususRoute,
+  KaderPkkLaporanRoute: KaderPkkLaporanRoute,
   KaderPkkLoginRoute: KaderPkkLoginRoute,
   KaderPkkProfilRoute: KaderPkkProfilRoute,
+  KaderPkkRegistrasiListRoute: KaderPkkRegistrasiListRoute,
   KaderPkkResetPasswordRoute: KaderPkkResetPasswordRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
   KaderRegisterRoute: KaderRegisterRoute,

@@ -65,3 +65,9 @@ export const jabatanOptions = [
   "Ketua PKK RT", "Sekretaris PKK RT", "Bendahara PKK RT", "Ketua Pokja I", "Ketua Pokja II", "Ketua Pokja III",
   "Ketua Pokja IV", "Kader PKK",
 ] as const;
+
+// ─── Regions ─────────────────────────────────────────────────────────────────────────────────
+export const jenisWilayah = ["desa", "kelurahan"] as const;
+export type JenisWilayah = (typeof jenisWilayah)[number];
+export const jenisFilter = ["all", ...jenisWilayah] as const;
+export type JenisFilter = (typeof jenisFilter)[number];

@@ -1,5 +1,6 @@
 // The register workflow (DESIGN §4): the single source for statuses, labels and transition rules.
 // Pure functions only, so the server enforces and the client displays the very same rules.
+import { specialConditionKeys } from "./enums.ts";
 import type { UserLevel, UserRole } from "./schemas/auth.ts";
 
 export const registerStatuses = [
@@ -149,3 +150,11 @@ export const requiredNoteMessage: Partial<Record<WorkflowAction, string>> = {
 export function reviewBadge(status: string): { key: "verified" | "pending"; label: "Verified" | "Pending" } {
   return status === "APPROVED" ? { key: "verified", label: "Verified" } : { key: "pending", label: "Pending" };
 }
+
+/** Queue filter: `waiting` (the default) = what waits for the signed-in cadre's level; `all` = every status. */
+export const queueStatusFilters = ["waiting", "all", ...registerStatuses] as const;
+export type QueueStatusFilter = (typeof queueStatusFilters)[number];
+
+/** Queue filter by special condition: `any` = at least one. */
+export const conditionFilters = ["any", ...specialConditionKeys] as const;
+export type ConditionFilter = (typeof conditionFilters)[number];

@@ -2,8 +2,11 @@ import { router } from "./init.ts";
 import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
+import { dashboardRouter } from "./routers/dashboard.ts";
 import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
+import { registerRecordsRouter } from "./routers/register-records.ts";
+import { reportsRouter } from "./routers/reports.ts";
 import { workflowRouter } from "./routers/workflow.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
@@ -15,6 +18,9 @@ export const appRouter = router({
   captcha: captchaRouter,
   config: configRouter,
   workflow: workflowRouter,
+  registerRecords: registerRecordsRouter,
+  dashboard: dashboardRouter,
+  reports: reportsRouter,
   stats: statsRouter,
   kader: kaderRouter,
   users: usersRouter,

@@ -4,8 +4,8 @@ import { idSchema } from "./common.ts";
 export const desaKelurahanListInput = z.object({ kecamatanId: idSchema });
 export const regencyCodeInput = z.object({ regencyCode: z.string().regex(/^\d{2}\.\d{2}$/) });
 
-export const jenisWilayah = ["desa", "kelurahan"] as const;
-export type JenisWilayah = (typeof jenisWilayah)[number];
+export { jenisFilter, jenisWilayah, type JenisFilter, type JenisWilayah } from "../enums.ts";
+import { jenisWilayah, jenisFilter, type JenisWilayah } from "../enums.ts";
 
 export interface KecamatanOption {
   id: number;
@@ -121,8 +121,6 @@ export const regionIdInput = z.object({ id: idSchema });
 export const desaKelurahanUpdateInput = z.object({ id: idSchema, data: desaKelurahanFormSchema });
 export const kecamatanUpdateInput = z.object({ id: idSchema, data: kecamatanFormSchema });
 
-export const jenisFilter = ["all", ...jenisWilayah] as const;
-export type JenisFilter = (typeof jenisFilter)[number];
 
 export const desaKelurahanPageInput = z.object({
   search: z.string().trim().max(100).default(""),

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { specialConditionKeys } from "../enums.ts";
-import { NOTE_MAX_LENGTH, registerStatuses, requiredNoteMessage, workflowActions } from "../status.ts";
+import { NOTE_MAX_LENGTH, requiredNoteMessage, workflowActions } from "../status.ts";
 import { idSchema, padRtRw } from "./common.ts";
 
 export const noteSchema = z.string().trim().max(NOTE_MAX_LENGTH, `Catatan maksimal ${NOTE_MAX_LENGTH} karakter`);
@@ -36,13 +35,10 @@ const rtRwFilter = z
   .regex(/^\d{0,3}$/, "RT/RW hanya boleh angka (maksimal 3 digit)")
   .transform((value) => (value === "" ? undefined : padRtRw(value)));
 
-/** `waiting` (the default) = what waits for the signed-in cadre's level; `all` = every status. */
-export const queueStatusFilters = ["waiting", "all", ...registerStatuses] as const;
-export type QueueStatusFilter = (typeof queueStatusFilters)[number];
-
-/** `any` = at least one special condition. */
-export const conditionFilters = ["any", ...specialConditionKeys] as const;
-export type ConditionFilter = (typeof conditionFilters)[number];
+// The filter vocabularies live in status.ts (no zod), so the client's URL parsing can use them
+// without pulling zod into the first page load.
+import { conditionFilters, queueStatusFilters } from "../status.ts";
+export { conditionFilters, queueStatusFilters, type ConditionFilter, type QueueStatusFilter } from "../status.ts";
 
 export const QUEUE_PAGE_SIZE = 10;
 

@@ -4,6 +4,8 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+// zod/mini for the search params: they are parsed in the first page load of every page.
+import * as zm from "zod/mini";
 import { AuthCard } from "../../components/auth/auth-card.tsx";
 import { CaptchaField, useCaptcha } from "../../components/captcha-field.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
@@ -21,7 +23,7 @@ const loginForm = z.object({
 type LoginForm = z.infer<typeof loginForm>;
 
 export const Route = createFileRoute("/kader-pkk/login")({
-  validateSearch: z.object({ redirect: z.string().optional(), oauth: z.string().optional() }),
+  validateSearch: zm.object({ redirect: zm.optional(zm.string()), oauth: zm.optional(zm.string()) }),
   head: () => ({ meta: [{ title: "Masuk Kader PKK" }] }),
   component: LoginPage,
 });

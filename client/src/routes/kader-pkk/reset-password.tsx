@@ -3,7 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+// zod/mini for the search params: they are parsed in the first page load of every page.
+import * as zm from "zod/mini";
 import { resetPasswordInput, type ResetPasswordInput } from "@shared/schemas/auth.ts";
 import { AuthCard } from "../../components/auth/auth-card.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
@@ -11,7 +12,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/reset-password")({
-  validateSearch: z.object({ code: z.string().optional() }),
+  validateSearch: zm.object({ code: zm.optional(zm.string()) }),
   head: () => ({ meta: [{ title: "Atur Ulang Password" }] }),
   component: ResetPasswordPage,
 });

@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import type { PublicUser } from "@shared/schemas/auth.ts";
 import { roleLine } from "../../components/validasi/labels.ts";
 import { QueueFilters } from "../../components/validasi/queue-filters.tsx";
 import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../components/validasi/search.ts";
 import { ValidationQueue } from "../../components/validasi/validation-queue.tsx";
+import { useAreaText } from "../../components/workspace/area-text.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -17,25 +16,6 @@ export const Route = createFileRoute("/kader-pkk/validasi")({
   head: () => ({ meta: [{ title: "Validasi Data Keluarga | Portal Data Keluarga PKK" }] }),
   component: ValidasiPage,
 });
-
-function useAreaText(user: PublicUser): string {
-  const kecamatan = useQuery({ ...trpc.regions.kecamatan.queryOptions(), enabled: user.kecamatanId !== null });
-  const wards = useQuery({ ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }), enabled: user.kecamatanId !== null });
-  if (user.role === "admin" || user.level === "kota") return "Seluruh wilayah kota";
-  const ward = wards.data?.find((item) => item.id === user.desaKelurahanId)?.nama ?? "…";
-  switch (user.level) {
-    case "rt":
-      return `Kelurahan ${ward}, RW ${user.rw ?? "-"}, RT ${user.rt ?? "-"}`;
-    case "rw":
-      return `Kelurahan ${ward}, RW ${user.rw ?? "-"}`;
-    case "kelurahan":
-      return `Kelurahan ${ward}`;
-    case "kecamatan":
-      return `Kecamatan ${kecamatan.data?.find((item) => item.id === user.kecamatanId)?.nama ?? "…"}`;
-    default:
-      return "Wilayah kerja belum ditetapkan";
-  }
-}
 
 function ValidasiPage() {
   const { user } = Route.useRouteContext();

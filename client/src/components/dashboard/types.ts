@@ -1,0 +1,7 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../../server/src/trpc/router.ts";
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type DashboardSummary = Outputs["dashboard"]["summary"];
+export type SpecialConditionsView = Outputs["dashboard"]["specialConditions"];
+export type MonthlyReport = Outputs["reports"]["monthly"];

@@ -1,0 +1,132 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { z } from "zod";
+import { specialConditionKeys, specialConditionLabels } from "@shared/enums.ts";
+import type { SpecialConditionsInput } from "@shared/schemas/register-records.ts";
+import { PlaceFilter } from "../../components/kondisi-khusus/place-filter.tsx";
+import { formatNumber } from "../../components/maker-checker/format.ts";
+import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
+import { StatusBadge } from "../../components/validasi/status-badge.tsx";
+import { useAreaText } from "../../components/workspace/area-text.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { requireUser } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+
+const rtRw = z.string().regex(/^\d{1,3}$/).optional().catch(undefined);
+const monitorSearch = z.object({
+  condition: z.enum(specialConditionKeys).optional().catch(undefined),
+  desaKelurahanId: z.coerce.number().int().positive().optional().catch(undefined),
+  rw: rtRw,
+  rt: rtRw,
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+type MonitorSearch = z.infer<typeof monitorSearch>;
+
+const inputFrom = (search: MonitorSearch): SpecialConditionsInput => ({ ...search, page: search.page ?? 1 });
+
+export const Route = createFileRoute("/kader-pkk/kondisi-khusus")({
+  validateSearch: (search) => monitorSearch.parse(search),
+  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
+  loaderDeps: ({ search }) => inputFrom(search),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.dashboard.specialConditions.queryOptions(deps)),
+  head: () => ({ meta: [{ title: "Monitor Kondisi Khusus | Portal Data Keluarga PKK" }] }),
+  component: MonitorPage,
+});
+
+function MonitorPage() {
+  const { user } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const area = useAreaText(user);
+  const view = useQuery(trpc.dashboard.specialConditions.queryOptions(inputFrom(search)));
+  const [open, setOpen] = useState<number | null>(null);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">← Kembali ke Dashboard</Link>
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Monitor Kondisi Khusus</h1>
+        <p className="mt-1">{area}</p>
+      </header>
+      <PlaceFilter
+        key={JSON.stringify([search.desaKelurahanId, search.rw, search.rt])}
+        user={user}
+        value={search}
+        onApply={(place) => navigate({ search: { condition: search.condition, ...place } })}
+      />
+      {view.isPending && <p className="flex items-center gap-2" role="status"><span className="loading loading-spinner" aria-hidden="true" /> Memuat data kondisi khusus...</p>}
+      {view.isError && (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>{errorMessage(view.error, { fallback: "Gagal memuat data kondisi khusus." })}</span>
+          <button type="button" className="btn btn-sm" onClick={() => view.refetch()}>Coba lagi</button>
+        </div>
+      )}
+      {view.data && (
+        <>
+          <section aria-labelledby="jumlah-kondisi" className="space-y-2">
+            <h2 id="jumlah-kondisi" className="text-lg font-semibold">Jumlah per kondisi ({formatNumber(view.data.familiesWithAny)} keluarga dengan kondisi khusus)</h2>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+              <button
+                type="button"
+                aria-pressed={search.condition === undefined}
+                className={`btn h-auto flex-col py-2 ${search.condition === undefined ? "btn-primary" : "btn-outline"}`}
+                onClick={() => navigate({ search: (prev) => ({ ...prev, condition: undefined, page: undefined }) })}
+              >
+                <span>Semua kondisi</span>
+                <span className="text-lg font-bold">{formatNumber(view.data.familiesWithAny)}</span>
+              </button>
+              {view.data.counts.map((item) => (
+                <button
+                  key={item.key}
+                  type="button"
+                  aria-pressed={search.condition === item.key}
+                  className={`btn h-auto flex-col py-2 ${search.condition === item.key ? "btn-primary" : "btn-outline"}`}
+                  onClick={() => navigate({ search: (prev) => ({ ...prev, condition: item.key, page: undefined }) })}
+                >
+                  <span>{specialConditionLabels[item.key]}</span>
+                  <span className="text-lg font-bold" data-testid={`count-${item.key}`}>{formatNumber(item.families)}</span>
+                  <span className="text-xs font-normal">{formatNumber(item.people)} orang</span>
+                </button>
+              ))}
+            </div>
+          </section>
+          <section aria-labelledby="daftar-keluarga" className="space-y-2">
+            <h2 id="daftar-keluarga" className="text-lg font-semibold">
+              Keluarga {search.condition ? `dengan kondisi ${specialConditionLabels[search.condition]}` : "dengan kondisi khusus"} ({formatNumber(view.data.total)})
+            </h2>
+            {view.data.families.length === 0 ? (
+              <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>
+            ) : (
+              <ul className="grid gap-2 lg:grid-cols-2">
+                {view.data.families.map((family) => (
+                  <li key={family.id} className="rounded-box border border-base-300 p-3">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0 space-y-1">
+                        <p className="font-semibold break-words">{family.namaKK}</p>
+                        <p className="text-sm break-words">{family.alamat}</p>
+                        <div className="flex flex-wrap gap-1">
+                          <StatusBadge status={family.status} />
+                          {family.conditions.map((item) => <span key={item.key} className="badge badge-outline">{specialConditionLabels[item.key]}: {item.count}</span>)}
+                        </div>
+                      </div>
+                      <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen(family.id)} aria-label={`Lihat Data ${family.namaKK}`}>Lihat Data</button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {view.data.total > 0 && (
+              <nav aria-label="Halaman daftar keluarga" className="flex items-center justify-between gap-2">
+                <button type="button" className="btn btn-sm" disabled={view.data.page <= 1} onClick={() => navigate({ search: (prev) => ({ ...prev, page: view.data.page - 1 }) })}>Prev</button>
+                <span className="text-sm">Halaman {view.data.page} dari {view.data.pageCount}</span>
+                <button type="button" className="btn btn-sm" disabled={view.data.page >= view.data.pageCount} onClick={() => navigate({ search: (prev) => ({ ...prev, page: view.data.page + 1 }) })}>Next</button>
+              </nav>
+            )}
+          </section>
+        </>
+      )}
+      {open !== null && <RecordDialog key={open} registerId={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

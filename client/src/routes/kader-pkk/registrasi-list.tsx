@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { z } from "zod";
+import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
+import { RecordList } from "../../components/maker-checker/record-list.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import { requireUser } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+
+// Search and page live in the URL, so a filtered page can be reloaded and shared.
+const listSearch = z.object({
+  q: z.string().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  deleted: z.coerce.boolean().optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/kader-pkk/registrasi-list")({
+  validateSearch: (search) => listSearch.parse(search),
+  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
+  loaderDeps: ({ search }) => ({ search: search.q ?? "", page: search.page ?? 1, deleted: search.deleted ?? false }),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.registerRecords.list.queryOptions(deps)),
+  head: () => ({ meta: [{ title: "Semua Registrasi | Portal Data Keluarga PKK" }] }),
+  component: RegistrationsPage,
+});
+
+function RegistrationsPage() {
+  const { user } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [open, setOpen] = useState<{ id: number | null } | null>(null);
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const deleted = user.role === "admin" && search.deleted === true;
+  const restore = useMutation(trpc.registerRecords.restore.mutationOptions({
+    onSuccess: async () => {
+      toast({ variant: "success", title: "Berhasil", description: "Data berhasil dipulihkan" });
+      await queryClient.invalidateQueries({ queryKey: trpc.registerRecords.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback: "Failed to update register" }) }),
+  }));
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 px-4 py-8">
+      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">← Kembali ke Dashboard</Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{deleted ? "Data Terhapus" : "Semua Registrasi"}</h1>
+        <div className="flex flex-wrap gap-2">
+          {user.role === "admin" && (
+            <Link to="/kader-pkk/registrasi-list" search={deleted ? {} : { deleted: true }} className="btn btn-sm btn-outline">
+              {deleted ? "Tampilkan data aktif" : "Tampilkan data terhapus"}
+            </Link>
+          )}
+          {user.role !== "aparat" && !deleted && (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen({ id: null })}>+ Tambah Keluarga Baru</button>
+          )}
+        </div>
+      </div>
+      <RecordList
+        key={`${search.q ?? ""}-${deleted}`}
+        label={deleted ? "Data terhapus" : "Semua registrasi"}
+        search={search.q ?? ""}
+        page={search.page ?? 1}
+        deleted={deleted}
+        onSearch={(q) => navigate({ search: (prev) => ({ ...prev, q: q || undefined, page: undefined }) })}
+        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+        action={(item) =>
+          deleted ? (
+            <button type="button" className="btn btn-sm" disabled={restore.isPending} onClick={() => restore.mutate({ registerId: item.id })} aria-label={`Pulihkan ${item.namaKK}`}>Pulihkan</button>
+          ) : (
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen({ id: item.id })} aria-label={`Maker Checker ${item.namaKK}`}>Maker Checker</button>
+          )
+        }
+      />
+      {open && <RecordDialog key={open.id ?? "baru"} registerId={open.id} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoEmails, loginAs } from "./auth.ts";
+import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { uniqueNik } from "./family.ts";
+
+const idNumber = new Intl.NumberFormat("id-ID");
+
+interface Summary {
+  cards: Record<"totalFamilies" | "pending" | "specialCondition" | "verified", { current: number }>;
+  figures: { water: { pdam: number; mck: number }; house: { healthy: number } };
+}
+
+async function serverSummary(page: Page): Promise<Summary> {
+  const response = await page.request.get("/trpc/dashboard.summary");
+  expect(response.ok()).toBe(true);
+  return (await response.json()).result.data;
+}
+
+/**
+ * Loads the dashboard between two reads of the server's figures; other test files change the demo
+ * ward meanwhile, so only a load that both reads agree on is compared.
+ */
+async function stableDashboard(page: Page): Promise<Summary> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const before = await serverSummary(page);
+    await page.goto("/kader-pkk/dashboard");
+    await expect(page.getByTestId("card-total")).toBeVisible();
+    const after = await serverSummary(page);
+    if (JSON.stringify(before.cards) === JSON.stringify(after.cards)) return after;
+  }
+  throw new Error("the demo ward's figures kept changing");
+}
+
+test("without a session the dashboard sends the visitor to the login page", async ({ page }) => {
+  await page.goto("/kader-pkk/dashboard");
+  await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
+});
+
+test("the RT cadre's dashboard shows the server's figures for its area", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  const summary = await stableDashboard(page);
+  expect(summary.cards.totalFamilies.current).toBeGreaterThan(0);
+  await expect(page.getByTestId("card-total")).toHaveText(idNumber.format(summary.cards.totalFamilies.current));
+  await expect(page.getByTestId("card-pending")).toHaveText(idNumber.format(summary.cards.pending.current));
+  await expect(page.getByTestId("card-special")).toHaveText(idNumber.format(summary.cards.specialCondition.current));
+  await expect(page.getByTestId("card-verified")).toHaveText(idNumber.format(summary.cards.verified.current));
+  await expect(page.getByRole("link", { name: "Validasi Data" })).toHaveAttribute("href", "/kader-pkk/validasi");
+  await expect(page.getByRole("link", { name: "Input Manual" })).toHaveAttribute("href", "/kader-pkk/input-manual");
+  await expect(page.getByRole("link", { name: "Laporan Bulanan" })).toHaveAttribute("href", "/kader-pkk/laporan");
+  await expect(page.getByRole("link", { name: "Kondisi Khusus" })).toHaveAttribute("href", "/kader-pkk/kondisi-khusus");
+  const water = page.getByRole("region", { name: "Sumber Air & MCK" });
+  await expect(water.getByRole("definition").first()).toContainText(idNumber.format(summary.figures.water.pdam));
+  await expect(page.getByText("Perlu bantuan: rumah kurang sehat")).toBeVisible();
+  await expectAccessible(page);
+
+  // Latest registrations: search on the server, Review opens the Maker Checker dialog.
+  const latest = page.getByRole("region", { name: "Registrasi terbaru" });
+  await latest.getByLabel("Cari nama kepala keluarga atau alamat").fill("tidak ada keluarga bernama ini");
+  await latest.getByRole("button", { name: "Cari" }).click();
+  await expect(latest.getByText("Data tidak ditemukan.")).toBeVisible();
+  await latest.getByLabel("Cari nama kepala keluarga atau alamat").fill("rt 001");
+  await latest.getByRole("button", { name: "Cari" }).click();
+  await latest.getByRole("button", { name: /^Review / }).first().click();
+  const dialog = page.getByRole("dialog", { name: /^Maker Checker: / });
+  await expect(dialog.getByRole("tab", { name: "Kegiatan PKK" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Hapus" })).toBeVisible();
+  await expect(dialog.getByText(/^\d{16}$/).first()).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Tutup", exact: true }).first().click();
+
+  await page.getByRole("button", { name: "Lihat Semua Registrasi" }).click();
+  const all = page.getByRole("dialog", { name: "Semua Registrasi" });
+  await expect(all.getByText(/^Halaman 1 dari \d+$/)).toBeVisible();
+  await expect(all.getByRole("button", { name: "Prev" })).toBeDisabled();
+});
+
+test("on a 360 px phone the dashboard and the list fit without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/dashboard");
+  await expect(page.getByTestId("card-total")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.goto("/kader-pkk/registrasi-list");
+  await expect(page.getByText(/^Halaman 1 dari \d+$/)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
+test("all registrations: 5 per page, paging in the URL, search back to page 1, empty text", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  await page.goto("/kader-pkk/registrasi-list");
+  const rows = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem");
+  await expect(rows).toHaveCount(5);
+  const pager = page.getByText(/^Halaman 1 dari (\d+)$/);
+  const pages = Number(/dari (\d+)/.exec((await pager.textContent()) ?? "")?.[1]);
+  expect(pages).toBeGreaterThan(1);
+  await expect(page.getByRole("button", { name: "Prev" })).toBeDisabled();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(`Halaman 2 dari ${pages}`)).toBeVisible();
+  await page.goto(`/kader-pkk/registrasi-list?page=${pages}`);
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await page.getByLabel("Cari nama kepala keluarga atau alamat").fill("Nama Yang Tidak Pernah Ada");
+  await page.getByRole("button", { name: "Cari" }).click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByText("Data tidak ditemukan.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "← Kembali ke Dashboard" }).click();
+  await expect(page).toHaveURL(/\/kader-pkk\/dashboard$/);
+});
+
+test("a member edited in the Maker Checker dialog is still changed after a reload, with a revision", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  // RT 004 of the demo ward: the validation e2e works in RT 001.
+  await page.goto("/kader-pkk/registrasi-list?q=RT%20004");
+  const row = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first();
+  const name = (await row.locator("p").first().textContent()) ?? "";
+  await row.getByRole("button", { name: /^Maker Checker / }).click();
+  const dialog = page.getByRole("dialog", { name: `Maker Checker: ${name}` });
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+  await dialog.getByRole("tab", { name: "Anggota Keluarga" }).click();
+  await expectAccessible(page);
+  const newName = `Anggota Diubah ${Date.now() % 100000}`;
+  await dialog.getByRole("button", { name: /^Edit anggota / }).nth(1).click();
+  const memberForm = dialog.getByRole("group", { name: "Edit Anggota 2" });
+  await memberForm.getByLabel("Nama Lengkap").fill(newName);
+  await memberForm.getByRole("button", { name: "Simpan Anggota" }).click();
+  await expect(dialog.getByText(newName)).toBeVisible();
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole("region", { name: "Semua registrasi" }).getByRole("button", { name: `Maker Checker ${name}` }).first().click();
+  const reopened = page.getByRole("dialog", { name: `Maker Checker: ${name}` });
+  await reopened.getByRole("tab", { name: "Anggota Keluarga" }).click();
+  await expect(reopened.getByRole("tabpanel").getByText(newName)).toBeVisible();
+  await reopened.getByText("Riwayat Perubahan Data").click();
+  await expect(reopened.getByRole("listitem").filter({ hasText: "Anggota 2: Nama Lengkap" }).first()).toContainText(newName);
+});
+
+test("input manual opens a new family in edit mode and saving creates it in the cadre's area", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/input-manual");
+  const dialog = page.getByRole("dialog", { name: "Tambah Keluarga Baru" });
+  await expect(dialog.getByRole("button", { name: "Simpan", exact: true })).toBeVisible();
+  const headName = `Keluarga Manual ${Date.now() % 100000}`;
+  const nik = uniqueNik();
+  await dialog.getByLabel("Nama Kepala Keluarga").fill(headName);
+  await dialog.getByLabel("NIK Kepala Keluarga").fill(nik);
+  await dialog.getByLabel("Nomor HP").fill("081234500000");
+  await expect(dialog.getByRole("textbox", { name: /^RT\b/ })).toHaveValue("001");
+  await expectAccessible(page);
+
+  // Saving too early names what is missing and shows the tab.
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Periksa kembali isian" })).toBeVisible();
+
+  await dialog.getByRole("tab", { name: /Anggota Keluarga/ }).click();
+  const member = dialog.getByRole("group", { name: "Tambah Anggota" });
+  await member.getByLabel("NIK").fill(nik);
+  await member.getByLabel("Nama Lengkap").fill(headName);
+  await member.getByLabel("Tanggal Lahir").fill("1980-01-31");
+  await member.getByLabel("Pekerjaan").selectOption("Wiraswasta");
+  await member.getByLabel("Pendidikan Terakhir").selectOption("SMA/SMK");
+  await member.getByRole("button", { name: "Simpan Anggota" }).click();
+  await expect(dialog.getByText(`NIK ${nik}`)).toBeVisible();
+
+  await dialog.getByRole("tab", { name: /Kondisi Khusus/ }).click();
+  await dialog.getByLabel("Hamil", { exact: true }).check();
+  await dialog.getByLabel("Jumlah Hamil").fill("1");
+  await dialog.getByRole("tab", { name: /Rumah & Lingkungan/ }).click();
+  await dialog.getByLabel("Sumber Air Keluarga").selectOption("PDAM");
+  await dialog.getByLabel("Makanan Pokok").selectOption("Beras");
+  await dialog.getByRole("tab", { name: /Catatan/ }).click();
+  await dialog.getByLabel(/Keluarga telah menyetujui/).check();
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil dibuat" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: `Maker Checker: ${headName}` })).toBeVisible();
+
+  await page.getByRole("dialog", { name: `Maker Checker: ${headName}` }).getByRole("button", { name: "Tutup", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/kader-pkk\/registrasi-list/);
+  await page.getByLabel("Cari nama kepala keluarga atau alamat").fill(headName);
+  await page.getByRole("button", { name: "Cari" }).click();
+  const row = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("RT 001/RW 005, Bekasijaya");
+  await expect(row).toContainText("Hamil");
+  await expect(row).toContainText("Pending");
+});
+
+test("the special-conditions monitor counts the area's families and filters by condition", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  await page.goto("/kader-pkk/kondisi-khusus");
+  await expect(page.getByRole("heading", { name: "Monitor Kondisi Khusus" })).toBeVisible();
+  for (const label of ["Hamil", "Menyusui", "Tunanetra", "Ibu Meninggal", "Bayi Meninggal", "Balita Meninggal", "Kelahiran Baru", "Akta Lahir", "Nifas"]) {
+    await expect(page.getByRole("button", { name: new RegExp(`^${label}`) })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.getByRole("button", { name: /^Hamil/ }).click();
+  await expect(page).toHaveURL(/condition=pregnant/);
+  await expect(page.getByRole("button", { name: /^Hamil/ })).toHaveAttribute("aria-pressed", "true");
+  const heading = page.getByRole("heading", { name: /^Keluarga dengan kondisi Hamil \(\d+\)$/ });
+  await expect(heading).toBeVisible();
+  const listed = page.getByRole("region", { name: /^Keluarga dengan kondisi Hamil/ }).getByRole("listitem");
+  await expect.poll(async () => (await listed.allTextContents()).every((text) => text.includes("Hamil:"))).toBe(true);
+
+  await page.getByLabel("RT", { exact: true }).fill("2");
+  await page.getByRole("button", { name: "Terapkan Filter" }).click();
+  await expect(page).toHaveURL(/rt=002/);
+  await expect(page).toHaveURL(/condition=pregnant/);
+  await expect.poll(async () => (await listed.allTextContents()).every((text) => text.includes("RT 002/") && text.includes("Hamil:"))).toBe(true);
+});
+
+test("the monthly report shows the area's figures and exports a spreadsheet and CSV", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/laporan");
+  await expect(page.getByRole("heading", { name: "Laporan Bulanan" })).toBeVisible();
+  await expect(page.getByRole("table").first()).toBeVisible();
+  await expectAccessible(page);
+  const xlsx = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Unduh Excel (.xlsx)" }).click();
+  expect((await xlsx).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.xlsx$/);
+  const csv = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Unduh CSV" }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.csv$/);
+});
+
+test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({ page, context }) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  const other = await context.newPage();
+  const openForEdit = async (target: Page) => {
+    await target.goto("/kader-pkk/registrasi-list?q=RT%20003");
+    const row = target.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first();
+    const name = (await row.locator("p").first().textContent()) ?? "";
+    await row.getByRole("button", { name: /^Maker Checker / }).click();
+    const dialog = target.getByRole("dialog", { name: `Maker Checker: ${name}` });
+    await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+    await dialog.getByRole("tab", { name: "Catatan" }).click();
+    return dialog;
+  };
+  const first = await openForEdit(page);
+  const second = await openForEdit(other);
+  const stamp = Date.now() % 100000;
+
+  await first.getByRole("textbox", { name: "Catatan" }).fill(`Catatan pertama ${stamp}`);
+  await first.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
+
+  await second.getByRole("textbox", { name: "Catatan" }).fill(`Catatan kedua ${stamp}`);
+  await second.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(other.getByRole("alert").filter({ hasText: "Data ini sudah diubah oleh pengguna lain" })).toBeVisible();
+  await second.getByRole("tab", { name: "Catatan" }).click();
+  await expect(second.getByRole("tabpanel")).toHaveText(`Catatan pertama ${stamp}`);
+  await other.close();
+});
+
+test("an official (aparat) reads a record with masked NIKs, no health fields and no Edit", async ({ page }) => {
+  await loginAs(page.request, demoEmails.aparat);
+  await page.goto("/kader-pkk/registrasi-list");
+  await expect(page.getByRole("button", { name: "+ Tambah Keluarga Baru" })).toHaveCount(0);
+  await page.getByRole("region", { name: "Semua registrasi" }).getByRole("button", { name: /^Maker Checker / }).first().click();
+  const dialog = page.getByRole("dialog", { name: /^Maker Checker: / });
+  await expect(dialog.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+  await dialog.getByRole("tab", { name: "Kondisi Khusus" }).click();
+  await expect(dialog.getByText("Data kesehatan keluarga hanya dapat dilihat oleh kader dan admin.")).toBeVisible();
+  await expectAccessible(page);
+});

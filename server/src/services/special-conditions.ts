@@ -1,0 +1,78 @@
+// The special-conditions monitor (SPEC §2 route /kader-pkk/kondisi-khusus): the nine conditions counted
+// for the area (indexed count columns), and the families matching a condition and place filter.
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
+import { specialConditionsInput, type SpecialConditionsInput } from "@shared/schemas/register-records.ts";
+import type { RegisterStatus } from "@shared/status.ts";
+import { SPECIAL_CONDITION_PAGE_SIZE } from "@shared/schemas/register-records.ts";
+import type { Db } from "../db/client.ts";
+import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
+import { registers } from "../db/schema/registers.ts";
+import type { Actor } from "./actor.ts";
+import { areaFigures, type ConditionFigure } from "./area-figures.ts";
+import { forbidden } from "./errors.ts";
+import { addressLine, liveFamilies } from "./family-scope.ts";
+import { conditionCountColumn, placeConditions } from "./register-filters.ts";
+import { assertFilterInScope, scopeOf } from "./scope.ts";
+import { parseInput, signedInUser } from "./service-input.ts";
+
+export interface ConditionFamily {
+  id: number;
+  registrationNumber: string;
+  namaKK: string;
+  alamat: string;
+  status: RegisterStatus;
+  conditions: Array<{ key: SpecialConditionKey; count: number }>;
+}
+
+export interface SpecialConditionsView {
+  /** Families with at least one condition under the place filter. */
+  familiesWithAny: number;
+  counts: ConditionFigure[];
+  families: ConditionFamily[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function specialConditions(db: Db, actor: Actor, raw: SpecialConditionsInput): Promise<SpecialConditionsView> {
+  const user = signedInUser(actor);
+  const input = parseInput(specialConditionsInput, raw);
+  const scope = scopeOf(user);
+  if (scope.area.kind === "none") throw forbidden();
+  await assertFilterInScope(db, scope, input);
+  const inPlace = and(liveFamilies(scope.area), ...placeConditions(input));
+  if (!inPlace) throw new Error("specialConditions: empty condition");
+  const figures = await areaFigures(db, inPlace);
+
+  const matching = and(
+    inPlace,
+    input.condition ? gt(conditionCountColumn(input.condition), 0) : eq(registers.hasSpecialCondition, true),
+  );
+  const [counted] = await db.select({ total: count() }).from(registers).where(matching);
+  const total = counted?.total ?? 0;
+  const rows = await db
+    .select({ register: registers, ward: desaKelurahan.nama, district: kecamatan.nama })
+    .from(registers)
+    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
+    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .where(matching)
+    .orderBy(desc(registers.createdAt), desc(registers.id))
+    .limit(SPECIAL_CONDITION_PAGE_SIZE)
+    .offset((input.page - 1) * SPECIAL_CONDITION_PAGE_SIZE);
+  return {
+    familiesWithAny: figures.anyCondition,
+    counts: figures.conditions,
+    families: rows.map(({ register, ward, district }) => ({
+      id: register.id,
+      registrationNumber: register.registrationNumber,
+      namaKK: register.namaKepalaKeluarga,
+      alamat: addressLine(register, ward, district),
+      status: register.status,
+      conditions: specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
+    })),
+    total,
+    page: input.page,
+    pageCount: Math.max(1, Math.ceil(total / SPECIAL_CONDITION_PAGE_SIZE)),
+  };
+}

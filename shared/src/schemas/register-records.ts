@@ -1,0 +1,65 @@
+// Inputs of the cadre workspace (dashboard, registration list, Maker Checker dialog, special-conditions
+// monitor, monthly report). The family itself is validated by familyRegistrationSchema, as in the public form.
+import { z } from "zod";
+import { specialConditionKeys } from "../enums.ts";
+import { familyRegistrationSchema } from "./family.ts";
+import { idSchema, padRtRw } from "./common.ts";
+
+/** Head name or address (ward, kecamatan); blank means everything. */
+export const recordSearch = z.string().trim().max(100, "Kata kunci maksimal 100 karakter").default("");
+
+export const RECORD_PAGE_SIZE = 5;
+
+export const recordListInput = z.object({
+  search: recordSearch,
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(50).default(RECORD_PAGE_SIZE),
+  /** Admins only: the soft-deleted records, to restore them. */
+  deleted: z.boolean().default(false),
+});
+export type RecordListInput = z.input<typeof recordListInput>;
+
+export const recordIdInput = z.object({ registerId: idSchema });
+
+export const createRecordInput = z.object({ data: familyRegistrationSchema });
+export type CreateRecordInput = z.input<typeof createRecordInput>;
+
+export const updateRecordInput = z.object({
+  registerId: idSchema,
+  /** The version the cadre opened; a record changed since then is refused (optimistic concurrency). */
+  version: z.number().int().positive(),
+  data: familyRegistrationSchema,
+});
+export type UpdateRecordInput = z.input<typeof updateRecordInput>;
+
+export const deleteRecordInput = z.object({
+  registerId: idSchema,
+  version: z.number().int().positive(),
+  reason: z.string().trim().min(1, "Alasan penghapusan wajib diisi").max(500, "Alasan maksimal 500 karakter"),
+});
+export type DeleteRecordInput = z.input<typeof deleteRecordInput>;
+
+const rtRwFilter = z
+  .string()
+  .trim()
+  .regex(/^\d{0,3}$/, "RT/RW hanya boleh angka (maksimal 3 digit)")
+  .transform((value) => (value === "" ? undefined : padRtRw(value)));
+
+export const SPECIAL_CONDITION_PAGE_SIZE = 10;
+
+export const specialConditionsInput = z.object({
+  condition: z.enum(specialConditionKeys).optional(),
+  desaKelurahanId: idSchema.optional(),
+  rw: rtRwFilter.optional(),
+  rt: rtRwFilter.optional(),
+  page: z.number().int().min(1).default(1),
+});
+export type SpecialConditionsInput = z.input<typeof specialConditionsInput>;
+
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Pilih bulan laporan");
+
+export const reportInput = z.object({ month: monthSchema });
+export type ReportInput = z.input<typeof reportInput>;
+
+export const reportFormats = ["xlsx", "csv"] as const;
+export const reportExportInput = z.object({ month: monthSchema, format: z.enum(reportFormats) });
