@@ -1,5 +1,6 @@
 // /api/registers (SPEC §7 "Registers", DESIGN §7): Strapi-shaped reads limited to the caller's area,
-// never anonymous, each read audited; writes go through services/register-rest.ts and workflow.ts.
+// never anonymous, each read audited; writes go through the cadre workspace's record service
+// (services/register-records.ts) and status moves through workflow.ts, like the screens.
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import type { StrapiEntry } from "@shared/strapi.ts";
@@ -9,13 +10,16 @@ import { registers } from "../db/schema/registers.ts";
 import { authorityOf, type Actor } from "../services/actor.ts";
 import { audit } from "../services/audit.ts";
 import { DomainError } from "../services/errors.ts";
-import { createRegister, deleteRegister, setRegisterStatus, updateRegister } from "../services/register-rest.ts";
+import { createRecord, deleteRecord, updateRecord } from "../services/register-records.ts";
+import { moveToStatus } from "../services/workflow.ts";
 import { scopeCondition, scopeOf } from "../services/scope.ts";
 import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
 import { findMany, findOne, type RestResource } from "./resource.ts";
+import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import { parseInput } from "../services/service-input.ts";
 
 // Private columns (consent, creator, soft-delete bookkeeping) are not listed, so no query reaches them.
 export const registerResource: RestResource = {
@@ -55,6 +59,8 @@ export const registerResource: RestResource = {
 };
 
 const forbiddenError = () => new RestError(403, "ForbiddenError", "Forbidden");
+export const createStatusMessage = "Data baru selalu dibuat dengan status SUBMITTED";
+export const defaultDeleteReason = "Dihapus melalui API";
 
 /**
  * The rows a caller may read: its area (scope.ts; API tokens city-wide), never soft-deleted rows.
@@ -123,16 +129,23 @@ function toFamilyPatch(data: Record<string, unknown>): Record<string, unknown> {
   return patch;
 }
 
+/** The body as a family form, validated by the form's own schema and messages (the service checks the rest). */
+function familyForm(form: Record<string, unknown>): FamilyRegistration {
+  return parseInput(familyRegistrationSchema, form);
+}
+
 /** Field errors name what the caller sent: `nik_kepala_keluarga`, `data_register.members.0.nik`. */
 function restPaths(error: unknown): unknown {
   if (!(error instanceof DomainError) || !error.options.fieldErrors) return error;
   const fieldErrors = error.options.fieldErrors.map((item) => {
-    const [first, ...rest] = item.path;
+    // The record service nests the family under `data`; the REST body already is `data`.
+    const path = item.path[0] === "data" ? item.path.slice(1) : item.path;
+    const [first, ...rest] = path;
     if (first === undefined) return item;
     const head = restNames.get(first);
     if (head) return { ...item, path: [head, ...rest] };
-    if (first === "status" || first === "note" || first === "reason" || first === "version") return item;
-    return { ...item, path: ["data_register", ...item.path] };
+    if (first === "status" || first === "note" || first === "reason" || first === "version") return { ...item, path };
+    return { ...item, path: ["data_register", ...path] };
   });
   return new DomainError(error.code, error.message, { ...error.options, fieldErrors });
 }
@@ -202,8 +215,12 @@ export function registersRest(): Hono<AppEnv> {
     // 403 for callers who may read nothing, before the body or the id is looked at.
     readableRows(actor);
     const data = await readDataPayload(c);
-    const created = await run(() => createRegister(db, actor, { form: toFamilyPatch(data), status: data.status }));
-    return c.json(singleBody(await entryOf(db, actor, created.id)));
+    // SPEC §4: both forms create SUBMITTED records; the body may name that status and no other.
+    if (data.status !== undefined && data.status !== "SUBMITTED") {
+      throw new RestError(400, "ValidationError", createStatusMessage, { errors: [{ path: ["status"], message: createStatusMessage, name: "ValidationError" }] });
+    }
+    const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)) }));
+    return c.json(singleBody(await entryOf(db, actor, created.registerId)));
   });
 
   app.put("/registers/:id", async (c) => {
@@ -214,16 +231,19 @@ export function registersRest(): Hono<AppEnv> {
     const id = parseId(c.req.param("id"));
     const data = await readDataPayload(c);
     // Not in the caller's area, deleted or missing: 404 before anything is validated or changed.
-    await entryOf(db, actor, id);
+    const current = await entryOf(db, actor, id);
     let expectedVersion = optionalVersion(data);
     const patch = toFamilyPatch(data);
     if (Object.keys(patch).length > 0) {
-      const updated = await run(() => updateRegister(db, actor, { registerId: id, patch, expectedVersion }));
+      // Strapi's PUT changes only what it is given: the stored family with the given parts laid over it.
+      const { formType: _formType, registrationDate: _date, ...stored } = isRecord(current.attributes.data_register) ? current.attributes.data_register : {};
+      const version = expectedVersion ?? Number(current.attributes.version);
+      const updated = await run(() => updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }) }));
       expectedVersion = updated.version;
     }
     if ("status" in data) {
       const note = optionalText(data, "note", "reason");
-      await run(() => setRegisterStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }));
+      await run(() => moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }));
     }
     return c.json(singleBody(await entryOf(db, actor, id)));
   });
@@ -237,7 +257,9 @@ export function registersRest(): Hono<AppEnv> {
     const entry = await entryOf(db, actor, id);
     // DELETE may carry `{data: {reason, version}}`; a body is optional.
     const data = (await c.req.text()).trim() === "" ? {} : await readDataPayload(c);
-    await run(() => deleteRegister(db, actor, { registerId: id, reason: optionalText(data, "reason"), expectedVersion: optionalVersion(data) }));
+    const reason = optionalText(data, "reason") ?? defaultDeleteReason;
+    const version = optionalVersion(data) ?? Number(entry.attributes.version);
+    await run(() => deleteRecord(db, actor, { registerId: id, version, reason }));
     return c.json(singleBody(entry));
   });
 

@@ -23,7 +23,7 @@ import { registerRevisions } from "../db/schema/audit.ts";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../db/schema/registers.ts";
 import { users } from "../db/schema/users.ts";
-import type { Actor, SessionUser } from "./actor.ts";
+import { actorUserId, actsAsAdmin, authorityOf, type Actor } from "./actor.ts";
 import { audit } from "./audit.ts";
 import { DomainError, forbidden, type FieldError } from "./errors.ts";
 import { familyColumns, familyMemberRows } from "./family-record.ts";
@@ -237,7 +237,7 @@ export async function recordRevisions(db: Db, actor: Actor, raw: { registerId: n
 // ─── Writes ──────────────────────────────────────────────────────────────────────────────────
 
 /** The family's address must be a real ward of the chosen kecamatan, inside the cadre's area. */
-async function assertAddressInArea(tx: DbOrTx, user: SessionUser, family: FamilyRegistration): Promise<void> {
+async function assertAddressInArea(tx: DbOrTx, actor: Actor, family: FamilyRegistration): Promise<void> {
   const [ward] = await tx
     .select({ kecamatanId: desaKelurahan.kecamatanId })
     .from(desaKelurahan)
@@ -251,7 +251,7 @@ async function assertAddressInArea(tx: DbOrTx, user: SessionUser, family: Family
     rw: padRtRw(family.address.rw),
     rt: padRtRw(family.address.rt),
   };
-  if (!placeInScope(scopeOf(user).area, place)) throw new DomainError("FORBIDDEN", addressOutsideMessage);
+  if (!placeInScope(scopeOf(actor).area, place)) throw new DomainError("FORBIDDEN", addressOutsideMessage);
 }
 
 /** One person, one family: NIKs already used by another family are refused field by field. */
@@ -286,13 +286,21 @@ export interface SavedRecord {
   version: number;
 }
 
-/** A family entered by a cadre (input manual): SUBMITTED, created by the cadre, with its first event. */
+/** A signed-in user, or an API token (REST): writes check the scope, which knows both (actor.ts). */
+function requireCaller(actor: Actor): void {
+  if (authorityOf(actor) === "anonymous") signedInUser(actor);
+}
+
+/**
+ * A family entered by a cadre (input manual), an admin or a full-access API token: SUBMITTED,
+ * created by the caller, with its first event.
+ */
 export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput): Promise<SavedRecord> {
-  const user = signedInUser(actor);
+  requireCaller(actor);
   const { data } = parseInput(createRecordInput, raw);
-  if (!scopeOf(user).canAct) throw forbidden();
+  if (!scopeOf(actor).canAct) throw forbidden();
   return db.transaction(async (tx) => {
-    await assertAddressInArea(tx, user, data);
+    await assertAddressInArea(tx, actor, data);
     await assertNiksFree(tx, data, null);
     const [row] = await tx
       .insert(registers)
@@ -304,17 +312,17 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
         dataRegister: storedForm(data),
         consentAt: new Date(),
         consentVersion: CONSENT_VERSION,
-        createdBy: user.id,
+        createdBy: actorUserId(actor),
       })
       .returning({ id: registers.id, version: registers.version });
     if (!row) throw new Error("register insert returned nothing");
     await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
     await tx.insert(registerEvents).values({
       registerId: row.id,
-      actorId: user.id,
-      level: user.role === "admin" ? "admin" : user.level,
+      actorId: actorUserId(actor),
+      level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
       toStatus: "SUBMITTED",
-      note: "Diinput oleh kader",
+      note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
     });
     await audit(tx, actor, { action: "create", entity: "registers", entityId: row.id });
     return { registerId: row.id, version: row.version };
@@ -326,14 +334,14 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
  * `version` was read; stores what changed as a revision.
  */
 export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput): Promise<SavedRecord> {
-  const user = signedInUser(actor);
+  requireCaller(actor);
   const input = parseInput(updateRecordInput, raw);
   return db.transaction(async (tx) => {
-    const row = await registerInScope(tx, user, input.registerId, "act");
+    const row = await registerInScope(tx, actor, input.registerId, "act");
     if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
     if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
-    await assertAddressInArea(tx, user, input.data);
+    await assertAddressInArea(tx, actor, input.data);
     await assertNiksFree(tx, input.data, row.id);
     const [updated] = await tx
       .update(registers)
@@ -344,7 +352,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
     await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
     await tx.insert(familyMembers).values(familyMemberRows(row.id, input.data));
     const changes = diffRecords(row.dataRegister, storedForm(input.data));
-    await tx.insert(registerRevisions).values({ registerId: row.id, actorId: user.id, version: updated.version, changes });
+    await tx.insert(registerRevisions).values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
     await audit(tx, actor, { action: "update", entity: "registers", entityId: row.id, details: { version: updated.version, paths: changes.map((change) => change.path) } });
     return { registerId: row.id, version: updated.version };
   });
@@ -352,15 +360,15 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
 
 /** Soft delete with a reason: hidden from lists, kept for an admin to restore, audited. */
 export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput): Promise<SavedRecord> {
-  const user = signedInUser(actor);
+  requireCaller(actor);
   const input = parseInput(deleteRecordInput, raw);
   return db.transaction(async (tx) => {
-    const row = await registerInScope(tx, user, input.registerId, "act");
+    const row = await registerInScope(tx, actor, input.registerId, "act");
     if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
     const [updated] = await tx
       .update(registers)
-      .set({ deletedAt: new Date(), deletedBy: user.id, deleteReason: input.reason, version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .set({ deletedAt: new Date(), deletedBy: actorUserId(actor), deleteReason: input.reason, version: sql`${registers.version} + 1`, updatedAt: new Date() })
       .where(and(eq(registers.id, row.id), eq(registers.version, input.version), sql`${registers.deletedAt} is null`))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);

@@ -15,6 +15,9 @@ import {
 import {
   allowedActions,
   decideTransition,
+  nextStatus,
+  registerStatuses,
+  workflowActions,
   openStatuses,
   statusesWaitingFor,
   statusLabel,
@@ -162,6 +165,38 @@ export async function transition(db: Db, actor: Actor, rawInput: TransitionInput
     if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw new DomainError("CONFLICT", staleMessage);
     return applyMove(tx, actor, validator, row, input.action, input.note || undefined);
   });
+}
+
+/** `status: X` as a workflow move (REST PUT): the one move that leads there from the current status. */
+export interface MoveToStatusInput {
+  registerId: number;
+  status: unknown;
+  note?: string;
+  expectedVersion?: number;
+}
+
+const isStatus = (value: unknown): value is RegisterStatus => typeof value === "string" && (registerStatuses as readonly string[]).includes(value);
+
+/**
+ * The status a caller asks for becomes the move that leads there (verify, request revision, reject,
+ * resubmit) and goes through transition(); a jump no single move makes (SUBMITTED → APPROVED) is
+ * refused for everyone, admins included. Asking for the current status changes nothing (null).
+ */
+export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInput): Promise<TransitionResult | null> {
+  requireSignedIn(actor);
+  if (!isStatus(input.status)) {
+    const message = `Status tidak dikenal; pilih salah satu dari ${registerStatuses.join(", ")}`;
+    throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
+  }
+  const target = input.status;
+  const row = await registerInScope(db, actor, input.registerId, "act");
+  if (row.status === target) return null;
+  const action = workflowActions.find((candidate) => nextStatus(row.status, candidate) === target);
+  if (!action) {
+    const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;
+    throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
+  }
+  return transition(db, actor, { registerId: row.id, action, note: input.note, expectedVersion: input.expectedVersion ?? row.version });
 }
 
 export interface BulkVerifyResult {
