@@ -1,4 +1,4 @@
-import { levelLabels, type PublicUser } from "@shared/schemas/auth.ts";
+import { levelLabels, type PublicUser } from "@shared/users.ts";
 
 const roleTitles: Record<PublicUser["role"], string> = { admin: "Administrator", kader: "Kader PKK", aparat: "Aparat" };
 

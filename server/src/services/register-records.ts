@@ -1,7 +1,7 @@
 // One family record in the cadre workspace (the Maker Checker dialog): list, open (audited, masked for
 // officials), create by a cadre, edit with optimistic concurrency and a revision, soft delete and an
 // admin's restore. Every write goes through familyColumns/familyMemberRows, like the public form.
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration, type SpecialConditions } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
@@ -31,6 +31,7 @@ import { addressLine, familySearchCondition, liveFamilies, maskNik } from "./fam
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { placeInScope, registerInScope, scopeCondition, scopeOf } from "./scope.ts";
+import { pageOfRegisters } from "./register-page.ts";
 import { parseInput, signedInUser } from "./service-input.ts";
 
 export const staleRecordMessage =
@@ -95,22 +96,12 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
     ? and(scopeCondition(scope.area), eq(registers.formType, "family_registration"), isNotNull(registers.deletedAt))
     : liveFamilies(scope.area);
   const where = and(base, familySearchCondition(input.search));
-  const [counted] = await db
-    .select({ total: count() })
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
-    .where(where);
-  const total = counted?.total ?? 0;
-  const rows = await db
-    .select({ register: registers, ward: desaKelurahan.nama, district: kecamatan.nama })
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
-    .where(where)
-    .orderBy(input.deleted ? desc(registers.deletedAt) : desc(registers.createdAt), desc(registers.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  const { rows, total } = await pageOfRegisters(db, {
+    where,
+    order: [input.deleted ? desc(registers.deletedAt) : desc(registers.createdAt)],
+    page: input.page,
+    pageSize: input.pageSize,
+  });
   return {
     items: rows.map((row) => toListItem(row.register, row.ward, row.district)),
     total,

@@ -1,18 +1,18 @@
 // The special-conditions monitor (SPEC §2 route /kader-pkk/kondisi-khusus): the nine conditions counted
 // for the area (indexed count columns), and the families matching a condition and place filter.
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import { specialConditionsInput, type SpecialConditionsInput } from "@shared/schemas/register-records.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import { SPECIAL_CONDITION_PAGE_SIZE } from "@shared/schemas/register-records.ts";
 import type { Db } from "../db/client.ts";
-import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import { registers } from "../db/schema/registers.ts";
 import type { Actor } from "./actor.ts";
 import { areaFigures, type ConditionFigure } from "./area-figures.ts";
 import { forbidden } from "./errors.ts";
 import { addressLine, liveFamilies } from "./family-scope.ts";
 import { conditionCountColumn, placeConditions } from "./register-filters.ts";
+import { pageOfRegisters } from "./register-page.ts";
 import { assertFilterInScope, scopeOf } from "./scope.ts";
 import { parseInput, signedInUser } from "./service-input.ts";
 
@@ -49,17 +49,7 @@ export async function specialConditions(db: Db, actor: Actor, raw: SpecialCondit
     inPlace,
     input.condition ? gt(conditionCountColumn(input.condition), 0) : eq(registers.hasSpecialCondition, true),
   );
-  const [counted] = await db.select({ total: count() }).from(registers).where(matching);
-  const total = counted?.total ?? 0;
-  const rows = await db
-    .select({ register: registers, ward: desaKelurahan.nama, district: kecamatan.nama })
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
-    .where(matching)
-    .orderBy(desc(registers.createdAt), desc(registers.id))
-    .limit(SPECIAL_CONDITION_PAGE_SIZE)
-    .offset((input.page - 1) * SPECIAL_CONDITION_PAGE_SIZE);
+  const { rows, total } = await pageOfRegisters(db, { where: matching, page: input.page, pageSize: SPECIAL_CONDITION_PAGE_SIZE });
   return {
     familiesWithAny: figures.anyCondition,
     counts: figures.conditions,

@@ -66,42 +66,5 @@ export const changePasswordInput = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
-export const userRoles = ["admin", "kader", "aparat"] as const;
-export const userStatuses = ["pending", "active", "rejected", "blocked"] as const;
-export const userLevels = ["rt", "rw", "kelurahan", "kecamatan", "kota"] as const;
-export type UserRole = (typeof userRoles)[number];
-export type UserLevel = (typeof userLevels)[number];
-
-/** What the browser may know about a user: never a hash, token or session id. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  username: string;
-  role: UserRole;
-  status: (typeof userStatuses)[number];
-  fullName: string;
-  phone: string | null;
-  nip: string | null;
-  jabatan: string | null;
-  level: UserLevel | null;
-  kecamatanId: number | null;
-  desaKelurahanId: number | null;
-  rw: string | null;
-  rt: string | null;
-}
-
-export const levelLabels: Record<UserLevel, string> = {
-  rt: "RT",
-  rw: "RW",
-  kelurahan: "Kelurahan",
-  kecamatan: "Kecamatan",
-  kota: "Kota",
-};
-
-export const roleLabels: Record<UserRole, string> = { admin: "Admin", kader: "Kader PKK", aparat: "Aparat" };
-export const statusLabels: Record<(typeof userStatuses)[number], string> = {
-  pending: "Menunggu Verifikasi",
-  active: "Aktif",
-  rejected: "Ditolak",
-  blocked: "Diblokir",
-};
+// Roles, levels and the public user shape live in users.ts (no zod), so any page may use them cheaply.
+export { levelLabels, roleLabels, statusLabels, userLevels, userRoles, userStatuses, type PublicUser, type UserLevel, type UserRole } from "../users.ts";

@@ -12,10 +12,8 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-/** Today's date in Indonesia (WIB), as the form's default and the limit for birth dates. */
-export function todayIso(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+export { todayIso } from "../dates.ts";
+import { todayIso } from "../dates.ts";
 
 const nik = z
   .string()

@@ -1,19 +1,29 @@
-// zod/mini, not zod: route search parsing runs in the first page load of every page.
-import * as z from "zod/mini";
-import { jenisFilter } from "@shared/enums.ts";
+import type { SearchSchemaInput } from "@tanstack/react-router";
+import { jenisFilter, type JenisFilter } from "@shared/enums.ts";
+import { enumParam, intParam, textParam } from "../../lib/search-params.ts";
 
 export const adminRegionTabs = ["data", "kelola", "statistik", "jelajah"] as const;
 export type AdminRegionTab = (typeof adminRegionTabs)[number];
 
 /** The page's state lives in the URL so a reload, a shared link and the back button keep it. */
-export const adminRegionSearch = z.object({
-  tab: z._default(z.catch(z.enum(adminRegionTabs), "data"), "data"),
-  q: z._default(z.catch(z.string().check(z.maxLength(100)), ""), ""),
-  jenis: z._default(z.catch(z.enum(jenisFilter), "all"), "all"),
-  kecamatan: z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.positive())), undefined),
-  page: z._default(z.catch(z.coerce.number().check(z.refine(Number.isInteger), z.minimum(1)), 1), 1),
-});
-export type AdminRegionSearch = z.output<typeof adminRegionSearch>;
+export interface AdminRegionSearch {
+  tab: AdminRegionTab;
+  q: string;
+  jenis: JenisFilter;
+  kecamatan?: number;
+  page: number;
+}
+
+/** Links may leave any of them out (SearchSchemaInput): the defaults fill in. */
+export function adminRegionSearch(search: Partial<Record<keyof AdminRegionSearch, unknown>> & SearchSchemaInput): AdminRegionSearch {
+  return {
+    tab: enumParam(adminRegionTabs, search.tab) ?? "data",
+    q: textParam(search.q, 100) ?? "",
+    jenis: enumParam(jenisFilter, search.jenis) ?? "all",
+    kecamatan: intParam(search.kecamatan, 1),
+    page: intParam(search.page, 1) ?? 1,
+  };
+}
 
 export const PAGE_SIZE = 10;
 

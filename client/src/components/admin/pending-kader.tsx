@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { levelLabels, userLevels, type PublicUser } from "@shared/schemas/auth.ts";
+import { levelLabels, userLevels, type PublicUser } from "@shared/users.ts";
 import { approveKaderInput, rejectKaderInput, type ApproveKaderInput, type RejectKaderInput } from "@shared/schemas/users.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { levelLabels, roleLabels, statusLabels, userRoles, userStatuses, type UserRole } from "@shared/schemas/auth.ts";
+import { levelLabels, roleLabels, statusLabels, userRoles, userStatuses, type UserRole } from "@shared/users.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useToast } from "../toast.tsx";

@@ -1,4 +1,4 @@
-import { levelLabels, type PublicUser } from "@shared/schemas/auth.ts";
+import { levelLabels, type PublicUser } from "@shared/users.ts";
 import { validationLevelLabels, isValidationLevel, workflowActorOf } from "@shared/status.ts";
 
 /** "Kader RT" for history rows; admin moves are overrides. */

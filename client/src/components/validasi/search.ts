@@ -1,23 +1,31 @@
-// zod/mini, not zod: route search parsing runs in the first page load of every page.
-import * as z from "zod/mini";
 import { conditionFilters, queueStatusFilters } from "@shared/status.ts";
 import type { QueueInput } from "@shared/schemas/workflow.ts";
+import type { ConditionFilter, QueueStatusFilter } from "@shared/status.ts";
+import { enumParam, intParam, rtRwParam } from "../../lib/search-params.ts";
 
 // The queue's filters live in the URL, so a filtered view can be reloaded, shared and navigated back to.
 // A malformed value is dropped rather than breaking the page.
-const rtRw = z.catch(z.optional(z.string().check(z.regex(/^\d{1,3}$/))), undefined);
-const positiveInt = z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.positive())), undefined);
+export interface ValidasiSearch {
+  kecamatanId?: number;
+  desaKelurahanId?: number;
+  rw?: string;
+  rt?: string;
+  status?: QueueStatusFilter;
+  condition?: ConditionFilter;
+  page?: number;
+}
 
-export const validasiSearch = z.object({
-  kecamatanId: positiveInt,
-  desaKelurahanId: positiveInt,
-  rw: rtRw,
-  rt: rtRw,
-  status: z.catch(z.optional(z.enum(queueStatusFilters)), undefined),
-  condition: z.catch(z.optional(z.enum(conditionFilters)), undefined),
-  page: positiveInt,
-});
-export type ValidasiSearch = z.infer<typeof validasiSearch>;
+export function validasiSearch(search: Record<string, unknown>): ValidasiSearch {
+  return {
+    kecamatanId: intParam(search.kecamatanId, 1),
+    desaKelurahanId: intParam(search.desaKelurahanId, 1),
+    rw: rtRwParam(search.rw),
+    rt: rtRwParam(search.rt),
+    status: enumParam(queueStatusFilters, search.status),
+    condition: enumParam(conditionFilters, search.condition),
+    page: intParam(search.page, 1),
+  };
+}
 
 export function queueInputFrom(search: ValidasiSearch): QueueInput {
   return {

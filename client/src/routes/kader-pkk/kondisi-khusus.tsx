@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { z } from "zod";
 import { specialConditionKeys, specialConditionLabels } from "@shared/enums.ts";
 import type { SpecialConditionsInput } from "@shared/schemas/register-records.ts";
 import { PlaceFilter } from "../../components/kondisi-khusus/place-filter.tsx";
@@ -10,23 +9,32 @@ import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
 import { StatusBadge } from "../../components/validasi/status-badge.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { enumParam, intParam, rtRwParam } from "../../lib/search-params.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-const rtRw = z.string().regex(/^\d{1,3}$/).optional().catch(undefined);
-const monitorSearch = z.object({
-  condition: z.enum(specialConditionKeys).optional().catch(undefined),
-  desaKelurahanId: z.coerce.number().int().positive().optional().catch(undefined),
-  rw: rtRw,
-  rt: rtRw,
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-type MonitorSearch = z.infer<typeof monitorSearch>;
+interface MonitorSearch {
+  condition?: (typeof specialConditionKeys)[number];
+  desaKelurahanId?: number;
+  rw?: string;
+  rt?: string;
+  page?: number;
+}
+
+function monitorSearch(search: Record<string, unknown>): MonitorSearch {
+  return {
+    condition: enumParam(specialConditionKeys, search.condition),
+    desaKelurahanId: intParam(search.desaKelurahanId, 1),
+    rw: rtRwParam(search.rw),
+    rt: rtRwParam(search.rt),
+    page: intParam(search.page, 1),
+  };
+}
 
 const inputFrom = (search: MonitorSearch): SpecialConditionsInput => ({ ...search, page: search.page ?? 1 });
 
 export const Route = createFileRoute("/kader-pkk/kondisi-khusus")({
-  validateSearch: (search) => monitorSearch.parse(search),
+  validateSearch: monitorSearch,
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
   loaderDeps: ({ search }) => inputFrom(search),
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.dashboard.specialConditions.queryOptions(deps)),

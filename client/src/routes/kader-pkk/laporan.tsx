@@ -1,23 +1,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
-import { z } from "zod";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
-import { todayIso } from "@shared/schemas/family.ts";
-import { monthSchema } from "@shared/schemas/register-records.ts";
+import { todayIso } from "@shared/dates.ts";
 import { statusLabel } from "@shared/status.ts";
 import { formatNumber } from "../../components/maker-checker/format.ts";
 import { useToast } from "../../components/toast.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { monthParam } from "../../lib/search-params.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-const reportSearch = z.object({ bulan: monthSchema.optional().catch(undefined) });
+const reportSearch = (search: Record<string, unknown>): { bulan?: string } => ({ bulan: monthParam(search.bulan) });
 const currentMonth = () => todayIso().slice(0, 7);
 
 export const Route = createFileRoute("/kader-pkk/laporan")({
-  validateSearch: (search) => reportSearch.parse(search),
+  validateSearch: reportSearch,
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
   loaderDeps: ({ search }) => ({ month: search.bulan ?? currentMonth() }),
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.reports.monthly.queryOptions(deps)),
@@ -68,7 +67,7 @@ function ReportPage() {
   }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (monthSchema.safeParse(picked).success) navigate({ search: { bulan: picked } });
+    if (monthParam(picked) !== undefined) navigate({ search: { bulan: picked } });
   };
 
   return (

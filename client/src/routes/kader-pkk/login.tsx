@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { textParam } from "../../lib/search-params.ts";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
-// zod/mini for the search params: they are parsed in the first page load of every page.
-import * as zm from "zod/mini";
 import { AuthCard } from "../../components/auth/auth-card.tsx";
+import { loginForm, type LoginForm } from "../../components/auth/login-form.ts";
 import { CaptchaField, useCaptcha } from "../../components/captcha-field.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
 import { useToast } from "../../components/toast.tsx";
@@ -14,16 +13,12 @@ import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-const loginForm = z.object({
-  email: z.string().trim().email("Format email tidak valid"),
-  password: z.string().min(1, "Password harus diisi"),
-  rememberMe: z.boolean(),
-  captchaAnswer: z.string().trim().regex(/^\d+$/, "Jawaban penjumlahan salah"),
-});
-type LoginForm = z.infer<typeof loginForm>;
 
 export const Route = createFileRoute("/kader-pkk/login")({
-  validateSearch: zm.object({ redirect: zm.optional(zm.string()), oauth: zm.optional(zm.string()) }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; oauth?: string } => ({
+    redirect: textParam(search.redirect, 2000),
+    oauth: textParam(search.oauth, 100),
+  }),
   head: () => ({ meta: [{ title: "Masuk Kader PKK" }] }),
   component: LoginPage,
 });

@@ -1,23 +1,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { z } from "zod";
 import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
 import { RecordList } from "../../components/maker-checker/record-list.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../lib/errors.ts";
+import { flagParam, intParam, textParam } from "../../lib/search-params.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 // Search and page live in the URL, so a filtered page can be reloaded and shared.
-const listSearch = z.object({
-  q: z.string().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  deleted: z.coerce.boolean().optional().catch(undefined),
-});
+function listSearch(search: Record<string, unknown>): { q?: string; page?: number; deleted?: boolean } {
+  return { q: textParam(search.q, 100), page: intParam(search.page, 1), deleted: flagParam(search.deleted) };
+}
 
 export const Route = createFileRoute("/kader-pkk/registrasi-list")({
-  validateSearch: (search) => listSearch.parse(search),
+  validateSearch: listSearch,
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
   loaderDeps: ({ search }) => ({ search: search.q ?? "", page: search.page ?? 1, deleted: search.deleted ?? false }),
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.registerRecords.list.queryOptions(deps)),

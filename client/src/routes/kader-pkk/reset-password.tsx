@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { textParam } from "../../lib/search-params.ts";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-// zod/mini for the search params: they are parsed in the first page load of every page.
-import * as zm from "zod/mini";
 import { resetPasswordInput, type ResetPasswordInput } from "@shared/schemas/auth.ts";
 import { AuthCard } from "../../components/auth/auth-card.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
@@ -12,7 +11,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/reset-password")({
-  validateSearch: zm.object({ code: zm.optional(zm.string()) }),
+  validateSearch: (search: Record<string, unknown>): { code?: string } => ({ code: textParam(search.code, 200) }),
   head: () => ({ meta: [{ title: "Atur Ulang Password" }] }),
   component: ResetPasswordPage,
 });

@@ -8,7 +8,7 @@ import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/validasi")({
-  validateSearch: (search) => validasiSearch.parse(search),
+  validateSearch: validasiSearch,
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin"]) }),
   loaderDeps: ({ search }) => queueInputFrom(search),
   // prefetch (not ensure): a refused or failed call shows the page's own error state, not a crash page.

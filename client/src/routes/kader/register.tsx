@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { KaderRegisterPage } from "../kader-pkk/daftar.tsx";
+import { KaderRegisterPage } from "../../components/kader/register-page.tsx";
 
 // SPEC §2: the same form under its second address.
 export const Route = createFileRoute("/kader/register")({
