@@ -64,7 +64,8 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
     .where(live);
 
   // The status each record had at the end of last month: its last event before the month began.
-  const statusThen = sql`(select ${registerEvents.toStatus} from ${registerEvents} where ${registerEvents.registerId} = ${registers.id} and ${registerEvents.createdAt} < ${monthStart} order by ${registerEvents.createdAt} desc, ${registerEvents.id} desc limit 1)`;
+  // (lt() maps the Date through the column; a bare Date in raw SQL breaks postgres.js.)
+  const statusThen = sql`(select ${registerEvents.toStatus} from ${registerEvents} where ${registerEvents.registerId} = ${registers.id} and ${lt(registerEvents.createdAt, monthStart)} order by ${registerEvents.createdAt} desc, ${registerEvents.id} desc limit 1)`;
   const existedThen = and(
     scopeCondition(scope.area),
     eq(registers.formType, "family_registration"),

@@ -143,20 +143,21 @@ describe("admin village/ward management (tRPC + services)", () => {
     const districtId = (await district("32.75.03")).id;
     const data = await form({ kode: "32.75.01.1902" });
     for (const caller of [callerFor(t, null), callerFor(t, await createUser(t.db, { role: "kader" }))]) {
-      const calls: Array<Promise<unknown>> = [
-        caller.regions.desaKelurahanPage({}),
-        caller.regions.stats(),
-        caller.regions.kecamatanSummary(),
-        caller.regions.desaKelurahanOfKecamatan({ kecamatanId: districtId }),
-        caller.regions.createDesaKelurahan(data),
-        caller.regions.updateDesaKelurahan({ id, data }),
-        caller.regions.deleteDesaKelurahan({ id }),
-        caller.regions.createKecamatan({ nama: "X", kode: "32.75.94" }),
-        caller.regions.updateKecamatan({ id: districtId, data: { nama: "X", kode: "32.75.03" } }),
-        caller.regions.deleteKecamatan({ id: districtId }),
-        caller.regions.importPopulation({ csv: "kode,kode_pos,luas_wilayah,jumlah_penduduk\n32.75.01.1001,17111,1,1" }),
+      // Thunks, started one at a time: a refusal nobody awaits yet would be an unhandled rejection.
+      const calls: Array<() => Promise<unknown>> = [
+        () => caller.regions.desaKelurahanPage({}),
+        () => caller.regions.stats(),
+        () => caller.regions.kecamatanSummary(),
+        () => caller.regions.desaKelurahanOfKecamatan({ kecamatanId: districtId }),
+        () => caller.regions.createDesaKelurahan(data),
+        () => caller.regions.updateDesaKelurahan({ id, data }),
+        () => caller.regions.deleteDesaKelurahan({ id }),
+        () => caller.regions.createKecamatan({ nama: "X", kode: "32.75.94" }),
+        () => caller.regions.updateKecamatan({ id: districtId, data: { nama: "X", kode: "32.75.03" } }),
+        () => caller.regions.deleteKecamatan({ id: districtId }),
+        () => caller.regions.importPopulation({ csv: "kode,kode_pos,luas_wilayah,jumlah_penduduk\n32.75.01.1001,17111,1,1" }),
       ];
-      for (const call of calls) expect(["UNAUTHORIZED", "FORBIDDEN"]).toContain((await refusal(call)).code);
+      for (const call of calls) expect(["UNAUTHORIZED", "FORBIDDEN"]).toContain((await refusal(call())).code);
     }
     expect(await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.kode, "32.75.01.1902"))).toEqual([]);
     expect((await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, id)))[0]?.jumlahPenduduk ?? null).toBeNull();

@@ -159,13 +159,14 @@ describe("scope: a cadre of one kelurahan is refused a record of another, in eve
   test("open, revisions, update, delete → FORBIDDEN", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 1 });
     const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 0 });
+    // Started one at a time: a refusal nobody awaits yet would count as an unhandled rejection.
     const calls = [
-      openRecord(t.db, as(kelurahan), { registerId: family.id }),
-      recordRevisions(t.db, as(kelurahan), { registerId: family.id }),
-      updateRecord(t.db, as(kelurahan), { registerId: family.id, version: 1, data: family.form }),
-      deleteRecord(t.db, as(kelurahan), { registerId: family.id, version: 1, reason: "x" }),
+      () => openRecord(t.db, as(kelurahan), { registerId: family.id }),
+      () => recordRevisions(t.db, as(kelurahan), { registerId: family.id }),
+      () => updateRecord(t.db, as(kelurahan), { registerId: family.id, version: 1, data: family.form }),
+      () => deleteRecord(t.db, as(kelurahan), { registerId: family.id, version: 1, reason: "x" }),
     ];
-    for (const call of calls) expect((await refusal(call)).code).toBe("FORBIDDEN");
+    for (const call of calls) expect((await refusal(call())).code).toBe("FORBIDDEN");
     const aparat = await createCadre(t.db, "kelurahan", { wardIndex: 1 }, { role: "aparat" });
     expect((await refusal(updateRecord(t.db, as(aparat), { registerId: family.id, version: 1, data: family.form }))).code).toBe("FORBIDDEN");
   });

@@ -74,12 +74,12 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     const caller = callerFor(t, aparat);
     expect((await caller.workflow.history({ registerId: family.id })).map((entry) => entry.toStatus)).toEqual(["SUBMITTED"]);
     const calls = [
-      caller.workflow.queue({}),
-      caller.workflow.transition({ registerId: family.id, action: "verify" }),
-      caller.workflow.bulkVerify({ registerIds: [family.id] }),
+      () => caller.workflow.queue({}),
+      () => caller.workflow.transition({ registerId: family.id, action: "verify" }),
+      () => caller.workflow.bulkVerify({ registerIds: [family.id] }),
     ];
     for (const call of calls) {
-      const error = await call.then(() => null, (caught: unknown) => caught);
+      const error = await call().then(() => null, (caught: unknown) => caught);
       expect(error instanceof TRPCError && error.code).toBe("FORBIDDEN");
     }
   });
