@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { specialConditionKeys } from "../enums.ts";
 import { familyRegistrationSchema } from "./family.ts";
-import { idSchema, padRtRw } from "./common.ts";
+import { idSchema, rtRwFilter } from "./common.ts";
 
 /** Head name or address (ward, kecamatan); blank means everything. */
 export const recordSearch = z.string().trim().max(100, "Kata kunci maksimal 100 karakter").default("");
@@ -39,11 +39,6 @@ export const deleteRecordInput = z.object({
 });
 export type DeleteRecordInput = z.input<typeof deleteRecordInput>;
 
-const rtRwFilter = z
-  .string()
-  .trim()
-  .regex(/^\d{0,3}$/, "RT/RW hanya boleh angka (maksimal 3 digit)")
-  .transform((value) => (value === "" ? undefined : padRtRw(value)));
 
 export const SPECIAL_CONDITION_PAGE_SIZE = 10;
 

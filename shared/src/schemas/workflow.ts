@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTE_MAX_LENGTH, requiredNoteMessage, workflowActions } from "../status.ts";
-import { idSchema, padRtRw } from "./common.ts";
+import { idSchema, rtRwFilter } from "./common.ts";
 
 export const noteSchema = z.string().trim().max(NOTE_MAX_LENGTH, `Catatan maksimal ${NOTE_MAX_LENGTH} karakter`);
 
@@ -28,12 +28,6 @@ export const bulkVerifyInput = z.object({
 });
 export type BulkVerifyInput = z.input<typeof bulkVerifyInput>;
 
-/** "" and absent both mean no filter; RT/RW are compared zero-padded. */
-const rtRwFilter = z
-  .string()
-  .trim()
-  .regex(/^\d{0,3}$/, "RT/RW hanya boleh angka (maksimal 3 digit)")
-  .transform((value) => (value === "" ? undefined : padRtRw(value)));
 
 // The filter vocabularies live in status.ts (no zod), so the client's URL parsing can use them
 // without pulling zod into the first page load.

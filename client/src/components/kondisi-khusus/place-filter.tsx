@@ -1,3 +1,4 @@
+import { isRtRwFilter, RT_RW_FILTER_MESSAGE } from "@shared/rt-rw.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { PublicUser } from "@shared/schemas/auth.ts";
@@ -29,8 +30,8 @@ export function PlaceFilter({ user, value, onApply }: { user: PublicUser; value:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if ((rw && !/^\d{1,3}$/.test(rw)) || (rt && !/^\d{1,3}$/.test(rt))) {
-      setError("RT/RW hanya boleh angka (maksimal 3 digit)");
+    if (!isRtRwFilter(rw) || !isRtRwFilter(rt)) {
+      setError(RT_RW_FILTER_MESSAGE);
       return;
     }
     setError(null);

@@ -1,3 +1,4 @@
+import { isRtRwFilter, RT_RW_FILTER_MESSAGE } from "@shared/rt-rw.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { specialConditionKeys, specialConditionLabels } from "@shared/enums.ts";
@@ -45,8 +46,8 @@ export function QueueFilters({ user, search, onApply }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if ((rw && !/^\d{1,3}$/.test(rw)) || (rt && !/^\d{1,3}$/.test(rt))) {
-      setRtRwError("RT/RW hanya boleh angka (maksimal 3 digit)");
+    if (!isRtRwFilter(rw) || !isRtRwFilter(rt)) {
+      setRtRwError(RT_RW_FILTER_MESSAGE);
       return;
     }
     setRtRwError(null);
