@@ -23,7 +23,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } }],
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
+      },
+    },
+  ],
   webServer: {
     command: "bun server/src/index.ts",
     url: `${baseURL}/healthz`,

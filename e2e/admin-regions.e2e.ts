@@ -4,7 +4,9 @@ import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-test("an admin creates, edits, filters, pages and deletes a ward; Statistics and Browse show the new figures", async ({ page }) => {
+test("an admin creates, edits, filters, pages and deletes a ward; Statistics and Browse show the new figures", async ({
+  page,
+}) => {
   await loginAs(page.request, demoEmails.admin);
   await page.goto("/admin/desa-kelurahan");
   await expect(page.getByRole("heading", { level: 1, name: "Data Desa/Kelurahan" })).toBeVisible();
@@ -107,7 +109,9 @@ test("a ward with families is not deleted; districts are managed in the Manageme
   await page.goto("/admin/desa-kelurahan?q=Margahayu");
   await page.getByRole("button", { name: "Hapus Margahayu" }).click();
   await page.getByRole("dialog", { name: "Konfirmasi Hapus" }).getByRole("button", { name: "Hapus" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Margahayu tidak dapat dihapus karena masih memiliki");
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    "Margahayu tidak dapat dihapus karena masih memiliki",
+  );
   await page.getByRole("button", { name: "Batal" }).click();
   await expect(page.getByRole("row").filter({ hasText: "Margahayu" })).toBeVisible();
 
@@ -123,7 +127,9 @@ test("a ward with families is not deleted; districts are managed in the Manageme
   await expect(dialog.getByRole("textbox", { name: "Kode", exact: true })).toHaveValue("32.75.11");
   await dialog.getByRole("textbox", { name: "Kode", exact: true }).fill("32.75.98");
   await dialog.getByRole("button", { name: "Simpan" }).click();
-  await expect(dialog.getByText("Kode kecamatan tidak dapat diubah selama masih memiliki desa/kelurahan")).toBeVisible();
+  await expect(
+    dialog.getByText("Kode kecamatan tidak dapat diubah selama masih memiliki desa/kelurahan"),
+  ).toBeVisible();
   await dialog.getByRole("textbox", { name: "Kode", exact: true }).fill("32.75.11");
   await dialog.getByLabel("Nama Kecamatan").fill("Mustikajaya Raya");
   await dialog.getByRole("button", { name: "Simpan" }).click();
@@ -137,10 +143,13 @@ test("a ward with families is not deleted; districts are managed in the Manageme
   // A district that still has wards is not deleted.
   await page.getByRole("button", { name: "Hapus kecamatan Mustikajaya" }).click();
   await page.getByRole("dialog", { name: "Konfirmasi Hapus" }).getByRole("button", { name: "Hapus" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Kecamatan Mustikajaya tidak dapat dihapus karena masih memiliki", {
-    // Notices are shown one at a time, so this one waits behind the earlier ones.
-    timeout: 25_000,
-  });
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText(
+    "Kecamatan Mustikajaya tidak dapat dihapus karena masih memiliki",
+    {
+      // Notices are shown one at a time, so this one waits behind the earlier ones.
+      timeout: 25_000,
+    },
+  );
 });
 
 test("the page works at 360 px and is refused to cadres", async ({ page }) => {
@@ -161,18 +170,28 @@ test("a CSV import reports invalid rows and writes nothing, then applies a valid
   await page.goto("/admin/desa-kelurahan?tab=kelola");
   const file = page.getByLabel("Berkas CSV");
   const header = "kode,kode_pos,luas_wilayah,jumlah_penduduk";
-  await file.setInputFiles({ name: "penduduk.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n32.75.02.1001,17141,3.5,15000\n32.75.02.1002,1714,1,-3\n`) });
+  await file.setInputFiles({
+    name: "penduduk.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${header}\n32.75.02.1001,17141,3.5,15000\n32.75.02.1002,1714,1,-3\n`),
+  });
   await page.getByRole("button", { name: "Impor" }).click();
   const report = page.getByRole("alert").filter({ hasText: "baris tidak valid" });
   await expect(report).toContainText("1 dari 2 baris tidak valid. Tidak ada data yang disimpan.");
-  await expect(report.getByRole("row").filter({ hasText: "32.75.02.1002" })).toContainText("Kode pos harus 5 digit angka; Jumlah penduduk tidak boleh negatif");
+  await expect(report.getByRole("row").filter({ hasText: "32.75.02.1002" })).toContainText(
+    "Kode pos harus 5 digit angka; Jumlah penduduk tidak boleh negatif",
+  );
   await expectAccessible(page);
 
   await page.goto("/admin/desa-kelurahan?q=32.75.02.1001");
   await expect(page.getByRole("row").filter({ hasText: "32.75.02.1001" })).not.toContainText("15.000");
 
   await page.goto("/admin/desa-kelurahan?tab=kelola");
-  await page.getByLabel("Berkas CSV").setInputFiles({ name: "penduduk.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n32.75.02.1001,17141,3.5,15000\n`) });
+  await page.getByLabel("Berkas CSV").setInputFiles({
+    name: "penduduk.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${header}\n32.75.02.1001,17141,3.5,15000\n`),
+  });
   await page.getByRole("button", { name: "Impor" }).click();
   await expect(page.getByText("1 baris berhasil disimpan.")).toBeVisible();
   await page.goto("/admin/desa-kelurahan?q=32.75.02.1001");

@@ -31,7 +31,12 @@ export async function loginAs(request: APIRequestContext, email: string, passwor
   expect(issued.ok()).toBe(true);
   const challenge: { token: string; question: string } = (await issued.json()).result.data;
   const response = await request.post("/trpc/auth.login", {
-    data: { email, password, rememberMe: false, captcha: { token: challenge.token, answer: solve(challenge.question) } },
+    data: {
+      email,
+      password,
+      rememberMe: false,
+      captcha: { token: challenge.token, answer: solve(challenge.question) },
+    },
     headers,
   });
   expect(response.ok(), await response.text()).toBe(true);

@@ -60,7 +60,10 @@ test("the RT cadre's dashboard shows the server's figures for its area", async (
   await expect(latest.getByText("Data tidak ditemukan.")).toBeVisible();
   await latest.getByLabel("Cari nama kepala keluarga atau alamat").fill("rt 001");
   await latest.getByRole("button", { name: "Cari" }).click();
-  await latest.getByRole("button", { name: /^Review / }).first().click();
+  await latest
+    .getByRole("button", { name: /^Review / })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: /^Maker Checker: / });
   await expect(dialog.getByRole("tab", { name: "Kegiatan PKK" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
@@ -109,7 +112,9 @@ test("all registrations: 5 per page, paging in the URL, search back to page 1, e
   await expect(page).toHaveURL(/\/kader-pkk\/dashboard$/);
 });
 
-test("a member edited in the Maker Checker dialog is still changed after a reload, with a revision", async ({ page }) => {
+test("a member edited in the Maker Checker dialog is still changed after a reload, with a revision", async ({
+  page,
+}) => {
   await loginAs(page.request, demoEmails.kaderKelurahan);
   // RT 004 of the demo ward: the validation e2e works in RT 001.
   await page.goto("/kader-pkk/registrasi-list?q=RT%20004");
@@ -121,7 +126,10 @@ test("a member edited in the Maker Checker dialog is still changed after a reloa
   await dialog.getByRole("tab", { name: "Anggota Keluarga" }).click();
   await expectAccessible(page);
   const newName = `Anggota Diubah ${Date.now() % 100000}`;
-  await dialog.getByRole("button", { name: /^Edit anggota / }).nth(1).click();
+  await dialog
+    .getByRole("button", { name: /^Edit anggota / })
+    .nth(1)
+    .click();
   const memberForm = dialog.getByRole("group", { name: "Edit Anggota 2" });
   await memberForm.getByLabel("Nama Lengkap").fill(newName);
   await memberForm.getByRole("button", { name: "Simpan Anggota" }).click();
@@ -131,12 +139,18 @@ test("a member edited in the Maker Checker dialog is still changed after a reloa
   await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
 
   await page.reload();
-  await page.getByRole("region", { name: "Semua registrasi" }).getByRole("button", { name: `Maker Checker ${name}` }).first().click();
+  await page
+    .getByRole("region", { name: "Semua registrasi" })
+    .getByRole("button", { name: `Maker Checker ${name}` })
+    .first()
+    .click();
   const reopened = page.getByRole("dialog", { name: `Maker Checker: ${name}` });
   await reopened.getByRole("tab", { name: "Anggota Keluarga" }).click();
   await expect(reopened.getByRole("tabpanel").getByText(newName)).toBeVisible();
   await reopened.getByText("Riwayat Perubahan Data").click();
-  await expect(reopened.getByRole("listitem").filter({ hasText: "Anggota 2: Nama Lengkap" }).first()).toContainText(newName);
+  await expect(reopened.getByRole("listitem").filter({ hasText: "Anggota 2: Nama Lengkap" }).first()).toContainText(
+    newName,
+  );
 });
 
 test("input manual opens a new family in edit mode and saving creates it in the cadre's area", async ({ page }) => {
@@ -178,7 +192,11 @@ test("input manual opens a new family in edit mode and saving creates it in the 
   await expect(page.getByRole("status").filter({ hasText: "Data berhasil dibuat" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: `Maker Checker: ${headName}` })).toBeVisible();
 
-  await page.getByRole("dialog", { name: `Maker Checker: ${headName}` }).getByRole("button", { name: "Tutup", exact: true }).first().click();
+  await page
+    .getByRole("dialog", { name: `Maker Checker: ${headName}` })
+    .getByRole("button", { name: "Tutup", exact: true })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/kader-pkk\/registrasi-list/);
   await page.getByLabel("Cari nama kepala keluarga atau alamat").fill(headName);
   await page.getByRole("button", { name: "Cari" }).click();
@@ -193,7 +211,17 @@ test("the special-conditions monitor counts the area's families and filters by c
   await loginAs(page.request, demoEmails.kaderKelurahan);
   await page.goto("/kader-pkk/kondisi-khusus");
   await expect(page.getByRole("heading", { name: "Monitor Kondisi Khusus" })).toBeVisible();
-  for (const label of ["Hamil", "Menyusui", "Tunanetra", "Ibu Meninggal", "Bayi Meninggal", "Balita Meninggal", "Kelahiran Baru", "Akta Lahir", "Nifas"]) {
+  for (const label of [
+    "Hamil",
+    "Menyusui",
+    "Tunanetra",
+    "Ibu Meninggal",
+    "Bayi Meninggal",
+    "Balita Meninggal",
+    "Kelahiran Baru",
+    "Akta Lahir",
+    "Nifas",
+  ]) {
     await expect(page.getByRole("button", { name: new RegExp(`^${label}`) })).toBeVisible();
   }
   await expectAccessible(page);
@@ -209,7 +237,11 @@ test("the special-conditions monitor counts the area's families and filters by c
   await page.getByRole("button", { name: "Terapkan Filter" }).click();
   await expect(page).toHaveURL(/rt=002/);
   await expect(page).toHaveURL(/condition=pregnant/);
-  await expect.poll(async () => (await listed.allTextContents()).every((text) => text.includes("RT 002/") && text.includes("Hamil:"))).toBe(true);
+  await expect
+    .poll(async () =>
+      (await listed.allTextContents()).every((text) => text.includes("RT 002/") && text.includes("Hamil:")),
+    )
+    .toBe(true);
 });
 
 test("the monthly report shows the area's figures and exports a spreadsheet and CSV", async ({ page }) => {
@@ -226,7 +258,10 @@ test("the monthly report shows the area's figures and exports a spreadsheet and 
   expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.csv$/);
 });
 
-test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({ page, context }) => {
+test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({
+  page,
+  context,
+}) => {
   await loginAs(page.request, demoEmails.kaderKelurahan);
   const other = await context.newPage();
   const openForEdit = async (target: Page) => {
@@ -259,7 +294,11 @@ test("an official (aparat) reads a record with masked NIKs, no health fields and
   await loginAs(page.request, demoEmails.aparat);
   await page.goto("/kader-pkk/registrasi-list");
   await expect(page.getByRole("button", { name: "+ Tambah Keluarga Baru" })).toHaveCount(0);
-  await page.getByRole("region", { name: "Semua registrasi" }).getByRole("button", { name: /^Maker Checker / }).first().click();
+  await page
+    .getByRole("region", { name: "Semua registrasi" })
+    .getByRole("button", { name: /^Maker Checker / })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: /^Maker Checker: / });
   await expect(dialog.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);

@@ -13,7 +13,8 @@ test("an unknown path shows the 404 page with a link home", async ({ page }) => 
 test("the public header and footer frame every page", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Navigasi utama" });
-  for (const name of ["Program", "Fitur", "Statistik", "Validasi"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Program", "Fitur", "Statistik", "Validasi"])
+    await expect(nav.getByRole("link", { name })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Cari Data" })).toHaveAttribute("href", "/search");
   await expect(nav.getByRole("link", { name: "Portal Kader PKK" })).toHaveAttribute("href", "/kader-pkk");
   await expect(nav.getByRole("link", { name: "Registrasi Warga" })).toHaveAttribute("href", "/registrasi");

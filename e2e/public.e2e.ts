@@ -10,7 +10,8 @@ interface PublicStats {
 }
 
 const number = new Intl.NumberFormat("id-ID");
-const percent = (value: number) => `${new Intl.NumberFormat("id-ID", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
+const percent = (value: number) =>
+  `${new Intl.NumberFormat("id-ID", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
 
 async function statsFromApi(page: Page): Promise<PublicStats> {
   const response = await page.request.get("/trpc/stats.public");
@@ -53,11 +54,15 @@ test.describe("landing page", () => {
     expect(stats.validatedPercent).toBe(Math.round((stats.familiesApproved / stats.familiesRegistered) * 1000) / 10);
     await expect(page.getByTestId("stat-keluarga")).toHaveText(number.format(stats.familiesRegistered));
     await expect(page.getByTestId("stat-valid")).toHaveText(percent(stats.validatedPercent));
-    await expect(page.getByTestId("stat-kecamatan")).toHaveText(String(stats.perKecamatan.filter((row) => row.families > 0).length));
+    await expect(page.getByTestId("stat-kecamatan")).toHaveText(
+      String(stats.perKecamatan.filter((row) => row.families > 0).length),
+    );
     const table = page.getByTestId("tabel-kecamatan");
     await expect(table.locator("tbody tr")).toHaveCount(stats.perKecamatan.length);
     for (const row of stats.perKecamatan) {
-      const line = table.locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: row.nama, exact: true }) });
+      const line = table
+        .locator("tbody tr")
+        .filter({ has: page.getByRole("rowheader", { name: row.nama, exact: true }) });
       await expect(line.locator("td").first()).toHaveText(number.format(row.families));
     }
     expect(stats.perKecamatan.reduce((sum, row) => sum + row.families, 0)).toBe(stats.familiesRegistered);
@@ -69,7 +74,10 @@ test.describe("landing page", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("Jl. Ir. H. Juanda No. 100, Bekasi");
     await expect(footer.getByRole("link", { name: "(021) 555 0101" })).toHaveAttribute("href", "tel:0215550101");
-    await expect(footer.getByRole("link", { name: "tppkk@contoh.go.id" })).toHaveAttribute("href", "mailto:tppkk@contoh.go.id");
+    await expect(footer.getByRole("link", { name: "tppkk@contoh.go.id" })).toHaveAttribute(
+      "href",
+      "mailto:tppkk@contoh.go.id",
+    );
     await expect(footer.getByRole("link", { name: "Registrasi Warga" })).toHaveAttribute("href", "/registrasi");
     await expect(footer.getByRole("link", { name: "Portal Aparat" })).toHaveAttribute("href", "/aparat");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Pemerintah Kota Bekasi`);
@@ -133,7 +141,9 @@ test.describe("audio player", () => {
     const max = Number(await seek.getAttribute("max"));
     expect(max).toBeGreaterThan(10);
     await seek.fill(String(max - 1));
-    await expect.poll(() => page.evaluate(() => Math.floor(document.querySelector("audio")?.currentTime ?? 0))).toBeGreaterThanOrEqual(max - 2);
+    await expect
+      .poll(() => page.evaluate(() => Math.floor(document.querySelector("audio")?.currentTime ?? 0)))
+      .toBeGreaterThanOrEqual(max - 2);
     const toggle = player(page).getByRole("button", { name: /^(Putar|Jeda)$/ });
     if ((await toggle.getAttribute("aria-label")) === "Putar") await toggle.click();
     await expect(page.getByRole("status").filter({ hasText: "Lagu selesai diputar" })).toBeVisible();
@@ -143,9 +153,13 @@ test.describe("audio player", () => {
 
   test("a failing audio file shows the spec's notice", async ({ page }) => {
     // A broken AUDIO_URL: the file is not there.
-    await page.route("**/media/mars-pkk.wav", (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }));
+    await page.route("**/media/mars-pkk.wav", (route) =>
+      route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }),
+    );
     await page.goto("/");
-    await expect(page.getByRole("alert").filter({ hasText: "Gagal memuat audio - Periksa koneksi internet Anda" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Gagal memuat audio - Periksa koneksi internet Anda" }),
+    ).toBeVisible();
     await expect(player(page)).toContainText("Audio tidak tersedia");
     await expectAccessible(page);
   });
@@ -171,7 +185,9 @@ test.describe("signed-in header", () => {
     await page.goto("/aparat");
     await header.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Portal Kader PKK" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Portal Kader PKK" }),
+    ).toBeVisible();
     await expect(header).not.toContainText("Siti Aminah");
     const me = await page.request.get("/trpc/auth.me");
     expect((await me.json()).result.data).toBeNull();
@@ -184,7 +200,14 @@ test.describe("other public pages", () => {
   test("the cadre portal landing: features, release plan, access and demo accounts", async ({ page }) => {
     await page.goto("/kader-pkk");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    for (const name of ["Pencarian Cepat", "Filter Kondisi Khusus", "Validasi Terintegrasi", "Rencana Rilis", "Akses Kader", "Modul Mendatang"]) {
+    for (const name of [
+      "Pencarian Cepat",
+      "Filter Kondisi Khusus",
+      "Validasi Terintegrasi",
+      "Rencana Rilis",
+      "Akses Kader",
+      "Modul Mendatang",
+    ]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "Daftar Akun Kader" })).toHaveAttribute("href", "/kader-pkk/daftar");
@@ -217,7 +240,9 @@ const publicRoutes = [
 ];
 
 for (const route of publicRoutes) {
-  test(`${route.path} fits 360 px without sideways scrolling, is accessible, screenshots at 360 and 1280 px`, async ({ page }, testInfo) => {
+  test(`${route.path} fits 360 px without sideways scrolling, is accessible, screenshots at 360 and 1280 px`, async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(route.path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -7,7 +7,10 @@ import { uniqueNik } from "./family.ts";
 
 const origin = () => new URL(`http://localhost:${process.env.E2E_PORT ?? 3100}`).origin;
 /** Every resident comes from their own address (the e2e server trusts a proxy): no shared rate limit. */
-const headers = () => ({ origin: origin(), "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+const headers = () => ({
+  origin: origin(),
+  "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+});
 
 function solve(question: string): number {
   const match = /(\d+) ([+\-×]) (\d+)/.exec(question);
@@ -16,7 +19,12 @@ function solve(question: string): number {
   return match[2] === "+" ? a + b : match[2] === "-" ? a - b : a * b;
 }
 
-async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown, sentHeaders: Record<string, string>): Promise<T> {
+async function trpcMutation<T>(
+  request: APIRequestContext,
+  path: string,
+  input: unknown,
+  sentHeaders: Record<string, string>,
+): Promise<T> {
   const response = await request.post(`/trpc/${path}`, { data: input, headers: sentHeaders });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()).result.data;
@@ -29,8 +37,17 @@ async function trpcQuery<T>(request: APIRequestContext, path: string, input?: un
   return (await response.json()).result.data;
 }
 
-async function solvedCaptcha(request: APIRequestContext, kind: "family" | "search", sentHeaders: Record<string, string>) {
-  const challenge = await trpcMutation<{ token: string; question: string }>(request, "captcha.issue", { kind }, sentHeaders);
+async function solvedCaptcha(
+  request: APIRequestContext,
+  kind: "family" | "search",
+  sentHeaders: Record<string, string>,
+) {
+  const challenge = await trpcMutation<{ token: string; question: string }>(
+    request,
+    "captcha.issue",
+    { kind },
+    sentHeaders,
+  );
   return { token: challenge.token, answer: solve(challenge.question) };
 }
 
@@ -47,12 +64,20 @@ export async function registerFamilyViaApi(
   const districts = await trpcQuery<Array<{ id: number; kode: string }>>(request, "regions.kecamatan");
   const district = districts.find((row) => row.kode === districtKode);
   if (!district) throw new Error(`no kecamatan ${districtKode}`);
-  const wards = await trpcQuery<Array<{ id: number; kode: string }>>(request, "regions.desaKelurahan", { kecamatanId: district.id });
+  const wards = await trpcQuery<Array<{ id: number; kode: string }>>(request, "regions.desaKelurahan", {
+    kecamatanId: district.id,
+  });
   const ward = wards.find((row) => row.kode === place.wardKode);
   if (!ward) throw new Error(`no ward ${place.wardKode}`);
   const nik = uniqueNik();
   const sentHeaders = headers();
-  const noneOf = <K extends string>(keys: K[]) => Object.fromEntries(keys.flatMap((key) => [[key, false], [`${key}Count`, 0]]));
+  const noneOf = <K extends string>(keys: K[]) =>
+    Object.fromEntries(
+      keys.flatMap((key) => [
+        [key, false],
+        [`${key}Count`, 0],
+      ]),
+    );
   const form = {
     namaKepalaKeluarga: headName,
     nikKepalaKeluarga: nik,
@@ -61,13 +86,38 @@ export async function registerFamilyViaApi(
     tanggalPendataan: new Date().toISOString().slice(0, 10),
     address: { kecamatanId: district.id, desaKelurahanId: ward.id, rw: place.rw, rt: place.rt },
     members: [
-      { nik, fullName: headName, relationship: "Kepala Keluarga", maritalStatus: "Kawin", gender: "Laki-laki", birthDate: "1980-05-17", occupation: "Wiraswasta", education: "SMA/SMK" },
+      {
+        nik,
+        fullName: headName,
+        relationship: "Kepala Keluarga",
+        maritalStatus: "Kawin",
+        gender: "Laki-laki",
+        birthDate: "1980-05-17",
+        occupation: "Wiraswasta",
+        education: "SMA/SMK",
+      },
     ],
-    specialConditions: noneOf(["pregnant", "blind", "nursing", "motherDeath", "babyDeath", "toddlerDeath", "newBirth", "birthCertificate", "postpartum"]),
+    specialConditions: noneOf([
+      "pregnant",
+      "blind",
+      "nursing",
+      "motherDeath",
+      "babyDeath",
+      "toddlerDeath",
+      "newBirth",
+      "birthCertificate",
+      "postpartum",
+    ]),
     waterSource: "PDAM",
     mckFacility: true,
     mckCount: 1,
-    houseCriteria: { healthy: true, lessHealthy: false, hasTrashBin: true, hasDrainage: true, hasWaterAbsorption: false },
+    houseCriteria: {
+      healthy: true,
+      lessHealthy: false,
+      hasTrashBin: true,
+      hasDrainage: true,
+      hasWaterAbsorption: false,
+    },
     foodType: "Beras",
     communityActivities: { up2k: false, yardUtilization: true, homeIndustry: false, environmentalHealth: true },
     notes: "",

@@ -29,7 +29,9 @@ test("without a session the queue sends the visitor to the login page", async ({
   await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
 });
 
-test("a family registered through the public form goes RT → RW → kelurahan to 'Disetujui'; the history and the public search show it", async ({ page }) => {
+test("a family registered through the public form goes RT → RW → kelurahan to 'Disetujui'; the history and the public search show it", async ({
+  page,
+}) => {
   const { registrationNumber: number, nik } = await registerFamilyViaApi(page.request, rtCadreArea);
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/validasi");
@@ -71,7 +73,9 @@ test("a family registered through the public form goes RT → RW → kelurahan t
   expect(await searchStatusViaApi(page.request, nik)).toEqual(["Disetujui"]);
 });
 
-test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({ page }) => {
+test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const { registrationNumber: number } = await registerFamilyViaApi(page.request, rtCadreArea, "Joko Santoso");
   await loginAs(page.request, demoEmails.kaderRt);
@@ -104,7 +108,9 @@ test("an admin verifies two selected records at once; the history marks the over
   await expect(boxes.first()).toBeVisible();
   const numbers: string[] = [];
   for (const index of [0, 1]) {
-    const card = cards(page).filter({ has: page.getByRole("checkbox") }).nth(index);
+    const card = cards(page)
+      .filter({ has: page.getByRole("checkbox") })
+      .nth(index);
     numbers.push((await card.getByText(/^REG-/).textContent()) ?? "");
     await card.getByRole("checkbox").check();
   }
@@ -168,12 +174,20 @@ async function registerInDemoRt(page: Page, headName: string) {
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Kirim Registrasi" }).click();
   await expect(page).toHaveURL(/\/registrations\/success$/);
-  const number = (await page.getByText(/^REG-\d{8}-/).first().textContent())?.trim() ?? "";
+  const number =
+    (
+      await page
+        .getByText(/^REG-\d{8}-/)
+        .first()
+        .textContent()
+    )?.trim() ?? "";
   expect(number).toMatch(/^REG-/);
   return { ...family, number };
 }
 
-test("in the browser end to end: the public form, RT → RW → kelurahan in the queue, and the search page shows 'Disetujui'", async ({ page }) => {
+test("in the browser end to end: the public form, RT → RW → kelurahan in the queue, and the search page shows 'Disetujui'", async ({
+  page,
+}) => {
   const family = await registerInDemoRt(page, "Hasan Rantai");
   const number = family.number;
   const steps = [

@@ -34,7 +34,9 @@ if (missing > 0) {
     },
   });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`generation: ${missing.toLocaleString("en")} families in ${seconds.toFixed(1)} s = ${Math.round(missing / seconds).toLocaleString("en")} families/s`);
+  console.log(
+    `generation: ${missing.toLocaleString("en")} families in ${seconds.toFixed(1)} s = ${Math.round(missing / seconds).toLocaleString("en")} families/s`,
+  );
   await db.execute(sql`analyze`);
 }
 const [total] = await db.select({ total: count() }).from(registers);
@@ -50,13 +52,24 @@ async function time(label: string, runs: number, call: (index: number) => Promis
   }
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  console.log(`${label.padEnd(44)} p50 ${at(0.5).toFixed(2).padStart(8)} ms   p95 ${at(0.95).toFixed(2).padStart(8)} ms`);
+  console.log(
+    `${label.padEnd(44)} p50 ${at(0.5).toFixed(2).padStart(8)} ms   p95 ${at(0.95).toFixed(2).padStart(8)} ms`,
+  );
 }
 
-const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).orderBy(sql`random()`).limit(200)).map((row) => row.nik);
-const [sample] = await db.select({ name: registers.namaKepalaKeluarga }).from(registers).orderBy(sql`random()`).limit(1);
+const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).orderBy(sql`random()`).limit(200)).map(
+  (row) => row.nik,
+);
+const [sample] = await db
+  .select({ name: registers.namaKepalaKeluarga })
+  .from(registers)
+  .orderBy(sql`random()`)
+  .limit(1);
 const [ward] = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode)).limit(1);
-const [cadre] = await db.select().from(users).where(and(eq(users.role, "kader"), eq(users.level, "kelurahan")));
+const [cadre] = await db
+  .select()
+  .from(users)
+  .where(and(eq(users.role, "kader"), eq(users.level, "kelurahan")));
 const [admin] = await db.select().from(users).where(eq(users.role, "admin"));
 if (!ward || !cadre || !admin) throw new Error("demo accounts missing: run with DEMO_DATA=true");
 const { passwordHash: _a, ...kelurahanCadre } = cadre;
@@ -66,8 +79,10 @@ await time("status search by NIK (head or member)", 200, (index) => findStatus(d
 await time(`selective name search ("${sample?.name}")`, 50, () => findStatus(db, sample?.name ?? "Budi"));
 await time('common-name search ("Budi")', 20, () => findStatus(db, "Budi"));
 await time("validation list page (kelurahan cadre)", 50, (index) =>
-  queue(db, { user: kelurahanCadre, ip: "bench" }, { status: "all", page: 1 + (index % 5) }));
+  queue(db, { user: kelurahanCadre, ip: "bench" }, { status: "all", page: 1 + (index % 5) }),
+);
 await time("validation list page (admin, city-wide)", 20, (index) =>
-  queue(db, { user: adminUser, ip: "bench" }, { status: "all", page: 1 + (index % 5) }));
+  queue(db, { user: adminUser, ip: "bench" }, { status: "all", page: 1 + (index % 5) }),
+);
 await time("city figures, uncached (landing statistics)", 10, () => computePublicStats(db));
 await handle.close();

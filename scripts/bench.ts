@@ -94,8 +94,12 @@ async function lighthouseScores(baseUrl: string, chromePath: string): Promise<Ma
         onlyCategories: ["performance", "accessibility"],
       });
       const categories = result?.lhr.categories;
-      const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
-      scores.set(route, { performance: score(categories?.performance?.score), accessibility: score(categories?.accessibility?.score) });
+      const score = (value: number | null | undefined) =>
+        value === null || value === undefined ? null : Math.round(value * 100);
+      scores.set(route, {
+        performance: score(categories?.performance?.score),
+        accessibility: score(categories?.accessibility?.score),
+      });
     }
   } finally {
     chrome.kill();
@@ -114,7 +118,15 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "pkk-bench-"));
   const server = Bun.spawn(["bun", "server/src/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ORIGIN: baseUrl, NODE_ENV: "development", DEMO_DATA: "true", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_ORIGIN: baseUrl,
+      NODE_ENV: "development",
+      DEMO_DATA: "true",
+      LOG_LEVEL: "warn",
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -144,7 +156,9 @@ async function main(): Promise<void> {
         ].join(" "),
       );
     }
-    console.log("\nGoals (DESIGN §9): landing ≤ 150 KB and registration ≤ 200 KB gzipped JS; performance ≥ 95, accessibility 100.");
+    console.log(
+      "\nGoals (DESIGN §9): landing ≤ 150 KB and registration ≤ 200 KB gzipped JS; performance ≥ 95, accessibility 100.",
+    );
   } finally {
     server.kill();
     await server.exited;

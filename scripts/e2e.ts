@@ -13,7 +13,9 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -24,7 +26,9 @@ export async function runE2e(extraArgs: string[] = []): Promise<number> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "pkk-e2e-"));
   const env: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    ...Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
     E2E_PORT: String(port),
     E2E_DATA_DIR: dataDir,
     CHROMIUM_PATH: chromiumPath,

@@ -31,6 +31,13 @@ if (!only || only === "types") {
   else failed += 1;
 }
 
+if (!only || only === "lint") {
+  console.log("\n▶ lint and format (biome check)");
+  const { code } = await capture(["biome", "check", "."]);
+  if (code === 0) passed += 1;
+  else failed += 1;
+}
+
 if (!only || only === "unit") {
   console.log("\n▶ bun test (services and API on a fresh database per file)");
   // bunfig.toml's timeout is not applied to hooks by Bun 1.4; the flag is, and a loaded CI box needs it.
@@ -47,7 +54,9 @@ if (!only || only === "e2e") {
   process.env.E2E_REPORT = report;
   const code = await runE2e();
   try {
-    const stats: { expected: number; unexpected: number; flaky: number } = JSON.parse(readFileSync(report, "utf8")).stats;
+    const stats: { expected: number; unexpected: number; flaky: number } = JSON.parse(
+      readFileSync(report, "utf8"),
+    ).stats;
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky;
     if (code !== 0 && stats.unexpected + stats.flaky === 0) failed += 1;

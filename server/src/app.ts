@@ -46,7 +46,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // Phones on mobile data: scripts, styles, the SPA shell and JSON travel gzipped.
   app.use("*", compress());
-  app.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }));
+  app.use(
+    "*",
+    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }),
+  );
 
   app.get("/healthz", async (c) => {
     try {
@@ -74,7 +77,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         }),
       }),
       onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") deps.log.error("trpc call failed", { path, error: String(error.cause ?? error) });
+        if (error.code === "INTERNAL_SERVER_ERROR")
+          deps.log.error("trpc call failed", { path, error: String(error.cause ?? error) });
       },
     }),
   );

@@ -25,7 +25,9 @@ describe("env", () => {
 
   test("bad values fail fast naming the variable", () => {
     expect(() => parseEnv({ PORT: "abc", APP_SECRET: "x".repeat(32) })).toThrow(/PORT/);
-    expect(() => parseEnv({ CITY_CODE: "bekasi", APP_SECRET: "x".repeat(32) })).toThrow(/CITY_CODE must look like 32.75/);
+    expect(() => parseEnv({ CITY_CODE: "bekasi", APP_SECRET: "x".repeat(32) })).toThrow(
+      /CITY_CODE must look like 32.75/,
+    );
     expect(() => parseEnv({ DATABASE_URL: "mysql://x", APP_SECRET: "x".repeat(32) })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/APP_SECRET is required in production/);
   });
@@ -36,7 +38,11 @@ describe("env", () => {
     expect(() => parseEnv({ ...secret, CONTACT_PHONE: "telepon" })).toThrow(/CONTACT_PHONE/);
     expect(() => parseEnv({ ...secret, AUDIO_URL: "ftp://contoh/lagu.mp3" })).toThrow(/AUDIO_URL/);
     const env = parseEnv({ ...secret, CONTACT_PHONE: "", CONTACT_EMAIL: "" });
-    expect([env.CONTACT_PHONE, env.CONTACT_EMAIL, env.AUDIO_URL]).toEqual([undefined, undefined, "/media/mars-pkk.wav"]);
+    expect([env.CONTACT_PHONE, env.CONTACT_EMAIL, env.AUDIO_URL]).toEqual([
+      undefined,
+      undefined,
+      "/media/mars-pkk.wav",
+    ]);
   });
 
   test("an unwritable DATA_DIR is named", () => {

@@ -32,7 +32,10 @@ const schema = z
     // configured city; phone and e-mail are shown only when set (we do not invent a number).
     CONTACT_ADDRESS: blankAsUnset(z.string().trim().min(1).max(200)),
     CONTACT_PHONE: blankAsUnset(
-      z.string().trim().regex(/^[+()\d][\d\s()+-]{5,24}$/, "must be a phone number such as (021) 8897 0000"),
+      z
+        .string()
+        .trim()
+        .regex(/^[+()\d][\d\s()+-]{5,24}$/, "must be a phone number such as (021) 8897 0000"),
     ),
     CONTACT_EMAIL: blankAsUnset(z.email("must be an e-mail address")),
     // The landing page's floating player: our own generated instrumental unless another file is set.
@@ -41,7 +44,10 @@ const schema = z
       .regex(/^(https:\/\/|\/)/, "must be an https:// URL or a path on this server")
       .default("/media/mars-pkk.wav"),
     AUDIO_TITLE: z.string().trim().min(1).max(120).default("Instrumental Mars Portal PKK"),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
     MAIL_FROM: z.string().default("Portal PKK <no-reply@pkk.local>"),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -14,9 +14,11 @@ export interface Logger {
 }
 
 export function createLogger(minimum: Level, write: (line: string) => void = (line) => console.log(line)): Logger {
-  const emit = (level: Level) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (order[level] < order[minimum]) return;
-    write(redact(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })));
-  };
+  const emit =
+    (level: Level) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (order[level] < order[minimum]) return;
+      write(redact(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })));
+    };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }

@@ -37,10 +37,15 @@ export async function familyForm(
 /** Inserts a family directly (bypassing the public form) with the given status. */
 export async function createFamilyRegister(
   db: Db,
-  options: { wardIndex?: number; rw?: string; rt?: string; status?: RegisterStatus; change?: (form: FamilyRegistration) => FamilyRegistration } = {},
+  options: {
+    wardIndex?: number;
+    rw?: string;
+    rt?: string;
+    status?: RegisterStatus;
+    change?: (form: FamilyRegistration) => FamilyRegistration;
+  } = {},
 ): Promise<{ id: number; form: FamilyRegistration }> {
   const form = await familyForm(db, options, options.change);
   const id = await insertFamily(db, form, { status: options.status });
   return { id, form };
 }
-

@@ -51,17 +51,31 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     const handle = await createTestDatabase();
     const env = testEnv(options.env);
     if (options.seed !== false) await seedRegions(handle.db, env.CITY_CODE);
-    const app = createApp({ db: handle.db, env, log: createLogger("error"), cityName: "Kota Bekasi", ping: handle.ping });
+    const app = createApp({
+      db: handle.db,
+      env,
+      log: createLogger("error"),
+      cityName: "Kota Bekasi",
+      ping: handle.ping,
+    });
     state = { handle, db: handle.db, env, app };
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await state?.handle.close();
   }, HOOK_TIMEOUT_MS);
   return {
-    get handle() { return ready().handle; },
-    get db() { return ready().db; },
-    get env() { return ready().env; },
-    get app() { return ready().app; },
+    get handle() {
+      return ready().handle;
+    },
+    get db() {
+      return ready().db;
+    },
+    get env() {
+      return ready().env;
+    },
+    get app() {
+      return ready().app;
+    },
   };
 }
 
@@ -96,7 +110,13 @@ export async function sessionCookieFor(db: Db, userId: number): Promise<string> 
 export function callerFor(context: TestContext, user: SessionUser | null = null, ip = "127.0.0.1") {
   const createCaller = createCallerFactory(appRouter);
   return createCaller(
-    createContextInner({ db: context.db, config: context.env, cityName: "Kota Bekasi", actor: { user, ip }, sessionId: null }),
+    createContextInner({
+      db: context.db,
+      config: context.env,
+      cityName: "Kota Bekasi",
+      actor: { user, ip },
+      sessionId: null,
+    }),
   );
 }
 

@@ -8,7 +8,11 @@ import { solveCaptcha } from "./helpers.ts";
 let counter = 0;
 
 /** A valid cadre registration in the city's first kelurahan, with a solved captcha. */
-export async function kaderInput(db: Db, secret: string, change: Partial<KaderRegistrationInput> = {}): Promise<KaderRegistrationInput> {
+export async function kaderInput(
+  db: Db,
+  secret: string,
+  change: Partial<KaderRegistrationInput> = {},
+): Promise<KaderRegistrationInput> {
   counter += 1;
   const [ward] = await db.select().from(desaKelurahan).orderBy(desaKelurahan.kode).limit(1);
   if (!ward) throw new Error("regions are not seeded");
@@ -34,7 +38,13 @@ export async function kaderInput(db: Db, secret: string, change: Partial<KaderRe
     saranaMCK: "wc-sendiri",
     kriteriaRumah: { jenisAtap: "genteng", jenisDinding: "tembok", jenisLantai: "keramik", kondisiRumah: "baik" },
     makananPokokKeluarga: "beras",
-    wargaMengikutiKegiatan: { kegiatanPKK: true, posyandu: true, koperasi: false, tabungan: false, kegiatanLainnya: "" },
+    wargaMengikutiKegiatan: {
+      kegiatanPKK: true,
+      posyandu: true,
+      koperasi: false,
+      tabungan: false,
+      kegiatanLainnya: "",
+    },
     catatanTambahan: "",
     password: "Rahasia123",
     confirmPassword: "Rahasia123",

@@ -16,7 +16,10 @@ export async function startMailbox(): Promise<{ url: string; mails: ReceivedMail
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((item) => item.address), raw: Buffer.concat(chunks).toString("utf8") });
+        mails.push({
+          to: session.envelope.rcptTo.map((item) => item.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },

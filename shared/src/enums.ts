@@ -1,19 +1,42 @@
 // The spec's enumerations (SPEC §3), the single list for forms, schemas, the database and filters.
 
 // ─── Family form ──────────────────────────────────────────────────────────────────────────────
-export const waterSources = ["PDAM", "Sumur Bor", "Sumur Gali", "Air Sungai", "Air Hujan", "Mata Air", "Lainnya"] as const;
+export const waterSources = [
+  "PDAM",
+  "Sumur Bor",
+  "Sumur Gali",
+  "Air Sungai",
+  "Air Hujan",
+  "Mata Air",
+  "Lainnya",
+] as const;
 export const foodTypes = ["Beras", "Non Beras"] as const;
 export const relationships = ["Kepala Keluarga", "Suami", "Istri", "Anak", "Orang Tua", "Saudara", "Lainnya"] as const;
 export const maritalStatuses = ["Belum Kawin", "Kawin", "Cerai Hidup", "Cerai Mati"] as const;
 export const genders = ["Laki-laki", "Perempuan"] as const;
 export const educations = ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs", "SMA/SMK", "D1/D2/D3", "S1", "S2", "S3"] as const;
 export const occupations = [
-  "Ibu Rumah Tangga", "Pelajar", "Karyawan Swasta", "PNS", "Wiraswasta", "Pedagang", "Tidak Bekerja", "Lainnya",
+  "Ibu Rumah Tangga",
+  "Pelajar",
+  "Karyawan Swasta",
+  "PNS",
+  "Wiraswasta",
+  "Pedagang",
+  "Tidak Bekerja",
+  "Lainnya",
 ] as const;
 
 /** The nine special conditions, in the spec's order, with their display labels. */
 export const specialConditionKeys = [
-  "pregnant", "blind", "nursing", "motherDeath", "babyDeath", "toddlerDeath", "newBirth", "birthCertificate", "postpartum",
+  "pregnant",
+  "blind",
+  "nursing",
+  "motherDeath",
+  "babyDeath",
+  "toddlerDeath",
+  "newBirth",
+  "birthCertificate",
+  "postpartum",
 ] as const;
 export type SpecialConditionKey = (typeof specialConditionKeys)[number];
 export const specialConditionLabels: Record<SpecialConditionKey, string> = {
@@ -34,7 +57,13 @@ export const specialConditionGroups: Array<{ title: string; keys: SpecialConditi
   { title: "Kelahiran", keys: ["newBirth", "birthCertificate"] },
 ];
 
-export const houseCriteriaKeys = ["healthy", "lessHealthy", "hasTrashBin", "hasDrainage", "hasWaterAbsorption"] as const;
+export const houseCriteriaKeys = [
+  "healthy",
+  "lessHealthy",
+  "hasTrashBin",
+  "hasDrainage",
+  "hasWaterAbsorption",
+] as const;
 export type HouseCriteriaKey = (typeof houseCriteriaKeys)[number];
 export const houseCriteriaLabels: Record<HouseCriteriaKey, string> = {
   healthy: "Rumah Sehat",
@@ -54,7 +83,15 @@ export const communityActivityLabels: Record<CommunityActivityKey, string> = {
 };
 
 // ─── Cadre form ───────────────────────────────────────────────────────────────────────────────
-export const kaderWaterSources = ["pam", "sumur-bor", "sumur-galian", "mata-air", "air-hujan", "sungai", "lainnya"] as const;
+export const kaderWaterSources = [
+  "pam",
+  "sumur-bor",
+  "sumur-galian",
+  "mata-air",
+  "air-hujan",
+  "sungai",
+  "lainnya",
+] as const;
 export const kaderMckOptions = ["wc-sendiri", "wc-bersama", "wc-umum", "tidak-ada"] as const;
 export const roofTypes = ["genteng", "seng", "asbes", "ijuk", "lainnya"] as const;
 export const wallTypes = ["tembok", "kayu", "bambu", "seng", "lainnya"] as const;
@@ -62,8 +99,14 @@ export const floorTypes = ["keramik", "semen", "tanah", "kayu", "lainnya"] as co
 export const houseConditions = ["sangat-baik", "baik", "kurang-baik", "rusak"] as const;
 export const kaderStaples = ["beras", "jagung", "singkong", "sagu", "kentang", "lainnya"] as const;
 export const jabatanOptions = [
-  "Ketua PKK RT", "Sekretaris PKK RT", "Bendahara PKK RT", "Ketua Pokja I", "Ketua Pokja II", "Ketua Pokja III",
-  "Ketua Pokja IV", "Kader PKK",
+  "Ketua PKK RT",
+  "Sekretaris PKK RT",
+  "Bendahara PKK RT",
+  "Ketua Pokja I",
+  "Ketua Pokja II",
+  "Ketua Pokja III",
+  "Ketua Pokja IV",
+  "Kader PKK",
 ] as const;
 
 // ─── Regions ─────────────────────────────────────────────────────────────────────────────────

@@ -19,9 +19,21 @@ const actors: WorkflowActor[] = ["rt", "rw", "kelurahan", "admin"];
 
 describe("workflow rules (DESIGN §4)", () => {
   test("each level verifies its own step only: RT → RW → kelurahan", () => {
-    expect(decideTransition("SUBMITTED", "verify", "rt")).toEqual({ allowed: true, to: "RT_VERIFIED", override: false });
-    expect(decideTransition("RT_VERIFIED", "verify", "rw")).toEqual({ allowed: true, to: "RW_VERIFIED", override: false });
-    expect(decideTransition("RW_VERIFIED", "verify", "kelurahan")).toEqual({ allowed: true, to: "APPROVED", override: false });
+    expect(decideTransition("SUBMITTED", "verify", "rt")).toEqual({
+      allowed: true,
+      to: "RT_VERIFIED",
+      override: false,
+    });
+    expect(decideTransition("RT_VERIFIED", "verify", "rw")).toEqual({
+      allowed: true,
+      to: "RW_VERIFIED",
+      override: false,
+    });
+    expect(decideTransition("RW_VERIFIED", "verify", "kelurahan")).toEqual({
+      allowed: true,
+      to: "APPROVED",
+      override: false,
+    });
     expect(decideTransition("SUBMITTED", "verify", "rw")).toEqual({ allowed: false, reason: "wrong-level" });
     expect(decideTransition("SUBMITTED", "verify", "kelurahan")).toEqual({ allowed: false, reason: "wrong-level" });
     expect(decideTransition("RT_VERIFIED", "verify", "rt")).toEqual({ allowed: false, reason: "wrong-level" });
@@ -29,7 +41,11 @@ describe("workflow rules (DESIGN §4)", () => {
   });
 
   test("revision and rejection happen at each level's own step; a corrected record returns to SUBMITTED", () => {
-    for (const [status, level] of [["SUBMITTED", "rt"], ["RT_VERIFIED", "rw"], ["RW_VERIFIED", "kelurahan"]] as const) {
+    for (const [status, level] of [
+      ["SUBMITTED", "rt"],
+      ["RT_VERIFIED", "rw"],
+      ["RW_VERIFIED", "kelurahan"],
+    ] as const) {
       expect(allowedActions(status, level)).toEqual(["verify", "requestRevision", "reject"]);
       expect(nextStatus(status, "requestRevision")).toBe("NEEDS_REVISION");
       expect(nextStatus(status, "reject")).toBe("REJECTED");
@@ -48,7 +64,11 @@ describe("workflow rules (DESIGN §4)", () => {
   });
 
   test("an admin makes the same moves at any level, as an override", () => {
-    expect(decideTransition("RT_VERIFIED", "verify", "admin")).toEqual({ allowed: true, to: "RW_VERIFIED", override: true });
+    expect(decideTransition("RT_VERIFIED", "verify", "admin")).toEqual({
+      allowed: true,
+      to: "RW_VERIFIED",
+      override: true,
+    });
     expect(allowedActions("SUBMITTED", "admin")).toEqual(["verify", "requestRevision", "reject"]);
     expect(decideTransition("SUBMITTED", "resubmit", "admin")).toEqual({ allowed: false, reason: "no-such-move" });
   });
@@ -70,11 +90,23 @@ describe("workflow rules (DESIGN §4)", () => {
 
   test("labels of DESIGN §4", () => {
     expect(registerStatuses.map((status) => statusLabel(status))).toEqual([
-      "Menunggu Persetujuan", "Diverifikasi RT", "Diverifikasi RW", "Disetujui", "Perlu Revisi", "Ditolak",
+      "Menunggu Persetujuan",
+      "Diverifikasi RT",
+      "Diverifikasi RW",
+      "Disetujui",
+      "Perlu Revisi",
+      "Ditolak",
     ]);
     expect(statusLabel("SUBMITTED", "kader_registration")).toBe("Menunggu Verifikasi");
     expect(statusLabel("LAINNYA")).toBe("LAINNYA");
-    expect(registerStatuses.map((status) => reviewBadge(status).label)).toEqual(["Pending", "Pending", "Pending", "Verified", "Pending", "Pending"]);
+    expect(registerStatuses.map((status) => reviewBadge(status).label)).toEqual([
+      "Pending",
+      "Pending",
+      "Pending",
+      "Verified",
+      "Pending",
+      "Pending",
+    ]);
   });
 
   test("any sequence of accepted moves climbs one level at a time and approves only after RT and RW", () => {
@@ -88,7 +120,8 @@ describe("workflow rules (DESIGN §4)", () => {
           if (!decision.allowed) continue;
           if (decision.to === "SUBMITTED") verifiedSinceSubmit = [];
           if (action === "verify") verifiedSinceSubmit.push(decision.to);
-          if (decision.to === "APPROVED") expect(verifiedSinceSubmit).toEqual(["RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
+          if (decision.to === "APPROVED")
+            expect(verifiedSinceSubmit).toEqual(["RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
           status = decision.to;
         }
       }),

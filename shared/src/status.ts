@@ -124,7 +124,11 @@ export type TransitionDecision =
  * The rule itself: a move exists for the status, and the actor holds the level the status waits
  * for. An admin may make any existing move at any level; that is an override.
  */
-export function decideTransition(status: RegisterStatus, action: WorkflowAction, actor: WorkflowActor): TransitionDecision {
+export function decideTransition(
+  status: RegisterStatus,
+  action: WorkflowAction,
+  actor: WorkflowActor,
+): TransitionDecision {
   const to = nextStatus(status, action);
   if (to === null) return { allowed: false, reason: "no-such-move" };
   if (actor === "admin") return { allowed: true, to, override: true };

@@ -36,7 +36,11 @@ export function CaptchaField({ captcha, inputProps, error, label = "Verifikasi k
     <Field htmlFor={id} label={label} error={error} hint={hint} required>
       <div className="flex flex-wrap items-center gap-2">
         <span className="rounded-box bg-base-200 px-3 py-2 font-mono text-lg" aria-live={announce ? "polite" : "off"}>
-          {captcha.isLoading ? "Memuat soal..." : captcha.isError ? "Gagal memuat soal" : (captcha.challenge?.question ?? "")}
+          {captcha.isLoading
+            ? "Memuat soal..."
+            : captcha.isError
+              ? "Gagal memuat soal"
+              : (captcha.challenge?.question ?? "")}
         </span>
         <button
           type="button"

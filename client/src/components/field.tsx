@@ -20,7 +20,12 @@ export function Field({ htmlFor, label, error, hint, required, children, classNa
     <div className={`fieldset ${className ?? ""}`}>
       <label className="fieldset-legend" htmlFor={htmlFor}>
         {label}
-        {required && <span className="text-error" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-error" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && !error && <p className="label whitespace-normal text-base-content">{hint}</p>}

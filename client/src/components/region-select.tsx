@@ -29,15 +29,24 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
 
   const kecamatanPlaceholder = kecamatan.isPending
     ? "Memuat kecamatan..."
-    : kecamatan.data?.length === 0 ? "Tidak ada data kecamatan" : "Pilih kecamatan";
-  const kelurahanPlaceholder = value.kecamatanId === null
-    ? "Pilih kecamatan terlebih dahulu"
-    : kelurahan.isPending ? "Memuat kelurahan..." : kelurahan.data?.length === 0 ? "Tidak ada data kelurahan" : "Pilih kelurahan";
+    : kecamatan.data?.length === 0
+      ? "Tidak ada data kecamatan"
+      : "Pilih kecamatan";
+  const kelurahanPlaceholder =
+    value.kecamatanId === null
+      ? "Pilih kecamatan terlebih dahulu"
+      : kelurahan.isPending
+        ? "Memuat kelurahan..."
+        : kelurahan.data?.length === 0
+          ? "Tidak ada data kelurahan"
+          : "Pilih kelurahan";
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <fieldset className="fieldset">
-        <label className="fieldset-legend" htmlFor={`${id}-kecamatan`}>Kecamatan</label>
+        <label className="fieldset-legend" htmlFor={`${id}-kecamatan`}>
+          Kecamatan
+        </label>
         <select
           id={`${id}-kecamatan`}
           className={`select w-full ${kecamatanError ? "select-error" : ""}`}
@@ -51,19 +60,29 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
         >
           <option value="">{kecamatanPlaceholder}</option>
           {kecamatan.data?.map((item) => (
-            <option key={item.id} value={item.id}>{item.nama}</option>
+            <option key={item.id} value={item.id}>
+              {item.nama}
+            </option>
           ))}
         </select>
-        {kecamatanError && <p id={`${id}-kecamatan-error`} className="label text-error">{kecamatanError}</p>}
+        {kecamatanError && (
+          <p id={`${id}-kecamatan-error`} className="label text-error">
+            {kecamatanError}
+          </p>
+        )}
         {kecamatan.isError && (
           <div role="alert" className="alert alert-error alert-soft mt-2">
             <span>Gagal memuat data kecamatan.</span>
-            <button type="button" className="btn btn-sm" onClick={() => kecamatan.refetch()}>Coba lagi</button>
+            <button type="button" className="btn btn-sm" onClick={() => kecamatan.refetch()}>
+              Coba lagi
+            </button>
           </div>
         )}
       </fieldset>
       <fieldset className="fieldset">
-        <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>Kelurahan/Desa</label>
+        <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>
+          Kelurahan/Desa
+        </label>
         <select
           id={`${id}-kelurahan`}
           className={`select w-full ${desaKelurahanError ? "select-error" : ""}`}
@@ -77,14 +96,22 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
         >
           <option value="">{kelurahanPlaceholder}</option>
           {kelurahan.data?.map((item) => (
-            <option key={item.id} value={item.id}>{item.nama}</option>
+            <option key={item.id} value={item.id}>
+              {item.nama}
+            </option>
           ))}
         </select>
-        {desaKelurahanError && <p id={`${id}-kelurahan-error`} className="label text-error">{desaKelurahanError}</p>}
+        {desaKelurahanError && (
+          <p id={`${id}-kelurahan-error`} className="label text-error">
+            {desaKelurahanError}
+          </p>
+        )}
         {kelurahan.isError && (
           <div role="alert" className="alert alert-error alert-soft mt-2">
             <span>Gagal memuat data kelurahan.</span>
-            <button type="button" className="btn btn-sm" onClick={() => kelurahan.refetch()}>Coba lagi</button>
+            <button type="button" className="btn btn-sm" onClick={() => kelurahan.refetch()}>
+              Coba lagi
+            </button>
           </div>
         )}
       </fieldset>

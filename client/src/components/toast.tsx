@@ -50,14 +50,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast toast-top toast-center z-50 w-full max-w-md px-4" aria-live={variant === "destructive" ? "assertive" : "polite"}>
+      <div
+        className="toast toast-top toast-center z-50 w-full max-w-md px-4"
+        aria-live={variant === "destructive" ? "assertive" : "polite"}
+      >
         {current && (
-          <div key={current.id} role={variant === "destructive" ? "alert" : "status"} className={`alert ${variantClass[variant]} flex items-start shadow-lg`}>
+          <div
+            key={current.id}
+            role={variant === "destructive" ? "alert" : "status"}
+            className={`alert ${variantClass[variant]} flex items-start shadow-lg`}
+          >
             <div className="flex-1">
               <p className="font-semibold">{current.title}</p>
               {current.description && <p className="text-sm">{current.description}</p>}
             </div>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={dismiss} aria-label="Tutup notifikasi">✕</button>
+            <button type="button" className="btn btn-ghost btn-xs" onClick={dismiss} aria-label="Tutup notifikasi">
+              ✕
+            </button>
           </div>
         )}
       </div>

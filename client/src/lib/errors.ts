@@ -18,9 +18,17 @@ export function errorMessage(error: unknown, fallbacks: Fallbacks): string {
   const status = error.data?.httpStatus;
   const data: unknown = error.data;
   const zodFields =
-    typeof data === "object" && data !== null && "zodError" in data && typeof data.zodError === "object" && data.zodError !== null &&
-    "fieldErrors" in data.zodError && typeof data.zodError.fieldErrors === "object" && data.zodError.fieldErrors !== null
-      ? Object.values(data.zodError.fieldErrors).flat().filter((item): item is string => typeof item === "string")
+    typeof data === "object" &&
+    data !== null &&
+    "zodError" in data &&
+    typeof data.zodError === "object" &&
+    data.zodError !== null &&
+    "fieldErrors" in data.zodError &&
+    typeof data.zodError.fieldErrors === "object" &&
+    data.zodError.fieldErrors !== null
+      ? Object.values(data.zodError.fieldErrors)
+          .flat()
+          .filter((item): item is string => typeof item === "string")
       : [];
   if (zodFields.length > 0) return zodFields.join(", ");
   if (error.message && status !== 500) return error.message;
@@ -33,9 +41,15 @@ export function errorMessage(error: unknown, fallbacks: Fallbacks): string {
 export function serverFieldErrors(error: unknown): Array<{ path: string[]; message: string }> {
   if (!isTRPCClientError(error)) return [];
   const data: unknown = error.data;
-  if (typeof data !== "object" || data === null || !("fieldErrors" in data) || !Array.isArray(data.fieldErrors)) return [];
+  if (typeof data !== "object" || data === null || !("fieldErrors" in data) || !Array.isArray(data.fieldErrors))
+    return [];
   return data.fieldErrors.filter(
     (item): item is { path: string[]; message: string } =>
-      typeof item === "object" && item !== null && "path" in item && Array.isArray(item.path) && "message" in item && typeof item.message === "string",
+      typeof item === "object" &&
+      item !== null &&
+      "path" in item &&
+      Array.isArray(item.path) &&
+      "message" in item &&
+      typeof item.message === "string",
   );
 }

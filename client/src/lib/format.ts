@@ -19,7 +19,8 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 function toDate(value: string | Date): { date: Date; timeZone: string } {
   // A calendar date ("2026-11-22") has no time zone: read and show it as that very day.
-  if (typeof value === "string" && dateOnly.test(value)) return { date: new Date(`${value}T00:00:00Z`), timeZone: "UTC" };
+  if (typeof value === "string" && dateOnly.test(value))
+    return { date: new Date(`${value}T00:00:00Z`), timeZone: "UTC" };
   return { date: typeof value === "string" ? new Date(value) : value, timeZone: TIME_ZONE };
 }
 
@@ -32,8 +33,18 @@ export function formatDate(value: string | Date): string {
 /** An instant in Western Indonesian Time: "22 November 2026 pukul 07.30 WIB". */
 export function formatDateTime(value: string | Date): string {
   const { date } = toDate(value);
-  const day = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(date);
-  const time = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TIME_ZONE }).format(date);
+  const day = new Intl.DateTimeFormat(LOCALE, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: TIME_ZONE,
+  }).format(date);
+  const time = new Intl.DateTimeFormat(LOCALE, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: TIME_ZONE,
+  }).format(date);
   return `${day} pukul ${time} WIB`;
 }
 

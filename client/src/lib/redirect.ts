@@ -6,7 +6,8 @@ export const DASHBOARD_PATH = "/kader-pkk/dashboard";
  * redirect parameter cannot send anyone elsewhere.
  */
 export function safeRedirect(value: unknown, fallback = DASHBOARD_PATH): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return fallback;
   if (value.startsWith(LOGIN_PATH) || value === "/login") return fallback;
   return value;
 }

@@ -4,7 +4,8 @@
 // ("?page=2") and everything else as strings.
 
 export function intParam(value: unknown, min: number): number | undefined {
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   return Number.isInteger(number) && number >= min ? number : undefined;
 }
 

@@ -16,7 +16,11 @@ export function useSession() {
  * For a route's beforeLoad: sends visitors without a session (or without one of `roles`) to the
  * login page, remembering where they were going. The server refuses their calls anyway.
  */
-export async function requireUser(context: RouterContext, location: { href: string }, roles?: UserRole[]): Promise<PublicUser> {
+export async function requireUser(
+  context: RouterContext,
+  location: { href: string },
+  roles?: UserRole[],
+): Promise<PublicUser> {
   const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
   if (!user || (roles && !roles.includes(user.role))) {
     throw redirect({ href: loginHref(location.href) });

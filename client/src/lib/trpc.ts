@@ -27,7 +27,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // A refused request will be refused again; only retry what may be a passing network fault.
-      retry: (failureCount, error) => !(isTRPCClientError(error) && error.data?.httpStatus && error.data.httpStatus < 500) && failureCount < 2,
+      retry: (failureCount, error) =>
+        !(isTRPCClientError(error) && error.data?.httpStatus && error.data.httpStatus < 500) && failureCount < 2,
     },
   },
 });

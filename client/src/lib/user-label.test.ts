@@ -11,20 +11,29 @@ describe("the signed-in header's role line", () => {
   });
 
   test("other jabatan keep their own words, then the unit", () => {
-    expect(describeUser({ role: "kader", jabatan: "Kader PKK", level: "rw", rw: "005", rt: null }, names)).toBe("Kader PKK RW 005 · Kelurahan Bekasijaya");
-    expect(describeUser({ role: "kader", jabatan: "Ketua Pokja I", level: "kelurahan", rw: null, rt: null }, names)).toBe(
-      "Ketua Pokja I · Kelurahan Bekasijaya",
+    expect(describeUser({ role: "kader", jabatan: "Kader PKK", level: "rw", rw: "005", rt: null }, names)).toBe(
+      "Kader PKK RW 005 · Kelurahan Bekasijaya",
     );
-    expect(describeUser({ role: "kader", jabatan: null, level: "kecamatan", rw: null, rt: null }, names)).toBe("Kader PKK Kecamatan · Kecamatan Bekasi Timur");
+    expect(
+      describeUser({ role: "kader", jabatan: "Ketua Pokja I", level: "kelurahan", rw: null, rt: null }, names),
+    ).toBe("Ketua Pokja I · Kelurahan Bekasijaya");
+    expect(describeUser({ role: "kader", jabatan: null, level: "kecamatan", rw: null, rt: null }, names)).toBe(
+      "Kader PKK Kecamatan · Kecamatan Bekasi Timur",
+    );
   });
 
   test("an admin of the city", () => {
-    expect(describeUser({ role: "admin", jabatan: null, level: "kota", rw: null, rt: null }, names)).toBe("Administrator · Kota Bekasi");
+    expect(describeUser({ role: "admin", jabatan: null, level: "kota", rw: null, rt: null }, names)).toBe(
+      "Administrator · Kota Bekasi",
+    );
   });
 
   test("without area names yet, only the title", () => {
-    expect(describeUser({ role: "aparat", jabatan: "Staf Kelurahan", level: "kelurahan", rw: null, rt: null }, { cityName: "Kota Bekasi" })).toBe(
-      "Staf Kelurahan",
-    );
+    expect(
+      describeUser(
+        { role: "aparat", jabatan: "Staf Kelurahan", level: "kelurahan", rw: null, rt: null },
+        { cityName: "Kota Bekasi" },
+      ),
+    ).toBe("Staf Kelurahan");
   });
 });

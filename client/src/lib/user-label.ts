@@ -13,14 +13,22 @@ export interface AreaNames {
  * The signed-in header's role line from the user's own jabatan, level and work area:
  * "Ketua PKK RT 001/005 · Kelurahan Bekasijaya", "Kader PKK RW 005 · Kelurahan Bekasijaya".
  */
-export function describeUser(user: Pick<PublicUser, "role" | "jabatan" | "level" | "rw" | "rt">, names: AreaNames): string {
-  const title = user.jabatan?.trim() || (user.level && user.role === "kader" ? `Kader PKK ${levelLabels[user.level]}` : roleTitles[user.role]);
+export function describeUser(
+  user: Pick<PublicUser, "role" | "jabatan" | "level" | "rw" | "rt">,
+  names: AreaNames,
+): string {
+  const title =
+    user.jabatan?.trim() ||
+    (user.level && user.role === "kader" ? `Kader PKK ${levelLabels[user.level]}` : roleTitles[user.role]);
   let unit = "";
   if (user.level === "rt" && user.rt) unit = `RT ${user.rt}${user.rw ? `/${user.rw}` : ""}`;
   else if (user.level === "rw" && user.rw) unit = `RW ${user.rw}`;
   // "Ketua PKK RT" + "RT 001/005" reads "Ketua PKK RT 001/005", as the spec's example.
   const level = user.level ? levelLabels[user.level] : "";
-  const head = unit && level && title.endsWith(level) ? `${title}${unit.slice(level.length)}` : [title, unit].filter(Boolean).join(" ");
+  const head =
+    unit && level && title.endsWith(level)
+      ? `${title}${unit.slice(level.length)}`
+      : [title, unit].filter(Boolean).join(" ");
   const area =
     user.level === "kota" || (!user.level && user.role === "admin")
       ? names.cityName

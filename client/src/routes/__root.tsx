@@ -27,7 +27,10 @@ function RootLayout() {
     <ToastProvider>
       <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
         <HeadContent />
-        <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
+        <a
+          href="#konten"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm"
+        >
           Lewati ke konten
         </a>
         <SiteHeader />

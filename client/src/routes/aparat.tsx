@@ -15,7 +15,8 @@ function OfficialsPortal() {
       <p className="badge badge-warning">Sedang disiapkan</p>
       <h1 className="text-3xl font-bold">Portal Aparat</h1>
       <p className="text-lg">
-        Portal untuk aparat pemerintah sedang disiapkan. Laporan data keluarga per wilayah untuk aparat kelurahan, kecamatan, dan
+        Portal untuk aparat pemerintah sedang disiapkan. Laporan data keluarga per wilayah untuk aparat kelurahan,
+        kecamatan, dan
         {config.data?.cityName ? ` ${config.data.cityName}` : " kota"} akan tersedia di halaman ini.
       </p>
       {contact && (
@@ -23,15 +24,23 @@ function OfficialsPortal() {
           Untuk keperluan data saat ini, hubungi {contact.address}
           {contact.email && (
             <>
-              {" "}melalui <a className="link link-primary break-all" href={`mailto:${contact.email}`}>{contact.email}</a>
+              {" "}
+              melalui{" "}
+              <a className="link link-primary break-all" href={`mailto:${contact.email}`}>
+                {contact.email}
+              </a>
             </>
           )}
           .
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <Link to="/" className="btn btn-primary">Kembali ke beranda</Link>
-        <Link to="/kader-pkk" className="btn btn-outline">Portal Kader PKK</Link>
+        <Link to="/" className="btn btn-primary">
+          Kembali ke beranda
+        </Link>
+        <Link to="/kader-pkk" className="btn btn-outline">
+          Portal Kader PKK
+        </Link>
       </div>
     </section>
   );

@@ -20,7 +20,10 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const refused = origin !== undefined ? origin !== expected : hasSessionCookie;
   if (refused) {
     if (c.req.path.startsWith("/api/")) {
-      return c.json({ data: null, error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} } }, 403);
+      return c.json(
+        { data: null, error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} } },
+        403,
+      );
     }
     return c.json({ error: { message: "Permintaan ditolak: asal permintaan tidak dikenal", code: "FORBIDDEN" } }, 403);
   }

@@ -64,12 +64,21 @@ describe("Google-style sign-in (arctic generic OAuth2 client against a provider 
     const authorize = new URL(start.headers.get("location") ?? "");
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
     const state = authorize.searchParams.get("state") ?? "";
-    const cookies = start.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    const cookies = start.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
     codeCounter += 1;
     const code = `code-${codeCounter}`;
-    grants.set(code, { challenge: authorize.searchParams.get("code_challenge") ?? "", email, verified: options.verified ?? true });
+    grants.set(code, {
+      challenge: authorize.searchParams.get("code_challenge") ?? "",
+      email,
+      verified: options.verified ?? true,
+    });
     const callbackState = options.tamperState ? `${state}x` : state;
-    return portal.request(`/auth/google/callback?code=${code}&state=${callbackState}`, { headers: { cookie: cookies } });
+    return portal.request(`/auth/google/callback?code=${code}&state=${callbackState}`, {
+      headers: { cookie: cookies },
+    });
   }
 
   test("an active account with the same verified email is signed in and sent to the dashboard", async () => {

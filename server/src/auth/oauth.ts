@@ -51,10 +51,18 @@ export function genericOAuthProvider(options: {
   const client = new OAuth2Client(options.clientId, options.clientSecret, options.redirectUri);
   return {
     authorizationUrl: (state, verifier) =>
-      client.createAuthorizationURLWithPKCE(options.authorizationEndpoint, state, CodeChallengeMethod.S256, verifier, scopes),
+      client.createAuthorizationURLWithPKCE(
+        options.authorizationEndpoint,
+        state,
+        CodeChallengeMethod.S256,
+        verifier,
+        scopes,
+      ),
     verifiedEmail: async (code, verifier) => {
       const tokens = await client.validateAuthorizationCode(options.tokenEndpoint, code, verifier);
-      const response = await fetch(options.userinfoEndpoint, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });
+      const response = await fetch(options.userinfoEndpoint, {
+        headers: { authorization: `Bearer ${tokens.accessToken()}` },
+      });
       if (!response.ok) return null;
       const claims: unknown = await response.json();
       return typeof claims === "object" && claims !== null ? emailFromClaims(claims) : null;
@@ -98,10 +106,17 @@ export function oauthRoutes(provider: OAuthProvider | null): Hono<AppEnv> {
     }
     if (!email) return c.redirect(failed, 302);
     const user = await auth.findUserByEmail(db, email);
-    if (!user || user.status !== "active") return c.redirect(failed, 302);
+    if (user?.status !== "active") return c.redirect(failed, 302);
     const previous = readSessionCookie(c);
-    const { token, cookieExpiresAt } = await auth.startSession(db, user.id, false, previous ? sessionIdFromToken(previous) : null);
-    c.header("Set-Cookie", sessionCookieHeader(token, cookieExpiresAt, env.NODE_ENV === "production"), { append: true });
+    const { token, cookieExpiresAt } = await auth.startSession(
+      db,
+      user.id,
+      false,
+      previous ? sessionIdFromToken(previous) : null,
+    );
+    c.header("Set-Cookie", sessionCookieHeader(token, cookieExpiresAt, env.NODE_ENV === "production"), {
+      append: true,
+    });
     return c.redirect("/kader-pkk/dashboard", 302);
   });
   return app;

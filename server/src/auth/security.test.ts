@@ -11,7 +11,11 @@ describe("CSRF: cookie-authenticated writes need our Origin", () => {
   test("a tRPC mutation with the session cookie and no Origin is refused with 403", async () => {
     const user = await createUser(t.db);
     const cookie = await sessionCookieFor(t.db, user.id);
-    const response = await t.app.request("/trpc/auth.logout", { method: "POST", headers: { ...json, cookie }, body: "{}" });
+    const response = await t.app.request("/trpc/auth.logout", {
+      method: "POST",
+      headers: { ...json, cookie },
+      body: "{}",
+    });
     expect(response.status).toBe(403);
     const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
     expect((await me.json()).result.data.id).toBe(user.id);
@@ -20,13 +24,22 @@ describe("CSRF: cookie-authenticated writes need our Origin", () => {
   test("a foreign Origin is refused, with or without a cookie (no login CSRF)", async () => {
     const user = await createUser(t.db);
     const cookie = await sessionCookieFor(t.db, user.id);
-    const withCookie = await t.app.request("/trpc/auth.logout", { method: "POST", headers: { ...json, cookie, origin: "https://jahat.example" }, body: "{}" });
+    const withCookie = await t.app.request("/trpc/auth.logout", {
+      method: "POST",
+      headers: { ...json, cookie, origin: "https://jahat.example" },
+      body: "{}",
+    });
     expect(withCookie.status).toBe(403);
     const challenge = issueCaptcha(t.env.APP_SECRET, "sum");
     const login = await t.app.request("/trpc/auth.login", {
       method: "POST",
       headers: { ...json, origin: "https://jahat.example" },
-      body: JSON.stringify({ email: user.email, password: "x", rememberMe: false, captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) } }),
+      body: JSON.stringify({
+        email: user.email,
+        password: "x",
+        rememberMe: false,
+        captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+      }),
     });
     expect(login.status).toBe(403);
   });
@@ -34,15 +47,26 @@ describe("CSRF: cookie-authenticated writes need our Origin", () => {
   test("REST writes with a cookie need the Origin too; answers are Strapi-shaped", async () => {
     const user = await createUser(t.db, { phone: "081234567890" });
     const cookie = await sessionCookieFor(t.db, user.id);
-    const response = await t.app.request(`/api/users/${user.id}`, { method: "PUT", headers: { ...json, cookie }, body: JSON.stringify({ fullName: "Baru Sekali" }) });
+    const response = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers: { ...json, cookie },
+      body: JSON.stringify({ fullName: "Baru Sekali" }),
+    });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ data: null, error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} } });
+    expect(await response.json()).toEqual({
+      data: null,
+      error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} },
+    });
   });
 
   test("the same request from our own Origin goes through", async () => {
     const user = await createUser(t.db);
     const cookie = await sessionCookieFor(t.db, user.id);
-    const response = await t.app.request("/trpc/auth.logout", { method: "POST", headers: { ...json, cookie, origin: TEST_ORIGIN }, body: "{}" });
+    const response = await t.app.request("/trpc/auth.logout", {
+      method: "POST",
+      headers: { ...json, cookie, origin: TEST_ORIGIN },
+      body: "{}",
+    });
     expect(response.status).toBe(200);
   });
 
@@ -84,7 +108,12 @@ describe("security headers and limits", () => {
     const response = await prod.app.request("/trpc/auth.login", {
       method: "POST",
       headers: { ...json, origin: TEST_ORIGIN },
-      body: JSON.stringify({ email: user.email, password: "Rahasia123", rememberMe: false, captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) } }),
+      body: JSON.stringify({
+        email: user.email,
+        password: "Rahasia123",
+        rememberMe: false,
+        captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+      }),
     });
     expect(response.status).toBe(200);
     const cookie = response.headers.get("set-cookie") ?? "";
@@ -109,7 +138,12 @@ describe("rate limits", () => {
     return t.app.request("/trpc/auth.login", {
       method: "POST",
       headers: { ...json, origin: TEST_ORIGIN, ...headers },
-      body: JSON.stringify({ email, password: "Salah123", rememberMe: false, captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) } }),
+      body: JSON.stringify({
+        email,
+        password: "Salah123",
+        rememberMe: false,
+        captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+      }),
     });
   }
 
@@ -135,7 +169,12 @@ describe("rate limits behind a trusted proxy", () => {
       return t.app.request("/trpc/auth.login", {
         method: "POST",
         headers: { ...json, origin: TEST_ORIGIN, "x-forwarded-for": ip },
-        body: JSON.stringify({ email: "x@contoh.id", password: "Salah123", rememberMe: false, captcha: { token: c.token, answer: solveCaptcha(c.question) } }),
+        body: JSON.stringify({
+          email: "x@contoh.id",
+          password: "Salah123",
+          rememberMe: false,
+          captcha: { token: c.token, answer: solveCaptcha(c.question) },
+        }),
       });
     };
     for (let i = 0; i < 10; i += 1) expect((await attempt("10.1.1.1")).status).toBe(400);

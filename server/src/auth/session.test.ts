@@ -4,7 +4,12 @@ import { sessions } from "../db/schema/sessions.ts";
 import { createUser, useTestApp } from "../../test/helpers.ts";
 import { users } from "../db/schema/users.ts";
 import {
-  createSession, generateSessionToken, invalidateSession, invalidateUserSessions, sessionIdFromToken, validateSessionToken,
+  createSession,
+  generateSessionToken,
+  invalidateSession,
+  invalidateUserSessions,
+  sessionIdFromToken,
+  validateSessionToken,
 } from "./session.ts";
 
 describe("sessions (Lucia guide)", () => {
@@ -28,7 +33,10 @@ describe("sessions (Lucia guide)", () => {
     const user = await createUser(t.db);
     const token = generateSessionToken();
     const session = await createSession(t.db, token, user.id, { persistent: false });
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
     expect((await validateSessionToken(t.db, token)).user).toBeNull();
 
     const second = generateSessionToken();

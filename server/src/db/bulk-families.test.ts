@@ -10,7 +10,9 @@ describe("bulk family generation", () => {
   test("writes families with their members and history, spread over wards, consistent with data_register", async () => {
     const written = await generateFamilies(t.db, { families: 120, firstSerial: 5_000_000, batchSize: 50 });
     expect(written).toBe(120);
-    const [families] = await t.db.select({ total: count(), wards: countDistinct(registers.desaKelurahanId) }).from(registers);
+    const [families] = await t.db
+      .select({ total: count(), wards: countDistinct(registers.desaKelurahanId) })
+      .from(registers);
     expect(families?.total).toBe(120);
     expect(families?.wards).toBe(56);
     const [members] = await t.db.select({ total: count(), niks: countDistinct(familyMembers.nik) }).from(familyMembers);
@@ -19,7 +21,10 @@ describe("bulk family generation", () => {
     const memberTotal = rows.reduce((sum, row) => sum + row.memberCount, 0);
     expect(members?.total).toBe(memberTotal);
     const approved = rows.find((row) => row.status === "APPROVED");
-    const history = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, approved?.id ?? 0));
+    const history = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, approved?.id ?? 0));
     expect(history.map((event) => event.toStatus)).toEqual(["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
     expect(approved?.createdAt).toBeInstanceOf(Date);
     expect(approved?.version).toBe(1);

@@ -56,8 +56,16 @@ export async function generateFamilies(db: Db, options: BulkOptions): Promise<nu
           consentVersion: "2026-11",
         })),
       );
-      await bulkInsert(tx, familyMembers, batch.flatMap(({ form }, index) => familyMemberRows(ids[index] ?? 0, form)));
-      await bulkInsert(tx, registerEvents, batch.flatMap(({ status }, index) => historyEvents(ids[index] ?? 0, status, {})));
+      await bulkInsert(
+        tx,
+        familyMembers,
+        batch.flatMap(({ form }, index) => familyMemberRows(ids[index] ?? 0, form)),
+      );
+      await bulkInsert(
+        tx,
+        registerEvents,
+        batch.flatMap(({ status }, index) => historyEvents(ids[index] ?? 0, status, {})),
+      );
     });
     done += size;
     options.onProgress?.(done);

@@ -20,14 +20,58 @@ interface DemoUser {
 }
 
 const demoUsers: DemoUser[] = [
-  { email: "admin@pkk.demo", username: "admin", fullName: "Admin PKK Kota", role: "admin", level: "kota", jabatan: null, label: "Admin" },
-  { email: "kader.rt@pkk.demo", username: "kader_rt", fullName: "Siti Aminah", role: "kader", level: "rt", jabatan: "Ketua PKK RT", label: "Kader RT" },
-  { email: "kader.rw@pkk.demo", username: "kader_rw", fullName: "Dewi Lestari", role: "kader", level: "rw", jabatan: "Kader PKK", label: "Kader RW" },
-  { email: "kader.kelurahan@pkk.demo", username: "kader_kelurahan", fullName: "Rina Marlina", role: "kader", level: "kelurahan", jabatan: "Ketua Pokja I", label: "Kader Kelurahan" },
-  { email: "aparat@pkk.demo", username: "aparat", fullName: "Budi Santoso", role: "aparat", level: "kelurahan", jabatan: "Staf Kelurahan", label: "Aparat" },
+  {
+    email: "admin@pkk.demo",
+    username: "admin",
+    fullName: "Admin PKK Kota",
+    role: "admin",
+    level: "kota",
+    jabatan: null,
+    label: "Admin",
+  },
+  {
+    email: "kader.rt@pkk.demo",
+    username: "kader_rt",
+    fullName: "Siti Aminah",
+    role: "kader",
+    level: "rt",
+    jabatan: "Ketua PKK RT",
+    label: "Kader RT",
+  },
+  {
+    email: "kader.rw@pkk.demo",
+    username: "kader_rw",
+    fullName: "Dewi Lestari",
+    role: "kader",
+    level: "rw",
+    jabatan: "Kader PKK",
+    label: "Kader RW",
+  },
+  {
+    email: "kader.kelurahan@pkk.demo",
+    username: "kader_kelurahan",
+    fullName: "Rina Marlina",
+    role: "kader",
+    level: "kelurahan",
+    jabatan: "Ketua Pokja I",
+    label: "Kader Kelurahan",
+  },
+  {
+    email: "aparat@pkk.demo",
+    username: "aparat",
+    fullName: "Budi Santoso",
+    role: "aparat",
+    level: "kelurahan",
+    jabatan: "Staf Kelurahan",
+    label: "Aparat",
+  },
 ];
 
-export const demoAccounts: DemoAccount[] = demoUsers.map((user) => ({ label: user.label, email: user.email, password: DEMO_PASSWORD }));
+export const demoAccounts: DemoAccount[] = demoUsers.map((user) => ({
+  label: user.label,
+  email: user.email,
+  password: DEMO_PASSWORD,
+}));
 
 /** Seeds the demo accounts into an empty users table; the work area is the city's first kelurahan. */
 export async function seedDemoAccounts(db: Db): Promise<number> {

@@ -19,7 +19,10 @@ describe("demo families", () => {
     expect(members?.total).toBeGreaterThanOrEqual(created * 2);
     const approved = await t.db.select({ id: registers.id }).from(registers).where(eq(registers.status, "APPROVED"));
     expect(approved.length).toBeGreaterThan(0);
-    const history = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, approved[0]?.id ?? 0));
+    const history = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, approved[0]?.id ?? 0));
     expect(history.map((event) => event.toStatus)).toEqual(["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
   });
 

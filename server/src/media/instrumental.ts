@@ -11,13 +11,71 @@ type Note = [number | null, number];
 
 // Eight bars of 4/4: an original tune in C major, one chord per bar.
 const bars: Array<{ chord: Chord; melody: Note[] }> = [
-  { chord: "C", melody: [[67, 1], [72, 1], [72, 0.5], [74, 0.5], [76, 1]] },
-  { chord: "C", melody: [[76, 1], [74, 0.5], [72, 0.5], [76, 1], [79, 1]] },
-  { chord: "G", melody: [[79, 1], [77, 0.5], [76, 0.5], [74, 1], [71, 1]] },
-  { chord: "C", melody: [[72, 3], [null, 1]] },
-  { chord: "F", melody: [[69, 1], [72, 1], [77, 1], [81, 1]] },
-  { chord: "C", melody: [[79, 1.5], [76, 0.5], [72, 1], [76, 1]] },
-  { chord: "G", melody: [[74, 1], [79, 1], [77, 0.5], [76, 0.5], [74, 1]] },
+  {
+    chord: "C",
+    melody: [
+      [67, 1],
+      [72, 1],
+      [72, 0.5],
+      [74, 0.5],
+      [76, 1],
+    ],
+  },
+  {
+    chord: "C",
+    melody: [
+      [76, 1],
+      [74, 0.5],
+      [72, 0.5],
+      [76, 1],
+      [79, 1],
+    ],
+  },
+  {
+    chord: "G",
+    melody: [
+      [79, 1],
+      [77, 0.5],
+      [76, 0.5],
+      [74, 1],
+      [71, 1],
+    ],
+  },
+  {
+    chord: "C",
+    melody: [
+      [72, 3],
+      [null, 1],
+    ],
+  },
+  {
+    chord: "F",
+    melody: [
+      [69, 1],
+      [72, 1],
+      [77, 1],
+      [81, 1],
+    ],
+  },
+  {
+    chord: "C",
+    melody: [
+      [79, 1.5],
+      [76, 0.5],
+      [72, 1],
+      [76, 1],
+    ],
+  },
+  {
+    chord: "G",
+    melody: [
+      [74, 1],
+      [79, 1],
+      [77, 0.5],
+      [76, 0.5],
+      [74, 1],
+    ],
+  },
   { chord: "C", melody: [[72, 4]] },
 ];
 
@@ -35,7 +93,14 @@ function envelope(t: number, length: number): number {
   return 1 - 0.25 * Math.min(1, (t - attack) / length);
 }
 
-function addTone(buffer: Float32Array, start: number, length: number, midi: number, gain: number, brass: boolean): void {
+function addTone(
+  buffer: Float32Array,
+  start: number,
+  length: number,
+  midi: number,
+  gain: number,
+  brass: boolean,
+): void {
   const f = frequency(midi);
   const first = Math.floor(start * SAMPLE_RATE);
   const count = Math.floor(length * SAMPLE_RATE);

@@ -11,7 +11,11 @@ const json = { "content-type": "application/json" };
 describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
   const t = useTestApp();
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
-    await t.app.request(`/api${path}`, { method: "POST", headers: { ...json, ...headers }, body: JSON.stringify(body) });
+    await t.app.request(`/api${path}`, {
+      method: "POST",
+      headers: { ...json, ...headers },
+      body: JSON.stringify(body),
+    });
 
   test("POST /auth/local → {jwt, user} with Strapi's user fields; the jwt works as a bearer", async () => {
     const user = await createUser(t.db, { email: "rest@contoh.id", passwordHash: await hashPassword("Rahasia123") });
@@ -19,7 +23,14 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(["jwt", "user"]);
-    expect(body.user).toMatchObject({ id: user.id, username: user.username, email: "rest@contoh.id", provider: "local", confirmed: true, blocked: false });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      username: user.username,
+      email: "rest@contoh.id",
+      provider: "local",
+      confirmed: true,
+      blocked: false,
+    });
     expect(typeof body.user.createdAt).toBe("string");
     expect(JSON.stringify(body.user)).not.toContain("password");
 
@@ -30,16 +41,25 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
 
   test("wrong password and unknown user: the same 400 'Invalid identifier or password'", async () => {
     await createUser(t.db, { email: "salah@contoh.id", passwordHash: await hashPassword("Rahasia123") });
-    const wrong = await post("/auth/local", { identifier: "salah@contoh.id", password: "Bukan1234" }, {}).then((r) => r.json());
-    const unknown = await post("/auth/local", { identifier: "siapa@contoh.id", password: "Bukan1234" }).then((r) => r.json());
-    expect(wrong).toEqual({ data: null, error: { status: 400, name: "ValidationError", message: "Invalid identifier or password", details: {} } });
+    const wrong = await post("/auth/local", { identifier: "salah@contoh.id", password: "Bukan1234" }, {}).then((r) =>
+      r.json(),
+    );
+    const unknown = await post("/auth/local", { identifier: "siapa@contoh.id", password: "Bukan1234" }).then((r) =>
+      r.json(),
+    );
+    expect(wrong).toEqual({
+      data: null,
+      error: { status: 400, name: "ValidationError", message: "Invalid identifier or password", details: {} },
+    });
     expect(unknown).toEqual(wrong);
   });
 
   test("missing identifier → 400 with details.errors", async () => {
     const body = await post("/auth/local", { password: "x" }).then((r) => r.json());
     expect(body.error.status).toBe(400);
-    expect(body.error.details.errors).toEqual([{ path: ["identifier"], message: "identifier is a required field", name: "ValidationError" }]);
+    expect(body.error.details.errors).toEqual([
+      { path: ["identifier"], message: "identifier is a required field", name: "ValidationError" },
+    ]);
   });
 
   test("unknown fields in auth bodies are refused", async () => {
@@ -49,9 +69,17 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
 
   test("forgot-password answers {ok: true} for any email; a bad reset code is 'Incorrect code provided'", async () => {
     await createUser(t.db, { email: "lupa@contoh.id", passwordHash: await hashPassword("Rahasia123") });
-    expect(await post("/auth/forgot-password", { email: "lupa@contoh.id" }).then((r) => r.json())).toEqual({ ok: true });
-    expect(await post("/auth/forgot-password", { email: "tidak@contoh.id" }).then((r) => r.json())).toEqual({ ok: true });
-    const bad = await post("/auth/reset-password", { code: "bukan-kode", password: "Baru12345", passwordConfirmation: "Baru12345" });
+    expect(await post("/auth/forgot-password", { email: "lupa@contoh.id" }).then((r) => r.json())).toEqual({
+      ok: true,
+    });
+    expect(await post("/auth/forgot-password", { email: "tidak@contoh.id" }).then((r) => r.json())).toEqual({
+      ok: true,
+    });
+    const bad = await post("/auth/reset-password", {
+      code: "bukan-kode",
+      password: "Baru12345",
+      passwordConfirmation: "Baru12345",
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe("Incorrect code provided");
   });
@@ -61,7 +89,11 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     await post("/auth/forgot-password", { email: "pulih@contoh.id" });
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "pulih@contoh.id"));
     const code = /code=([a-z0-9]+)/.exec(mail?.body ?? "")?.[1];
-    const response = await post("/auth/reset-password", { code, password: "Baru12345", passwordConfirmation: "Baru12345" });
+    const response = await post("/auth/reset-password", {
+      code,
+      password: "Baru12345",
+      passwordConfirmation: "Baru12345",
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.user.email).toBe("pulih@contoh.id");
@@ -75,14 +107,22 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     const body = await response.json();
     expect(body.jwt).toBeUndefined();
     expect(body.user).toMatchObject({ email: input.email, confirmed: false, blocked: false });
-    const refused = await post("/auth/local/register", { ...(await kaderInput(t.db, t.env.APP_SECRET)), role: "admin" });
+    const refused = await post("/auth/local/register", {
+      ...(await kaderInput(t.db, t.env.APP_SECRET)),
+      role: "admin",
+    });
     expect(refused.status).toBe(400);
   });
 
   test("GET /users/me without credentials → 403 Forbidden; a bad bearer → 401", async () => {
     const anonymous = await t.app.request("/api/users/me");
     expect(anonymous.status).toBe(403);
-    expect((await anonymous.json()).error).toEqual({ status: 403, name: "ForbiddenError", message: "Forbidden", details: {} });
+    expect((await anonymous.json()).error).toEqual({
+      status: 403,
+      name: "ForbiddenError",
+      message: "Forbidden",
+      details: {},
+    });
     const bad = await t.app.request("/api/users/me", { headers: { authorization: "Bearer tidak-valid" } });
     expect(bad.status).toBe(401);
     expect((await bad.json()).error.message).toBe("Missing or invalid credentials");
@@ -93,14 +133,26 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     const other = await createUser(t.db);
     const cookie = await sessionCookieFor(t.db, user.id);
     const headers = { ...json, cookie, origin: TEST_ORIGIN };
-    const ok = await t.app.request(`/api/users/${user.id}`, { method: "PUT", headers, body: JSON.stringify({ fullName: "Nama Baru" }) });
+    const ok = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ fullName: "Nama Baru" }),
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ id: user.id, fullName: "Nama Baru", phone: "081111111111" });
-    const escalate = await t.app.request(`/api/users/${user.id}`, { method: "PUT", headers, body: JSON.stringify({ role: "admin", status: "active" }) });
+    const escalate = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ role: "admin", status: "active" }),
+    });
     expect(escalate.status).toBe(400);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.role).toBe("kader");
-    const foreign = await t.app.request(`/api/users/${other.id}`, { method: "PUT", headers, body: JSON.stringify({ fullName: "Diretas" }) });
+    const foreign = await t.app.request(`/api/users/${other.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ fullName: "Diretas" }),
+    });
     expect(foreign.status).toBe(403);
   });
 });
@@ -121,7 +173,11 @@ describe("API tokens for the REST layer", () => {
 
     const bearer = { authorization: `Bearer ${created.token}` };
     expect((await t.app.request("/api/kecamatans", { headers: bearer })).status).toBe(200);
-    const write = await t.app.request("/api/auth/forgot-password", { method: "POST", headers: { ...bearer, ...json }, body: JSON.stringify({ email: "a@contoh.id" }) });
+    const write = await t.app.request("/api/auth/forgot-password", {
+      method: "POST",
+      headers: { ...bearer, ...json },
+      body: JSON.stringify({ email: "a@contoh.id" }),
+    });
     expect(write.status).toBe(403);
 
     await callerFor(t, admin).users.revokeApiToken({ tokenId: created.apiToken.id });
@@ -141,6 +197,8 @@ describe("API tokens for the REST layer", () => {
 
   test("only admins manage tokens", async () => {
     const kader = await createUser(t.db);
-    await expect(callerFor(t, kader).users.createApiToken({ name: "Curang", access: "full-access" })).rejects.toThrow("Anda tidak memiliki akses");
+    await expect(callerFor(t, kader).users.createApiToken({ name: "Curang", access: "full-access" })).rejects.toThrow(
+      "Anda tidak memiliki akses",
+    );
   });
 });

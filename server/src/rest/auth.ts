@@ -41,7 +41,10 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     path: issue.path.map(String),
-    message: issue.code === "invalid_type" && issue.input === undefined ? `${issue.path.join(".")} is a required field` : issue.message,
+    message:
+      issue.code === "invalid_type" && issue.input === undefined
+        ? `${issue.path.join(".")} is a required field`
+        : issue.message,
     name: "ValidationError",
   }));
   const message = errors.length === 1 ? (errors[0]?.message ?? "ValidationError") : `${errors.length} errors occurred`;
@@ -49,7 +52,11 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
 }
 
 const localLogin = z.strictObject({ identifier: z.string().min(1), password: z.string().min(1) });
-const resetBody = z.strictObject({ code: z.string().min(1), password: passwordSchema, passwordConfirmation: z.string() });
+const resetBody = z.strictObject({
+  code: z.string().min(1),
+  password: passwordSchema,
+  passwordConfirmation: z.string(),
+});
 
 const strapiStatus: Record<string, string> = {
   pending: "Your account email is not confirmed",
@@ -67,10 +74,15 @@ export function restAuth(): Hono<AppEnv> {
     try {
       user = await auth.authenticate(db, c.var.actor, input.identifier, input.password);
     } catch (error) {
-      if (error instanceof DomainError && error.code === "BAD_REQUEST") throw new RestError(400, "ValidationError", "Invalid identifier or password");
+      if (error instanceof DomainError && error.code === "BAD_REQUEST")
+        throw new RestError(400, "ValidationError", "Invalid identifier or password");
       if (error instanceof DomainError && error.code === "FORBIDDEN") {
         const found = await auth.findUserByEmail(db, input.identifier);
-        throw new RestError(400, "ApplicationError", strapiStatus[found?.status ?? "blocked"] ?? "Invalid identifier or password");
+        throw new RestError(
+          400,
+          "ApplicationError",
+          strapiStatus[found?.status ?? "blocked"] ?? "Invalid identifier or password",
+        );
       }
       throw error;
     }
@@ -97,12 +109,14 @@ export function restAuth(): Hono<AppEnv> {
   app.post("/auth/reset-password", async (c) => {
     const { db } = c.var.deps;
     const input = parseBody(resetBody, await readJson(c));
-    if (input.password !== input.passwordConfirmation) throw new RestError(400, "ValidationError", "Passwords do not match");
+    if (input.password !== input.passwordConfirmation)
+      throw new RestError(400, "ValidationError", "Passwords do not match");
     let user: UserRow;
     try {
       user = await auth.resetPassword(db, input);
     } catch (error) {
-      if (error instanceof DomainError && error.code === "BAD_REQUEST") throw new RestError(400, "ValidationError", "Incorrect code provided");
+      if (error instanceof DomainError && error.code === "BAD_REQUEST")
+        throw new RestError(400, "ValidationError", "Incorrect code provided");
       throw error;
     }
     const { token } = await auth.startSession(db, user.id, true, null);

@@ -9,9 +9,10 @@ export function listBody(result: ListResult, pagination: Pagination): StrapiList
   let meta: PaginationMeta;
   if (pagination.kind === "page") {
     const { page, pageSize } = pagination;
-    meta = result.total === null
-      ? { page, pageSize }
-      : { page, pageSize, pageCount: Math.ceil(result.total / pageSize), total: result.total };
+    meta =
+      result.total === null
+        ? { page, pageSize }
+        : { page, pageSize, pageCount: Math.ceil(result.total / pageSize), total: result.total };
   } else {
     const { start, limit } = pagination;
     meta = result.total === null ? { start, limit } : { start, limit, total: result.total };
@@ -64,7 +65,13 @@ export function toRestError(error: unknown): RestError {
   if (error instanceof DomainError) {
     const [status, name] = restStatus[error.code];
     const details = error.options.fieldErrors
-      ? { errors: error.options.fieldErrors.map((item) => ({ path: item.path, message: item.message, name: "ValidationError" })) }
+      ? {
+          errors: error.options.fieldErrors.map((item) => ({
+            path: item.path,
+            message: item.message,
+            name: "ValidationError",
+          })),
+        }
       : {};
     return new RestError(status, name, error.message, details, error.options.retryAfterSeconds);
   }

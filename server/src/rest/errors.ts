@@ -13,7 +13,10 @@ export class RestError extends Error {
   }
 
   toBody(): StrapiErrorBody {
-    return { data: null, error: { status: this.status, name: this.errorName, message: this.message, details: this.details } };
+    return {
+      data: null,
+      error: { status: this.status, name: this.errorName, message: this.message, details: this.details },
+    };
   }
 }
 

@@ -18,7 +18,8 @@ export function restApi(): Hono<AppEnv> {
   api.all("*", (c) => c.json(restNotFound().toBody(), 404));
   api.onError((error, c) => {
     const restError = toRestError(error);
-    if (restError.status === 500) c.var.deps.log.error("rest request failed", { path: c.req.path, error: String(error) });
+    if (restError.status === 500)
+      c.var.deps.log.error("rest request failed", { path: c.req.path, error: String(error) });
     if (restError.retryAfterSeconds !== undefined) c.header("Retry-After", String(restError.retryAfterSeconds));
     return c.json(restError.toBody(), restError.status);
   });

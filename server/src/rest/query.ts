@@ -17,9 +17,27 @@ export interface SortItem {
 }
 
 export const comparisonOperators = [
-  "$eq", "$eqi", "$ne", "$nei", "$lt", "$lte", "$gt", "$gte", "$in", "$notIn",
-  "$contains", "$notContains", "$containsi", "$notContainsi", "$null", "$notNull",
-  "$between", "$startsWith", "$startsWithi", "$endsWith", "$endsWithi",
+  "$eq",
+  "$eqi",
+  "$ne",
+  "$nei",
+  "$lt",
+  "$lte",
+  "$gt",
+  "$gte",
+  "$in",
+  "$notIn",
+  "$contains",
+  "$notContains",
+  "$containsi",
+  "$notContainsi",
+  "$null",
+  "$notNull",
+  "$between",
+  "$startsWith",
+  "$startsWithi",
+  "$endsWith",
+  "$endsWithi",
 ] as const;
 export type ComparisonOperator = (typeof comparisonOperators)[number];
 
@@ -45,7 +63,8 @@ export interface ParsedQuery {
 }
 
 type Plain = Record<string, unknown>;
-const isPlain = (value: unknown): value is Plain => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isComparisonOperator = (key: string): key is ComparisonOperator =>
   (comparisonOperators as readonly string[]).includes(key);
 
@@ -73,7 +92,11 @@ export function parsePagination(raw: unknown): Pagination {
   const withCount = input.withCount === undefined ? true : !["false", "0"].includes(String(input.withCount));
   const clampSize = (size: number) => (size === -1 ? MAX_PAGE_SIZE : Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
   if ((page !== undefined || pageSize !== undefined) && (start !== undefined || limit !== undefined)) {
-    throw new RestError(400, "ValidationError", "Invalid pagination parameters. Expected either start/limit or page/pageSize");
+    throw new RestError(
+      400,
+      "ValidationError",
+      "Invalid pagination parameters. Expected either start/limit or page/pageSize",
+    );
   }
   if (start !== undefined || limit !== undefined) {
     return { kind: "offset", start: Math.max(start ?? 0, 0), limit: clampSize(limit ?? DEFAULT_PAGE_SIZE), withCount };
@@ -88,9 +111,10 @@ function checkField(resource: RestResource, field: string): string {
 
 export function parseSort(raw: unknown, resource: RestResource): SortItem[] {
   if (raw === undefined || raw === "") return [];
-  const entries: string[] = isPlain(raw) && !Object.keys(raw).every((key) => /^\d+$/.test(key))
-    ? Object.entries(raw).map(([field, order]) => `${field}:${String(order)}`)
-    : asList(raw).flatMap((item) => String(item).split(","));
+  const entries: string[] =
+    isPlain(raw) && !Object.keys(raw).every((key) => /^\d+$/.test(key))
+      ? Object.entries(raw).map(([field, order]) => `${field}:${String(order)}`)
+      : asList(raw).flatMap((item) => String(item).split(","));
   return entries
     .map((entry) => entry.trim())
     .filter(Boolean)

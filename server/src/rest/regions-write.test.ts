@@ -10,27 +10,63 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
   const send = async (method: string, path: string, body?: unknown, cookie?: string) => {
     const headers: Record<string, string> = { "content-type": "application/json", origin: TEST_ORIGIN };
     if (cookie) headers.cookie = cookie;
-    const response = await t.app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+    const response = await t.app.request(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json() };
   };
-  const districtId = async (kode: string) => (await t.db.select().from(kecamatan).where(eq(kecamatan.kode, kode)))[0]?.id ?? 0;
+  const districtId = async (kode: string) =>
+    (await t.db.select().from(kecamatan).where(eq(kecamatan.kode, kode)))[0]?.id ?? 0;
 
   test("POST answers 200 with the created entry, PUT changes only what it is given, DELETE answers the removed entry", async () => {
     const cookie = await adminCookie();
     const kecamatanId = await districtId("32.75.02");
-    const created = await send("POST", "/api/desa-kelurahans", {
-      data: { nama_desa_kelurahan: "Rest Jaya", kode: "32.75.02.1901", jenis: "kelurahan", kode_pos: "17112", luas_wilayah: 3.25, jumlah_penduduk: 4321, kecamatan: kecamatanId },
-    }, cookie);
+    const created = await send(
+      "POST",
+      "/api/desa-kelurahans",
+      {
+        data: {
+          nama_desa_kelurahan: "Rest Jaya",
+          kode: "32.75.02.1901",
+          jenis: "kelurahan",
+          kode_pos: "17112",
+          luas_wilayah: 3.25,
+          jumlah_penduduk: 4321,
+          kecamatan: kecamatanId,
+        },
+      },
+      cookie,
+    );
     expect(created.status).toBe(200);
     expect(created.body.meta).toEqual({});
-    expect(created.body.data.attributes).toMatchObject({ nama_desa_kelurahan: "Rest Jaya", nama: "Rest Jaya", kode: "32.75.02.1901", jenis: "kelurahan", kode_pos: "17112", luas_wilayah: 3.25, jumlah_penduduk: 4321 });
+    expect(created.body.data.attributes).toMatchObject({
+      nama_desa_kelurahan: "Rest Jaya",
+      nama: "Rest Jaya",
+      kode: "32.75.02.1901",
+      jenis: "kelurahan",
+      kode_pos: "17112",
+      luas_wilayah: 3.25,
+      jumlah_penduduk: 4321,
+    });
     const id: number = created.body.data.id;
     const withDistrict = await send("GET", `/api/desa-kelurahans/${id}?populate=kecamatan`);
     expect(withDistrict.body.data.attributes.kecamatan.data.id).toBe(kecamatanId);
 
-    const updated = await send("PUT", `/api/desa-kelurahans/${id}`, { data: { nama_desa_kelurahan: "Rest Makmur", kecamatan: { id: kecamatanId } } }, cookie);
+    const updated = await send(
+      "PUT",
+      `/api/desa-kelurahans/${id}`,
+      { data: { nama_desa_kelurahan: "Rest Makmur", kecamatan: { id: kecamatanId } } },
+      cookie,
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body.data.attributes).toMatchObject({ nama: "Rest Makmur", kode: "32.75.02.1901", jumlah_penduduk: 4321, kode_pos: "17112" });
+    expect(updated.body.data.attributes).toMatchObject({
+      nama: "Rest Makmur",
+      kode: "32.75.02.1901",
+      jumlah_penduduk: 4321,
+      kode_pos: "17112",
+    });
 
     const removed = await send("DELETE", `/api/desa-kelurahans/${id}`, undefined, cookie);
     expect(removed.status).toBe(200);
@@ -40,10 +76,20 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
 
   test("kecamatan writes with nama_kecamatan; a district with wards is not deleted", async () => {
     const cookie = await adminCookie();
-    const created = await send("POST", "/api/kecamatans", { data: { nama_kecamatan: "Rest Timur", kode: "32.75.81" } }, cookie);
+    const created = await send(
+      "POST",
+      "/api/kecamatans",
+      { data: { nama_kecamatan: "Rest Timur", kode: "32.75.81" } },
+      cookie,
+    );
     expect(created.status).toBe(200);
     expect(created.body.data.attributes).toMatchObject({ nama_kecamatan: "Rest Timur", kode: "32.75.81" });
-    const renamed = await send("PUT", `/api/kecamatans/${created.body.data.id}`, { data: { nama: "Rest Barat" } }, cookie);
+    const renamed = await send(
+      "PUT",
+      `/api/kecamatans/${created.body.data.id}`,
+      { data: { nama: "Rest Barat" } },
+      cookie,
+    );
     expect(renamed.body.data.attributes).toMatchObject({ nama_kecamatan: "Rest Barat", kode: "32.75.81" });
     expect((await send("DELETE", `/api/kecamatans/${created.body.data.id}`, undefined, cookie)).status).toBe(200);
 
@@ -65,14 +111,31 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
   test("validation errors name the REST attribute; 404 for a missing id; 400 for a bad id or a missing data payload", async () => {
     const cookie = await adminCookie();
     const kecamatanId = await districtId("32.75.02");
-    const invalid = await send("POST", "/api/desa-kelurahans", { data: { nama: "X", kode: "32.75.02.1902", jenis: "kelurahan", kode_pos: "12", kecamatan: kecamatanId } }, cookie);
+    const invalid = await send(
+      "POST",
+      "/api/desa-kelurahans",
+      { data: { nama: "X", kode: "32.75.02.1902", jenis: "kelurahan", kode_pos: "12", kecamatan: kecamatanId } },
+      cookie,
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.name).toBe("ValidationError");
-    expect(invalid.body.error.details.errors).toEqual([{ path: ["kode_pos"], message: "Kode pos harus 5 digit angka", name: "ValidationError" }]);
-    const onlySpecBody = await send("POST", "/api/desa-kelurahans", { data: { nama_desa_kelurahan: "X", kecamatan: kecamatanId } }, cookie);
-    expect(onlySpecBody.body.error.details.errors.map((item: { path: string[] }) => item.path[0])).toEqual(["kode", "jenis"]);
+    expect(invalid.body.error.details.errors).toEqual([
+      { path: ["kode_pos"], message: "Kode pos harus 5 digit angka", name: "ValidationError" },
+    ]);
+    const onlySpecBody = await send(
+      "POST",
+      "/api/desa-kelurahans",
+      { data: { nama_desa_kelurahan: "X", kecamatan: kecamatanId } },
+      cookie,
+    );
+    expect(onlySpecBody.body.error.details.errors.map((item: { path: string[] }) => item.path[0])).toEqual([
+      "kode",
+      "jenis",
+    ]);
 
-    expect((await send("PUT", "/api/desa-kelurahans/999999", { data: { nama: "X" } }, cookie)).body.error).toMatchObject({ status: 404, name: "NotFoundError", message: "Not Found" });
+    expect(
+      (await send("PUT", "/api/desa-kelurahans/999999", { data: { nama: "X" } }, cookie)).body.error,
+    ).toMatchObject({ status: 404, name: "NotFoundError", message: "Not Found" });
     expect((await send("DELETE", "/api/kecamatans/999999", undefined, cookie)).status).toBe(404);
     expect((await send("PUT", "/api/desa-kelurahans/abc", { data: { nama: "X" } }, cookie)).status).toBe(400);
     expect((await send("DELETE", "/api/desa-kelurahans/abc", undefined, cookie)).status).toBe(400);
@@ -82,7 +145,9 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
       expect(missing.body.error.message).toBe('Missing "data" payload in the request body');
     }
     const existing = await ward(t.db, 2);
-    expect((await send("PUT", `/api/desa-kelurahans/${existing.id}`, { nama: "X" }, cookie)).body.error.message).toBe('Missing "data" payload in the request body');
+    expect((await send("PUT", `/api/desa-kelurahans/${existing.id}`, { nama: "X" }, cookie)).body.error.message).toBe(
+      'Missing "data" payload in the request body',
+    );
   });
 
   test("anonymous callers and cadres are refused every write with 403 and nothing changes", async () => {
@@ -91,7 +156,12 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
     const kecamatanId = await districtId("32.75.05");
     for (const cookie of [undefined, kader]) {
       const attempts = [
-        await send("POST", "/api/desa-kelurahans", { data: { nama: "X", kode: "32.75.05.1909", jenis: "kelurahan", kecamatan: kecamatanId } }, cookie),
+        await send(
+          "POST",
+          "/api/desa-kelurahans",
+          { data: { nama: "X", kode: "32.75.05.1909", jenis: "kelurahan", kecamatan: kecamatanId } },
+          cookie,
+        ),
         await send("PUT", `/api/desa-kelurahans/${target.id}`, { data: { nama: "Diganti" } }, cookie),
         await send("DELETE", `/api/desa-kelurahans/${target.id}`, undefined, cookie),
         await send("POST", "/api/kecamatans", { data: { nama: "X", kode: "32.75.82" } }, cookie),
@@ -99,7 +169,8 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
         await send("DELETE", `/api/kecamatans/${kecamatanId}`, undefined, cookie),
         await send("PUT", "/api/kecamatans/999999", { data: { nama: "Diganti" } }, cookie),
       ];
-      for (const attempt of attempts) expect(attempt.body.error).toMatchObject({ status: 403, name: "ForbiddenError", message: "Forbidden" });
+      for (const attempt of attempts)
+        expect(attempt.body.error).toMatchObject({ status: 403, name: "ForbiddenError", message: "Forbidden" });
     }
     const [after] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, target.id));
     expect(after?.nama).toBe(target.nama);

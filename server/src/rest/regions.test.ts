@@ -18,7 +18,12 @@ describe("REST /api/kecamatans and /api/desa-kelurahans (Strapi v4 envelope)", (
   });
 
   test("defaults to 25 per page and clamps page and size", async () => {
-    expect((await get("/api/desa-kelurahans")).body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 3, total: 56 });
+    expect((await get("/api/desa-kelurahans")).body.meta.pagination).toEqual({
+      page: 1,
+      pageSize: 25,
+      pageCount: 3,
+      total: 56,
+    });
     expect((await get("/api/desa-kelurahans?pagination[pageSize]=500")).body.meta.pagination.pageSize).toBe(100);
     expect((await get("/api/desa-kelurahans?pagination[page]=0")).body.meta.pagination.page).toBe(1);
     expect((await get("/api/desa-kelurahans?pagination[pageSize]=0")).body.meta.pagination.pageSize).toBe(1);
@@ -32,15 +37,22 @@ describe("REST /api/kecamatans and /api/desa-kelurahans (Strapi v4 envelope)", (
     expect(offset.body.meta.pagination).toEqual({ start: 10, limit: 5, total: 12 });
     expect(offset.body.data).toHaveLength(2);
     expect((await get("/api/kecamatans?pagination[limit]=-1")).body.data).toHaveLength(12);
-    expect((await get("/api/kecamatans?pagination[withCount]=false")).body.meta.pagination).toEqual({ page: 1, pageSize: 25 });
+    expect((await get("/api/kecamatans?pagination[withCount]=false")).body.meta.pagination).toEqual({
+      page: 1,
+      pageSize: 25,
+    });
     const mixed = await get("/api/kecamatans?pagination[page]=1&pagination[start]=0");
     expect(mixed.status).toBe(400);
-    expect(mixed.body.error.message).toBe("Invalid pagination parameters. Expected either start/limit or page/pageSize");
+    expect(mixed.body.error.message).toBe(
+      "Invalid pagination parameters. Expected either start/limit or page/pageSize",
+    );
     expect((await get("/api/kecamatans?pagination[page]=abc")).status).toBe(400);
   });
 
   test("sorts by any attribute, both directions", async () => {
-    const ascending = (await get("/api/kecamatans?sort=nama:asc&pagination[pageSize]=100")).body.data.map((row: { attributes: { nama: string } }) => row.attributes.nama);
+    const ascending = (await get("/api/kecamatans?sort=nama:asc&pagination[pageSize]=100")).body.data.map(
+      (row: { attributes: { nama: string } }) => row.attributes.nama,
+    );
     expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : 1)));
     const descending = (await get("/api/kecamatans?sort[0]=kode:desc")).body.data;
     expect(descending[0].attributes.kode).toBe("32.75.12");
@@ -55,7 +67,11 @@ describe("REST /api/kecamatans and /api/desa-kelurahans (Strapi v4 envelope)", (
   test("filters with operators, relations and logic", async () => {
     const contains = await get("/api/desa-kelurahans?filters[nama][$containsi]=jaya&pagination[pageSize]=100");
     expect(contains.body.data.length).toBeGreaterThan(0);
-    expect(contains.body.data.every((row: { attributes: { nama: string } }) => row.attributes.nama.toLowerCase().includes("jaya"))).toBe(true);
+    expect(
+      contains.body.data.every((row: { attributes: { nama: string } }) =>
+        row.attributes.nama.toLowerCase().includes("jaya"),
+      ),
+    ).toBe(true);
     const caseSensitive = await get("/api/desa-kelurahans?filters[nama][$contains]=JAYA");
     expect(caseSensitive.body.meta.pagination.total).toBe(0);
     const byDistrict = await get("/api/desa-kelurahans?filters[kecamatan][kode][$eq]=32.75.01");
@@ -79,7 +95,10 @@ describe("REST /api/kecamatans and /api/desa-kelurahans (Strapi v4 envelope)", (
   test("refuses unknown fields and operators, bad ids; 404 for missing", async () => {
     const unknownField = await get("/api/kecamatans?filters[password][$eq]=x");
     expect(unknownField.status).toBe(400);
-    expect(unknownField.body).toEqual({ data: null, error: { status: 400, name: "ValidationError", message: "Invalid parameter password", details: {} } });
+    expect(unknownField.body).toEqual({
+      data: null,
+      error: { status: 400, name: "ValidationError", message: "Invalid parameter password", details: {} },
+    });
     expect((await get("/api/kecamatans?sort=secret:asc")).status).toBe(400);
     expect((await get("/api/kecamatans?fields[0]=secret")).status).toBe(400);
     expect((await get("/api/kecamatans?filters[nama][$like]=x")).status).toBe(400);

@@ -21,7 +21,12 @@ export const kecamatanResource: RestResource = {
     updatedAt: { column: kecamatan.updatedAt, type: "datetime" },
   },
   relations: {
-    kelurahans: { target: () => desaKelurahanResource, cardinality: "many", localColumn: kecamatan.id, foreignColumn: desaKelurahan.kecamatanId },
+    kelurahans: {
+      target: () => desaKelurahanResource,
+      cardinality: "many",
+      localColumn: kecamatan.id,
+      foreignColumn: desaKelurahan.kecamatanId,
+    },
   },
 };
 
@@ -41,8 +46,18 @@ export const desaKelurahanResource: RestResource = {
   },
   relations: {
     // The spec's client reads both names for the same district.
-    kecamatan: { target: () => kecamatanResource, cardinality: "one", localColumn: desaKelurahan.kecamatanId, foreignColumn: kecamatan.id },
-    kecamatans: { target: () => kecamatanResource, cardinality: "one", localColumn: desaKelurahan.kecamatanId, foreignColumn: kecamatan.id },
+    kecamatan: {
+      target: () => kecamatanResource,
+      cardinality: "one",
+      localColumn: desaKelurahan.kecamatanId,
+      foreignColumn: kecamatan.id,
+    },
+    kecamatans: {
+      target: () => kecamatanResource,
+      cardinality: "one",
+      localColumn: desaKelurahan.kecamatanId,
+      foreignColumn: kecamatan.id,
+    },
   },
 };
 
@@ -85,8 +100,15 @@ function toForm(data: Record<string, unknown>, fields: Record<string, string>): 
 /** Field errors name the REST attribute the caller sent (kode_pos, not kodePos). */
 function restPaths(error: unknown, fields: Record<string, string>): unknown {
   if (!(error instanceof DomainError) || !error.options.fieldErrors) return error;
-  const names = new Map(Object.entries(fields).filter(([name]) => name !== "nama" && name !== "kecamatans").map(([name, field]) => [field, name]));
-  const fieldErrors = error.options.fieldErrors.map((item) => ({ ...item, path: item.path.map((part) => names.get(part) ?? part) }));
+  const names = new Map(
+    Object.entries(fields)
+      .filter(([name]) => name !== "nama" && name !== "kecamatans")
+      .map(([name, field]) => [field, name]),
+  );
+  const fieldErrors = error.options.fieldErrors.map((item) => ({
+    ...item,
+    path: item.path.map((part) => names.get(part) ?? part),
+  }));
   return new DomainError(error.code, error.message, { ...error.options, fieldErrors });
 }
 
@@ -165,7 +187,10 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
 /** Strapi-style read and write routes for districts and villages/wards. */
 export function regionsRest(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  for (const [path, resource] of [["/kecamatans", kecamatanResource], ["/desa-kelurahans", desaKelurahanResource]] as const) {
+  for (const [path, resource] of [
+    ["/kecamatans", kecamatanResource],
+    ["/desa-kelurahans", desaKelurahanResource],
+  ] as const) {
     app.get(path, async (c) => {
       const query = parseQuery(queryString(c.req.url), resource);
       return c.json(listBody(await findMany(c.var.deps.db, resource, query), query.pagination));

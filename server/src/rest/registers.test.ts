@@ -21,7 +21,11 @@ async function call(method: string, path: string, auth: Auth, body?: unknown) {
   }
   if (auth && "bearer" in auth) headers.authorization = `Bearer ${auth.bearer}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await t.app.request(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await t.app.request(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, text, json: JSON.parse(text) };
 }
@@ -47,7 +51,11 @@ function restBody(form: FamilyRegistration, extra: Record<string, unknown> = {})
       nomor_hp: nomorHp,
       alamat_email: alamatEmail,
       tanggal_pendataan: tanggalPendataan,
-      data_register: { ...rest, address: { kecamatan: address.kecamatanId, kelurahan: address.desaKelurahanId, rw: address.rw, rt: address.rt }, captcha: "7" },
+      data_register: {
+        ...rest,
+        address: { kecamatan: address.kecamatanId, kelurahan: address.desaKelurahanId, rw: address.rw, rt: address.rt },
+        captcha: "7",
+      },
       status: "SUBMITTED",
       ...extra,
     },
@@ -62,10 +70,17 @@ async function lastAudit() {
 describe("reads are never anonymous and stay inside the caller's area", () => {
   test("anonymous list, single and write answer 403 Forbidden", async () => {
     const family = await createFamilyRegister(t.db);
-    for (const [method, path] of [["GET", "/registers"], ["GET", `/registers/${family.id}`], ["DELETE", `/registers/${family.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/registers"],
+      ["GET", `/registers/${family.id}`],
+      ["DELETE", `/registers/${family.id}`],
+    ] as const) {
       const response = await call(method, path, null);
       expect(response.status).toBe(403);
-      expect(response.json).toEqual({ data: null, error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} } });
+      expect(response.json).toEqual({
+        data: null,
+        error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} },
+      });
     }
     const created = await call("POST", "/registers", null, restBody(await familyForm(t.db)));
     expect(created.status).toBe(403);
@@ -89,10 +104,19 @@ describe("reads are never anonymous and stay inside the caller's area", () => {
     const [inArea] = await t.db
       .select({ total: count() })
       .from(registers)
-      .where(and(eq(registers.desaKelurahanId, home.id), eq(registers.rw, "005"), eq(registers.rt, "001"), isNull(registers.deletedAt)));
+      .where(
+        and(
+          eq(registers.desaKelurahanId, home.id),
+          eq(registers.rw, "005"),
+          eq(registers.rt, "001"),
+          isNull(registers.deletedAt),
+        ),
+      );
     expect(list.json.meta.pagination.total).toBe(inArea?.total);
 
-    expect((await call("GET", `/registers/${mine.id}`, cadre)).json.data.attributes.nik_kepala_keluarga).toBe(mine.form.nikKepalaKeluarga);
+    expect((await call("GET", `/registers/${mine.id}`, cadre)).json.data.attributes.nik_kepala_keluarga).toBe(
+      mine.form.nikKepalaKeluarga,
+    );
     // 404 rather than 403: a cadre must not learn which ids exist outside its area.
     const outside = await call("GET", `/registers/${otherWard.id}`, cadre);
     expect(outside.status).toBe(404);
@@ -128,7 +152,12 @@ describe("reads are never anonymous and stay inside the caller's area", () => {
       .returning({ id: registers.id });
     const id = kaderRow?.id ?? 0;
     const kelurahan = await as(await createCadre(t.db, "kelurahan"));
-    expect(ids((await call("GET", "/registers?pagination[pageSize]=100&filters[form_type][$eq]=kader_registration", kelurahan)).json)).toEqual([]);
+    expect(
+      ids(
+        (await call("GET", "/registers?pagination[pageSize]=100&filters[form_type][$eq]=kader_registration", kelurahan))
+          .json,
+      ),
+    ).toEqual([]);
     expect((await call("GET", `/registers/${id}`, kelurahan)).status).toBe(404);
     const admin = await as(await createUser(t.db, { role: "admin" }));
     expect((await call("GET", `/registers/${id}`, admin)).json.data.attributes.form_type).toBe("kader_registration");
@@ -152,7 +181,12 @@ describe("API tokens", () => {
     expect(list.status).toBe(200);
     expect(ids(list.json)).toEqual(expect.arrayContaining([near.id, far.id]));
     const row = await lastAudit();
-    expect(row).toMatchObject({ action: "read", entity: "registers", actorId: null, details: { apiTokenId: reader.id } });
+    expect(row).toMatchObject({
+      action: "read",
+      entity: "registers",
+      actorId: null,
+      details: { apiTokenId: reader.id },
+    });
 
     const write = await call("PUT", `/registers/${near.id}`, reader, { data: { status: "RT_VERIFIED" } });
     expect(write.status).toBe(403);
@@ -168,12 +202,23 @@ describe("API tokens", () => {
     const created = await call("POST", "/registers", writer, restBody(form));
     expect(created.status).toBe(200);
     const id = created.json.data.id;
-    expect(created.json.data.attributes).toMatchObject({ status: "SUBMITTED", nik_kepala_keluarga: form.nikKepalaKeluarga, rw: "002", rt: "003", form_type: "family_registration" });
+    expect(created.json.data.attributes).toMatchObject({
+      status: "SUBMITTED",
+      nik_kepala_keluarga: form.nikKepalaKeluarga,
+      rw: "002",
+      rt: "003",
+      form_type: "family_registration",
+    });
 
     const moved = await call("PUT", `/registers/${id}`, writer, { data: { status: "RT_VERIFIED" } });
     expect(moved.status).toBe(200);
     expect(moved.json.data.attributes.status).toBe("RT_VERIFIED");
-    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).orderBy(desc(registerEvents.id)).limit(1);
+    const [event] = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, id))
+      .orderBy(desc(registerEvents.id))
+      .limit(1);
     expect(event).toMatchObject({ level: "admin", fromStatus: "SUBMITTED", toStatus: "RT_VERIFIED" });
     expect(event?.note).toContain(`token API #${writer.id}`);
 
@@ -186,18 +231,50 @@ describe("query syntax on registers", () => {
   test("filters the spec uses, sort, pagination, fields and populate", async () => {
     const admin = await as(await createUser(t.db, { role: "admin" }));
     const stamp = `Zulkarnain${Date.now().toString(36)}`;
-    const a = await createFamilyRegister(t.db, { status: "APPROVED", change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Satu`, tanggalPendataan: "2026-01-10" }) });
-    const b = await createFamilyRegister(t.db, { status: "SUBMITTED", change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Dua`, tanggalPendataan: "2026-02-10" }) });
-    const c = await createFamilyRegister(t.db, { status: "APPROVED", change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Tiga`, tanggalPendataan: "2026-03-10" }) });
+    const a = await createFamilyRegister(t.db, {
+      status: "APPROVED",
+      change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Satu`, tanggalPendataan: "2026-01-10" }),
+    });
+    const b = await createFamilyRegister(t.db, {
+      status: "SUBMITTED",
+      change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Dua`, tanggalPendataan: "2026-02-10" }),
+    });
+    const c = await createFamilyRegister(t.db, {
+      status: "APPROVED",
+      change: (f) => ({ ...f, namaKepalaKeluarga: `${stamp} Tiga`, tanggalPendataan: "2026-03-10" }),
+    });
     const name = `filters[nama_kepala_keluarga][$contains]=${stamp}`;
 
     expect(ids((await call("GET", `/registers?${name}&sort=id`, admin)).json)).toEqual([a.id, b.id, c.id]);
-    expect(ids((await call("GET", `/registers?${name}&filters[status][$eq]=APPROVED&sort=id`, admin)).json)).toEqual([a.id, c.id]);
+    expect(ids((await call("GET", `/registers?${name}&filters[status][$eq]=APPROVED&sort=id`, admin)).json)).toEqual([
+      a.id,
+      c.id,
+    ]);
     // $contains is case-sensitive, $containsi is not.
-    expect(ids((await call("GET", `/registers?filters[nama_kepala_keluarga][$contains]=${stamp.toLowerCase()}`, admin)).json)).toEqual([]);
-    expect(ids((await call("GET", `/registers?filters[nama_kepala_keluarga][$containsi]=${stamp.toLowerCase()}&sort=id`, admin)).json)).toEqual([a.id, b.id, c.id]);
-    expect(ids((await call("GET", `/registers?filters[nik_kepala_keluarga][$eq]=${b.form.nikKepalaKeluarga}`, admin)).json)).toEqual([b.id]);
-    const range = await call("GET", `/registers?${name}&filters[tanggal_pendataan][$gte]=2026-02-01&filters[tanggal_pendataan][$lte]=2026-03-31&sort=tanggal_pendataan:desc`, admin);
+    expect(
+      ids(
+        (await call("GET", `/registers?filters[nama_kepala_keluarga][$contains]=${stamp.toLowerCase()}`, admin)).json,
+      ),
+    ).toEqual([]);
+    expect(
+      ids(
+        (
+          await call(
+            "GET",
+            `/registers?filters[nama_kepala_keluarga][$containsi]=${stamp.toLowerCase()}&sort=id`,
+            admin,
+          )
+        ).json,
+      ),
+    ).toEqual([a.id, b.id, c.id]);
+    expect(
+      ids((await call("GET", `/registers?filters[nik_kepala_keluarga][$eq]=${b.form.nikKepalaKeluarga}`, admin)).json),
+    ).toEqual([b.id]);
+    const range = await call(
+      "GET",
+      `/registers?${name}&filters[tanggal_pendataan][$gte]=2026-02-01&filters[tanggal_pendataan][$lte]=2026-03-31&sort=tanggal_pendataan:desc`,
+      admin,
+    );
     expect(ids(range.json)).toEqual([c.id, b.id]);
     expect(entries(range.json)[0]?.attributes.tanggal_pendataan).toBe("2026-03-10");
 
@@ -205,12 +282,23 @@ describe("query syntax on registers", () => {
     expect(ids(paged.json)).toEqual([c.id]);
     expect(paged.json.meta.pagination).toEqual({ page: 2, pageSize: 2, pageCount: 2, total: 3 });
 
-    const slim = await call("GET", `/registers/${a.id}?fields[0]=nama_kepala_keluarga&fields[1]=status&populate[desa_kelurahan][fields][0]=nama&populate[kecamatan][fields][0]=kode`, admin);
+    const slim = await call(
+      "GET",
+      `/registers/${a.id}?fields[0]=nama_kepala_keluarga&fields[1]=status&populate[desa_kelurahan][fields][0]=nama&populate[kecamatan][fields][0]=kode`,
+      admin,
+    );
     const home = await ward(t.db, 0);
     expect(slim.json.data.id).toBe(a.id);
-    expect(Object.keys(slim.json.data.attributes).sort()).toEqual(["desa_kelurahan", "kecamatan", "nama_kepala_keluarga", "status"].sort());
-    expect(slim.json.data.attributes.desa_kelurahan).toEqual({ data: { id: home.id, attributes: { nama: home.nama } } });
-    expect(slim.json.data.attributes.kecamatan.data).toMatchObject({ id: home.kecamatanId, attributes: { kode: expect.stringMatching(/^32\.75\./) } });
+    expect(Object.keys(slim.json.data.attributes).sort()).toEqual(
+      ["desa_kelurahan", "kecamatan", "nama_kepala_keluarga", "status"].sort(),
+    );
+    expect(slim.json.data.attributes.desa_kelurahan).toEqual({
+      data: { id: home.id, attributes: { nama: home.nama } },
+    });
+    expect(slim.json.data.attributes.kecamatan.data).toMatchObject({
+      id: home.kecamatanId,
+      attributes: { kode: expect.stringMatching(/^32\.75\./) },
+    });
 
     const full = await call("GET", `/registers/${a.id}`, admin);
     expect(full.json.data.attributes.data_register.members).toHaveLength(a.form.members.length);
@@ -230,7 +318,11 @@ describe("query syntax on registers", () => {
       "pagination[page]=abc",
     ]) {
       const response = await call("GET", `/registers?${query}`, admin);
-      expect({ query, status: response.status, name: response.json.error?.name }).toEqual({ query, status: 400, name: "ValidationError" });
+      expect({ query, status: response.status, name: response.json.error?.name }).toEqual({
+        query,
+        status: 400,
+        name: "ValidationError",
+      });
     }
     expect((await call("GET", "/registers/abc", admin)).status).toBe(400);
     expect((await call("GET", "/registers/999999", admin)).status).toBe(404);
@@ -243,10 +335,14 @@ describe("query syntax on registers", () => {
     await t.db.update(registers).set({ deletedAt: new Date(), deleteReason: "uji" }).where(eq(registers.id, gone.id));
     const admin = await as(await createUser(t.db, { role: "admin" }));
     const expected = async (status?: "SUBMITTED" | "APPROVED" | "REJECTED") => {
-      const [row] = await t.db.select({ total: count() }).from(registers).where(and(isNull(registers.deletedAt), status ? eq(registers.status, status) : undefined));
+      const [row] = await t.db
+        .select({ total: count() })
+        .from(registers)
+        .where(and(isNull(registers.deletedAt), status ? eq(registers.status, status) : undefined));
       return row?.total;
     };
-    const total = async (filter: string) => (await call("GET", `/registers?pagination[pageSize]=1${filter}`, admin)).json.meta.pagination.total;
+    const total = async (filter: string) =>
+      (await call("GET", `/registers?pagination[pageSize]=1${filter}`, admin)).json.meta.pagination.total;
     expect(await total("")).toBe(await expected());
     for (const status of ["SUBMITTED", "APPROVED", "REJECTED"] as const) {
       expect(await total(`&filters[status][$eq]=${status}`)).toBe(await expected(status));
@@ -261,7 +357,12 @@ describe("POST /registers", () => {
     const created = await call("POST", "/registers", cadre, restBody(form));
     expect(created.status).toBe(200);
     expect(created.json.meta).toEqual({});
-    expect(created.json.data.attributes).toMatchObject({ nama_kepala_keluarga: form.namaKepalaKeluarga, status: "SUBMITTED", rw: "007", rt: "002" });
+    expect(created.json.data.attributes).toMatchObject({
+      nama_kepala_keluarga: form.namaKepalaKeluarga,
+      status: "SUBMITTED",
+      rw: "007",
+      rt: "002",
+    });
     expect(created.json.data.attributes.data_register).not.toHaveProperty("captcha");
     expect(await lastAudit()).toMatchObject({ action: "create", entityId: created.json.data.id });
   });
@@ -274,11 +375,13 @@ describe("POST /registers", () => {
     const response = await call("POST", "/registers", cadre, body);
     expect(response.status).toBe(400);
     expect(response.json.error.name).toBe("ValidationError");
-    expect(response.json.error.details.errors).toEqual(expect.arrayContaining([
-      { path: ["nik_kepala_keluarga"], message: "NIK hanya boleh berisi angka", name: "ValidationError" },
-      { path: ["nomor_hp"], message: "Nomor HP tidak valid", name: "ValidationError" },
-      { path: ["data_register", "members"], message: "Minimal satu anggota keluarga", name: "ValidationError" },
-    ]));
+    expect(response.json.error.details.errors).toEqual(
+      expect.arrayContaining([
+        { path: ["nik_kepala_keluarga"], message: "NIK hanya boleh berisi angka", name: "ValidationError" },
+        { path: ["nomor_hp"], message: "Nomor HP tidak valid", name: "ValidationError" },
+        { path: ["data_register", "members"], message: "Minimal satu anggota keluarga", name: "ValidationError" },
+      ]),
+    );
     const missing = await call("POST", "/registers", cadre, { nama_kepala_keluarga: "Tanpa Data" });
     expect(missing.json.error.message).toBe('Missing "data" payload in the request body');
   });
@@ -291,9 +394,18 @@ describe("POST /registers", () => {
     const elsewhere = await call("POST", "/registers", cadre, restBody(await familyForm(t.db, { rt: "004" })));
     expect(elsewhere.status).toBe(403);
     const existing = await createFamilyRegister(t.db);
-    const again = await call("POST", "/registers", cadre, restBody(await familyForm(t.db, {}, (f) => ({ ...f, nikKepalaKeluarga: existing.form.nikKepalaKeluarga }))));
+    const again = await call(
+      "POST",
+      "/registers",
+      cadre,
+      restBody(await familyForm(t.db, {}, (f) => ({ ...f, nikKepalaKeluarga: existing.form.nikKepalaKeluarga }))),
+    );
     expect(again.status).toBe(409);
-    expect(again.json.error.details.errors[0]).toEqual({ path: ["nik_kepala_keluarga"], message: "NIK kepala keluarga sudah terdaftar", name: "ValidationError" });
+    expect(again.json.error.details.errors[0]).toEqual({
+      path: ["nik_kepala_keluarga"],
+      message: "NIK kepala keluarga sudah terdaftar",
+      name: "ValidationError",
+    });
   });
 });
 
@@ -316,10 +428,22 @@ describe("PUT /registers/:id", () => {
     const next = await call("PUT", `/registers/${family.id}`, rw, { data: { status: "NEEDS_REVISION" } });
     expect(next.status).toBe(400);
     expect(next.json.error.details.errors[0]).toMatchObject({ path: ["note"], message: "Catatan revisi wajib diisi" });
-    const revision = await call("PUT", `/registers/${family.id}`, rw, { data: { status: "NEEDS_REVISION", note: "Foto KK buram" } });
+    const revision = await call("PUT", `/registers/${family.id}`, rw, {
+      data: { status: "NEEDS_REVISION", note: "Foto KK buram" },
+    });
     expect(revision.json.data.attributes.status).toBe("NEEDS_REVISION");
-    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, family.id)).orderBy(desc(registerEvents.id)).limit(1);
-    expect(event).toMatchObject({ level: "rw", fromStatus: "RT_VERIFIED", toStatus: "NEEDS_REVISION", note: "Foto KK buram" });
+    const [event] = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, family.id))
+      .orderBy(desc(registerEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({
+      level: "rw",
+      fromStatus: "RT_VERIFIED",
+      toStatus: "NEEDS_REVISION",
+      note: "Foto KK buram",
+    });
   });
 
   test("an admin acts at any level as a recorded override", async () => {
@@ -327,7 +451,12 @@ describe("PUT /registers/:id", () => {
     const admin = await as(await createUser(t.db, { role: "admin" }));
     const approved = await call("PUT", `/registers/${family.id}`, admin, { data: { status: "APPROVED" } });
     expect(approved.json.data.attributes.status).toBe("APPROVED");
-    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, family.id)).orderBy(desc(registerEvents.id)).limit(1);
+    const [event] = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, family.id))
+      .orderBy(desc(registerEvents.id))
+      .limit(1);
     expect(event).toMatchObject({ level: "admin", toStatus: "APPROVED" });
     expect(event?.note).toContain("Override admin");
   });
@@ -336,20 +465,30 @@ describe("PUT /registers/:id", () => {
     const family = await createFamilyRegister(t.db);
     const cadre = await as(await createCadre(t.db, "rt"));
     const before = (await call("GET", `/registers/${family.id}`, cadre)).json.data.attributes;
-    const updated = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "081299990000", version: before.version } });
+    const updated = await call("PUT", `/registers/${family.id}`, cadre, {
+      data: { nomor_hp: "081299990000", version: before.version },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.json.data.attributes).toMatchObject({ nomor_hp: "081299990000", version: before.version + 1, member_count: before.member_count });
+    expect(updated.json.data.attributes).toMatchObject({
+      nomor_hp: "081299990000",
+      version: before.version + 1,
+      member_count: before.member_count,
+    });
     expect(updated.json.data.attributes.data_register.members).toEqual(before.data_register.members);
     const [revision] = await t.db.select().from(registerRevisions).where(eq(registerRevisions.registerId, family.id));
     expect(revision?.changes).toEqual([{ path: "nomorHp", before: family.form.nomorHp, after: "081299990000" }]);
 
-    const stale = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "081200001111", version: before.version } });
+    const stale = await call("PUT", `/registers/${family.id}`, cadre, {
+      data: { nomor_hp: "081200001111", version: before.version },
+    });
     expect(stale.status).toBe(409);
     const invalid = await call("PUT", `/registers/${family.id}`, cadre, { data: { nomor_hp: "08x" } });
     expect(invalid.status).toBe(400);
     expect(invalid.json.error.details.errors[0].path).toEqual(["nomor_hp"]);
     const elsewhere = await createFamilyRegister(t.db, { rt: "003" });
-    expect((await call("PUT", `/registers/${elsewhere.id}`, cadre, { data: { nomor_hp: "081200001111" } })).status).toBe(404);
+    expect(
+      (await call("PUT", `/registers/${elsewhere.id}`, cadre, { data: { nomor_hp: "081200001111" } })).status,
+    ).toBe(404);
   });
 });
 
@@ -360,7 +499,11 @@ describe("DELETE /registers/:id", () => {
     const deleted = await call("DELETE", `/registers/${family.id}`, cadre, { data: { reason: "Pindah domisili" } });
     expect(deleted.status).toBe(200);
     expect(deleted.json.data.id).toBe(family.id);
-    expect(await lastAudit()).toMatchObject({ action: "delete", entityId: family.id, details: { reason: "Pindah domisili" } });
+    expect(await lastAudit()).toMatchObject({
+      action: "delete",
+      entityId: family.id,
+      details: { reason: "Pindah domisili" },
+    });
     expect((await call("GET", `/registers/${family.id}`, cadre)).status).toBe(404);
     expect(ids((await call("GET", "/registers?pagination[pageSize]=100", cadre)).json)).not.toContain(family.id);
     expect((await call("DELETE", `/registers/${family.id}`, cadre)).status).toBe(404);
@@ -378,7 +521,12 @@ describe("privacy", () => {
     const [after] = await t.db.select({ total: count() }).from(auditLog);
     expect((after?.total ?? 0) - (before?.total ?? 0)).toBe(1);
     const row = await lastAudit();
-    expect(row).toMatchObject({ action: "read", entity: "registers", actorId: cadre.id, details: { ids: ids(list.json) } });
+    expect(row).toMatchObject({
+      action: "read",
+      entity: "registers",
+      actorId: cadre.id,
+      details: { ids: ids(list.json) },
+    });
     expect(JSON.stringify(row?.details)).not.toContain(family.form.nikKepalaKeluarga);
   });
 

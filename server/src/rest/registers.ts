@@ -53,8 +53,18 @@ export const registerResource: RestResource = {
     updatedAt: { column: registers.updatedAt, type: "datetime" },
   },
   relations: {
-    desa_kelurahan: { target: () => desaKelurahanResource, cardinality: "one", localColumn: registers.desaKelurahanId, foreignColumn: desaKelurahanResource.id },
-    kecamatan: { target: () => kecamatanResource, cardinality: "one", localColumn: registers.kecamatanId, foreignColumn: kecamatanResource.id },
+    desa_kelurahan: {
+      target: () => desaKelurahanResource,
+      cardinality: "one",
+      localColumn: registers.desaKelurahanId,
+      foreignColumn: desaKelurahanResource.id,
+    },
+    kecamatan: {
+      target: () => kecamatanResource,
+      cardinality: "one",
+      localColumn: registers.kecamatanId,
+      foreignColumn: kecamatanResource.id,
+    },
   },
 };
 
@@ -77,7 +87,12 @@ function readableRows(actor: Actor): SQL {
 async function auditRead(db: Db, actor: Actor, entries: StrapiEntry[], single: boolean): Promise<void> {
   if (entries.length === 0) return;
   const ids = entries.map((entry) => entry.id);
-  await audit(db, actor, { action: "read", entity: "registers", entityId: single ? (ids[0] ?? null) : null, details: { via: "rest", ids } });
+  await audit(db, actor, {
+    action: "read",
+    entity: "registers",
+    entityId: single ? (ids[0] ?? null) : null,
+    details: { via: "rest", ids },
+  });
 }
 
 // REST attribute names ↔ the family form of shared/src/schemas/family.ts.
@@ -90,9 +105,19 @@ const headFields: Record<string, string> = {
 };
 const restNames = new Map(Object.entries(headFields).map(([rest, form]) => [form, rest]));
 // data_register keys that belong to the spec's client, not to the stored family.
-const transientKeys = new Set(["captcha", "formType", "registrationDate", "headName", "headNik", "phone", "email", "dateCollected"]);
+const transientKeys = new Set([
+  "captcha",
+  "formType",
+  "registrationDate",
+  "headName",
+  "headNik",
+  "phone",
+  "email",
+  "dateCollected",
+]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** "12" → 12 for ids sent as text; anything else is left for the schema to refuse. */
 function idValue(value: unknown): unknown {
@@ -217,7 +242,9 @@ export function registersRest(): Hono<AppEnv> {
     const data = await readDataPayload(c);
     // SPEC §4: both forms create SUBMITTED records; the body may name that status and no other.
     if (data.status !== undefined && data.status !== "SUBMITTED") {
-      throw new RestError(400, "ValidationError", createStatusMessage, { errors: [{ path: ["status"], message: createStatusMessage, name: "ValidationError" }] });
+      throw new RestError(400, "ValidationError", createStatusMessage, {
+        errors: [{ path: ["status"], message: createStatusMessage, name: "ValidationError" }],
+      });
     }
     const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)) }));
     return c.json(singleBody(await entryOf(db, actor, created.registerId)));
@@ -236,9 +263,15 @@ export function registersRest(): Hono<AppEnv> {
     const patch = toFamilyPatch(data);
     if (Object.keys(patch).length > 0) {
       // Strapi's PUT changes only what it is given: the stored family with the given parts laid over it.
-      const { formType: _formType, registrationDate: _date, ...stored } = isRecord(current.attributes.data_register) ? current.attributes.data_register : {};
+      const {
+        formType: _formType,
+        registrationDate: _date,
+        ...stored
+      } = isRecord(current.attributes.data_register) ? current.attributes.data_register : {};
       const version = expectedVersion ?? Number(current.attributes.version);
-      const updated = await run(() => updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }) }));
+      const updated = await run(() =>
+        updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }) }),
+      );
       expectedVersion = updated.version;
     }
     if ("status" in data) {

@@ -1,8 +1,29 @@
 // A REST resource: which attributes and relations a Strapi-style query may name, and how each maps
 // to SQL. Private columns (password hashes, tokens) are simply never listed, so no query reaches them.
 import {
-  and, asc, between, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, like, lt, lte, ne, not, notIlike,
-  notInArray, notLike, or, sql, type SQL,
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  not,
+  notIlike,
+  notInArray,
+  notLike,
+  or,
+  sql,
+  type SQL,
 } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
@@ -80,44 +101,71 @@ function compare(resource: RestResource, field: string, operator: ComparisonOper
   const type = typeOf(resource, field);
   if (type === "json") throw invalidParameter(field);
   const one = () => coerce(Array.isArray(raw) ? raw[0] : raw, type, field);
-  const list = () => (Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? Object.values(raw) : [raw]).map((item) => coerce(item, type, field));
+  const list = () =>
+    (Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? Object.values(raw) : [raw]).map((item) =>
+      coerce(item, type, field),
+    );
   const text = () => escapeLike(String(coerce(raw, "string", field)));
   const flag = () => coerce(raw, "boolean", field) === true;
   switch (operator) {
-    case "$eq": return eq(column, one());
-    case "$ne": return ne(column, one());
-    case "$eqi": return sql`lower(${asText(column)}) = lower(${String(one())})`;
-    case "$nei": return sql`lower(${asText(column)}) <> lower(${String(one())})`;
-    case "$lt": return lt(column, one());
-    case "$lte": return lte(column, one());
-    case "$gt": return gt(column, one());
-    case "$gte": return gte(column, one());
-    case "$in": return inArray(column, list());
-    case "$notIn": return notInArray(column, list());
+    case "$eq":
+      return eq(column, one());
+    case "$ne":
+      return ne(column, one());
+    case "$eqi":
+      return sql`lower(${asText(column)}) = lower(${String(one())})`;
+    case "$nei":
+      return sql`lower(${asText(column)}) <> lower(${String(one())})`;
+    case "$lt":
+      return lt(column, one());
+    case "$lte":
+      return lte(column, one());
+    case "$gt":
+      return gt(column, one());
+    case "$gte":
+      return gte(column, one());
+    case "$in":
+      return inArray(column, list());
+    case "$notIn":
+      return notInArray(column, list());
     case "$between": {
       const [low, high] = list();
       if (low === undefined || high === undefined) throw badValue(field);
       return between(column, low, high);
     }
-    case "$null": return flag() ? isNull(column) : isNotNull(column);
-    case "$notNull": return flag() ? isNotNull(column) : isNull(column);
-    case "$contains": return like(asText(column), `%${text()}%`);
-    case "$notContains": return notLike(asText(column), `%${text()}%`);
-    case "$containsi": return ilike(asText(column), `%${text()}%`);
-    case "$notContainsi": return notIlike(asText(column), `%${text()}%`);
-    case "$startsWith": return like(asText(column), `${text()}%`);
-    case "$startsWithi": return ilike(asText(column), `${text()}%`);
-    case "$endsWith": return like(asText(column), `%${text()}`);
-    case "$endsWithi": return ilike(asText(column), `%${text()}`);
+    case "$null":
+      return flag() ? isNull(column) : isNotNull(column);
+    case "$notNull":
+      return flag() ? isNotNull(column) : isNull(column);
+    case "$contains":
+      return like(asText(column), `%${text()}%`);
+    case "$notContains":
+      return notLike(asText(column), `%${text()}%`);
+    case "$containsi":
+      return ilike(asText(column), `%${text()}%`);
+    case "$notContainsi":
+      return notIlike(asText(column), `%${text()}%`);
+    case "$startsWith":
+      return like(asText(column), `${text()}%`);
+    case "$startsWithi":
+      return ilike(asText(column), `${text()}%`);
+    case "$endsWith":
+      return like(asText(column), `%${text()}`);
+    case "$endsWithi":
+      return ilike(asText(column), `%${text()}`);
   }
 }
 
 export function compileFilter(resource: RestResource, node: FilterNode): SQL {
   switch (node.kind) {
-    case "and": return and(...node.items.map((item) => compileFilter(resource, item))) ?? sql`true`;
-    case "or": return or(...node.items.map((item) => compileFilter(resource, item))) ?? sql`false`;
-    case "not": return not(compileFilter(resource, node.item));
-    case "compare": return compare(resource, node.field, node.operator, node.value);
+    case "and":
+      return and(...node.items.map((item) => compileFilter(resource, item))) ?? sql`true`;
+    case "or":
+      return or(...node.items.map((item) => compileFilter(resource, item))) ?? sql`false`;
+    case "not":
+      return not(compileFilter(resource, node.item));
+    case "compare":
+      return compare(resource, node.field, node.operator, node.value);
     case "relation": {
       const relation = resource.relations[node.relation];
       if (!relation) throw new RestError(400, "ValidationError", `Invalid parameter ${node.relation}`);
@@ -160,17 +208,21 @@ async function populate(db: Db, resource: RestResource, rows: Row[], entries: St
     const target = relation.target();
     const localKey = `__local_${node.relation}`;
     const keys = [...new Set(rows.map((row) => row[localKey]).filter((key) => key !== null && key !== undefined))];
-    const related: Row[] = keys.length === 0 ? [] : await db
-      .select(selection(target, { __foreign: relation.foreignColumn }))
-      .from(target.table)
-      .where(inArray(relation.foreignColumn, keys))
-      .orderBy(asc(target.id));
+    const related: Row[] =
+      keys.length === 0
+        ? []
+        : await db
+            .select(selection(target, { __foreign: relation.foreignColumn }))
+            .from(target.table)
+            .where(inArray(relation.foreignColumn, keys))
+            .orderBy(asc(target.id));
     const relatedEntries = related.map((row) => toEntry(target, row, node.fields));
     await populate(db, target, related, relatedEntries, node.populate);
     entries.forEach((entry, index) => {
       const key = rows[index]?.[localKey];
       const matches = relatedEntries.filter((_, relatedIndex) => related[relatedIndex]?.__foreign === key);
-      entry.attributes[node.relation] = relation.cardinality === "one" ? { data: matches[0] ?? null } : { data: matches };
+      entry.attributes[node.relation] =
+        relation.cardinality === "one" ? { data: matches[0] ?? null } : { data: matches };
     });
   }
 }
@@ -194,9 +246,10 @@ export async function findMany(db: Db, resource: RestResource, query: ParsedQuer
   const { pagination } = query;
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
   const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
-  const order = query.sort.length > 0
-    ? query.sort.map((item) => (item.order === "asc" ? asc : desc)(columnOf(resource, item.field)))
-    : [asc(resource.id)];
+  const order =
+    query.sort.length > 0
+      ? query.sort.map((item) => (item.order === "asc" ? asc : desc)(columnOf(resource, item.field)))
+      : [asc(resource.id)];
   const rows: Row[] = await db
     .select(selection(resource, relationKeys(resource, query.populate)))
     .from(resource.table)

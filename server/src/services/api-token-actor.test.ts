@@ -50,7 +50,12 @@ describe("workflow with tokens", () => {
     const family = await createFamilyRegister(t.db);
     const moved = await transition(t.db, fullToken, { registerId: family.id, action: "verify" });
     expect(moved).toMatchObject({ status: "RT_VERIFIED", override: true });
-    const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, family.id)).orderBy(desc(registerEvents.id)).limit(1);
+    const [event] = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, family.id))
+      .orderBy(desc(registerEvents.id))
+      .limit(1);
     expect(event).toMatchObject({ actorId: null, level: "admin", toStatus: "RT_VERIFIED" });
     expect(event?.note).toContain("token API #41");
   });
@@ -63,7 +68,9 @@ describe("workflow with tokens", () => {
     expect(item?.actions).toEqual([]);
     const refused = await refusal(transition(t.db, readToken, { registerId: family.id, action: "verify" }));
     expect(refused.code).toBe("FORBIDDEN");
-    expect((await refusal(transition(t.db, anonymous, { registerId: family.id, action: "verify" }))).code).toBe("UNAUTHORIZED");
+    expect((await refusal(transition(t.db, anonymous, { registerId: family.id, action: "verify" }))).code).toBe(
+      "UNAUTHORIZED",
+    );
   });
 });
 

@@ -35,7 +35,11 @@ function summary(row: ApiTokenRow): ApiTokenSummary {
 }
 
 /** Returns the token itself exactly once; afterwards only its prefix is known. */
-export async function createApiToken(db: DbOrTx, actor: Actor, rawInput: CreateApiTokenInput): Promise<{ token: string; apiToken: ApiTokenSummary }> {
+export async function createApiToken(
+  db: DbOrTx,
+  actor: Actor,
+  rawInput: CreateApiTokenInput,
+): Promise<{ token: string; apiToken: ApiTokenSummary }> {
   const admin = requireAdmin(actor);
   const input = createApiTokenInput.parse(rawInput);
   const bytes = new Uint8Array(32);

@@ -7,13 +7,17 @@ import type { DbOrTx } from "../db/client.ts";
 import { registers } from "../db/schema/registers.ts";
 import { conditionCountColumn } from "./register-filters.ts";
 
-const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
 
 /**
  * 'Perlu bantuan' (the spec names the figure but not its rule): a less healthy house that lacks a
  * trash bin or a drainage channel. The screens say so next to the figure.
  */
-export const needsHelpCondition = and(eq(registers.houseLessHealthy, true), or(not(registers.hasTrashBin), not(registers.hasDrainage)));
+export const needsHelpCondition = and(
+  eq(registers.houseLessHealthy, true),
+  or(not(registers.hasTrashBin), not(registers.hasDrainage)),
+);
 
 export const wellSources = ["Sumur Bor", "Sumur Gali"] as const;
 
@@ -63,7 +67,11 @@ export async function areaFigures(db: DbOrTx, where: SQL): Promise<AreaFigures> 
     families: read("families"),
     water: { pdam: read("pdam"), well: read("well"), mck: read("mck") },
     house: { healthy: read("healthy"), lessHealthy: read("lessHealthy"), needsHelp: read("needsHelp") },
-    conditions: specialConditionKeys.map((key) => ({ key, families: read(`${key}Families`), people: read(`${key}People`) })),
+    conditions: specialConditionKeys.map((key) => ({
+      key,
+      families: read(`${key}Families`),
+      people: read(`${key}People`),
+    })),
     anyCondition: read("anyCondition"),
   };
 }

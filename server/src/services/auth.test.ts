@@ -13,7 +13,11 @@ describe("login and logout through tRPC", () => {
     return t.app.request("/trpc/auth.login", {
       method: "POST",
       headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...headers },
-      body: JSON.stringify({ captcha: { token: challenge.token, answer: solve(challenge.question) }, rememberMe: false, ...body }),
+      body: JSON.stringify({
+        captcha: { token: challenge.token, answer: solve(challenge.question) },
+        rememberMe: false,
+        ...body,
+      }),
     });
   }
 
@@ -52,7 +56,11 @@ describe("login and logout through tRPC", () => {
   });
 
   test("a pending account gets its own message and no session", async () => {
-    const user = await createUser(t.db, { email: "baru@contoh.id", status: "pending", passwordHash: await hashPassword("Rahasia123") });
+    const user = await createUser(t.db, {
+      email: "baru@contoh.id",
+      status: "pending",
+      passwordHash: await hashPassword("Rahasia123"),
+    });
     const response = await loginRequest({ email: "baru@contoh.id", password: "Rahasia123" });
     expect(response.status).toBe(403);
     expect((await response.json()).error.message).toContain("menunggu verifikasi admin");
@@ -60,7 +68,11 @@ describe("login and logout through tRPC", () => {
   });
 
   test("a wrong captcha is refused before the password is looked at", async () => {
-    const response = await loginRequest({ email: "ani@contoh.id", password: "Rahasia123", captcha: { token: "x", answer: 1 } });
+    const response = await loginRequest({
+      email: "ani@contoh.id",
+      password: "Rahasia123",
+      captcha: { token: "x", answer: 1 },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toBe("Jawaban penjumlahan salah");
   });
@@ -69,7 +81,10 @@ describe("login and logout through tRPC", () => {
     await createUser(t.db, { email: "keluar@contoh.id", passwordHash: await hashPassword("Rahasia123") });
     const login = await loginRequest({ email: "keluar@contoh.id", password: "Rahasia123" });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const logout = await t.app.request("/trpc/auth.logout", { method: "POST", headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" } });
+    const logout = await t.app.request("/trpc/auth.logout", {
+      method: "POST",
+      headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+    });
     expect(logout.headers.get("set-cookie")).toContain("Max-Age=0");
     const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
     expect((await me.json()).result.data).toBeNull();

@@ -58,7 +58,13 @@ export const invalidCredentials = "Email atau password salah";
  * Rate limits (per IP and per account), password and account status: the checks every sign-in
  * (form, REST, OAuth excepted) goes through. Returns the active user.
  */
-export async function authenticate(db: Db, actor: Actor, rawEmail: string, password: string, beforePassword?: () => Promise<void>): Promise<UserRow> {
+export async function authenticate(
+  db: Db,
+  actor: Actor,
+  rawEmail: string,
+  password: string,
+  beforePassword?: () => Promise<void>,
+): Promise<UserRow> {
   const email = rawEmail.trim().toLowerCase();
   await consumeRateLimit(db, `login:ip:${actor.ip}`, { limit: 10, windowSeconds: 60, message: tooManyLogins });
   await consumeRateLimit(db, `login:account:${email}`, { limit: 100, windowSeconds: 3600, message: tooManyLogins });
@@ -77,7 +83,10 @@ export function assertActive(user: UserRow): void {
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   return user;
 }
 
@@ -134,12 +143,17 @@ type MailEnv = Parameters<typeof sendMail>[1] & { APP_ORIGIN: string };
  * Sends a reset link when the email belongs to an active account. The caller gets the same
  * answer either way (and the per-account limit is silent), so the form cannot tell who is registered.
  */
-export async function forgotPassword(db: Db, config: MailEnv, actor: Actor, rawInput: ForgotPasswordInput): Promise<void> {
+export async function forgotPassword(
+  db: Db,
+  config: MailEnv,
+  actor: Actor,
+  rawInput: ForgotPasswordInput,
+): Promise<void> {
   const input = forgotPasswordInput.parse(rawInput);
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
   const user = await findUserByEmail(db, email);
-  if (!user || user.status !== "active") return;
+  if (user?.status !== "active") return;
   try {
     await consumeRateLimit(db, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600, message: tooManyResets });
   } catch (error) {
@@ -147,7 +161,9 @@ export async function forgotPassword(db: Db, config: MailEnv, actor: Actor, rawI
     throw error;
   }
   const code = generateSessionToken() + generateSessionToken();
-  await db.insert(passwordResets).values({ id: resetCodeHash(code), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
+  await db
+    .insert(passwordResets)
+    .values({ id: resetCodeHash(code), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
   const link = `${new URL(config.APP_ORIGIN).origin}/kader-pkk/reset-password?code=${code}`;
   await sendMail(db, config, {
     to: user.email,
@@ -171,7 +187,10 @@ export async function resetPassword(db: Db, rawInput: ResetPasswordInput): Promi
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // Deleting first makes the code single use even when two requests race.
-    const [reset] = await tx.delete(passwordResets).where(eq(passwordResets.id, resetCodeHash(input.code))).returning();
+    const [reset] = await tx
+      .delete(passwordResets)
+      .where(eq(passwordResets.id, resetCodeHash(input.code)))
+      .returning();
     if (!reset || reset.expiresAt.getTime() <= Date.now()) {
       throw new DomainError("BAD_REQUEST", badResetCode, { fieldErrors: [{ path: ["code"], message: badResetCode }] });
     }

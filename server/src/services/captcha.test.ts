@@ -8,7 +8,12 @@ describe("server-issued captcha", () => {
   const t = useTestApp({ seed: false });
   const secret = "captcha-test-secret-captcha-test-secret";
   const verify = (token: string, answer: number, now?: number) =>
-    verifyCaptcha(t.db, secret, { token, answer, expectedKind: "family", wrongMessage: "Silakan selesaikan captcha" }, now);
+    verifyCaptcha(
+      t.db,
+      secret,
+      { token, answer, expectedKind: "family", wrongMessage: "Silakan selesaikan captcha" },
+      now,
+    );
 
   test("operands stay in the spec's ranges", () => {
     for (let i = 0; i < 300; i += 1) {

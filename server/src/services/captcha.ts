@@ -70,7 +70,11 @@ export function issueCaptcha(secret: string, kind: CaptchaKind, now = Date.now()
   const payload: TokenPayload = { nonce: encodeBase64urlNoPadding(nonceBytes), kind, expiresAt: now + LIFETIME_MS };
   const encodedPayload = encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(payload)));
   const token = `${encodedPayload}.${encodeBase64urlNoPadding(mac(secret, payload, puzzle.answer))}`;
-  return { token, question: `Berapa hasil dari ${puzzle.question}?`, expiresAt: new Date(payload.expiresAt).toISOString() };
+  return {
+    token,
+    question: `Berapa hasil dari ${puzzle.question}?`,
+    expiresAt: new Date(payload.expiresAt).toISOString(),
+  };
 }
 
 function decodePayload(token: string): { payload: TokenPayload; signature: Uint8Array } | null {
@@ -79,10 +83,15 @@ function decodePayload(token: string): { payload: TokenPayload; signature: Uint8
   try {
     const parsed: unknown = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(encodedPayload)));
     if (
-      typeof parsed === "object" && parsed !== null &&
-      "nonce" in parsed && typeof parsed.nonce === "string" &&
-      "kind" in parsed && typeof parsed.kind === "string" && isCaptchaKind(parsed.kind) &&
-      "expiresAt" in parsed && typeof parsed.expiresAt === "number"
+      typeof parsed === "object" &&
+      parsed !== null &&
+      "nonce" in parsed &&
+      typeof parsed.nonce === "string" &&
+      "kind" in parsed &&
+      typeof parsed.kind === "string" &&
+      isCaptchaKind(parsed.kind) &&
+      "expiresAt" in parsed &&
+      typeof parsed.expiresAt === "number"
     ) {
       return {
         payload: { nonce: parsed.nonce, kind: parsed.kind, expiresAt: parsed.expiresAt },
@@ -134,7 +143,9 @@ export function checkCaptchaAnswer(
 ): boolean {
   const decoded = decodePayload(input.token);
   if (!decoded || decoded.payload.kind !== input.expectedKind || now > decoded.payload.expiresAt) return false;
-  return Number.isInteger(input.answer) && constantTimeEqual(decoded.signature, mac(secret, decoded.payload, input.answer));
+  return (
+    Number.isInteger(input.answer) && constantTimeEqual(decoded.signature, mac(secret, decoded.payload, input.answer))
+  );
 }
 
 /** The token's nonce, for per-captcha counters (null for a malformed token). */

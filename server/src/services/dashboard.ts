@@ -75,7 +75,12 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
   const [previousRow] = await db
     .select({
       total: count(),
-      pending: countWhere(sql`${statusThen} in (${sql.join(pendingStatuses.map((status) => sql`${status}`), sql`, `)})`),
+      pending: countWhere(
+        sql`${statusThen} in (${sql.join(
+          pendingStatuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})`,
+      ),
       special: countWhere(eq(registers.hasSpecialCondition, true)),
       verified: countWhere(sql`${statusThen} = 'APPROVED'`),
     })
@@ -85,7 +90,7 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
   const current = currentRow ?? { total: 0, pending: 0, special: 0, verified: 0 };
   const previous = previousRow ?? { total: 0, pending: 0, special: 0, verified: 0 };
   return {
-    monthStart: todayIso(now).slice(0, 7) + "-01",
+    monthStart: `${todayIso(now).slice(0, 7)}-01`,
     pendingStatuses,
     cards: {
       totalFamilies: trend(current.total, previous.total),

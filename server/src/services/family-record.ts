@@ -10,11 +10,35 @@ type MemberInsert = typeof familyMembers.$inferInsert;
 
 export type FamilyColumns = Pick<
   RegisterInsert,
-  | "namaKepalaKeluarga" | "nikKepalaKeluarga" | "nomorHp" | "alamatEmail" | "tanggalPendataan" | "kecamatanId"
-  | "desaKelurahanId" | "rw" | "rt" | "memberCount" | "pregnantCount" | "blindCount" | "nursingCount"
-  | "motherDeathCount" | "babyDeathCount" | "toddlerDeathCount" | "newBirthCount" | "birthCertificateCount"
-  | "postpartumCount" | "hasSpecialCondition" | "waterSource" | "mckFacility" | "mckCount" | "houseHealthy"
-  | "houseLessHealthy" | "hasTrashBin" | "hasDrainage" | "hasWaterAbsorption" | "foodType"
+  | "namaKepalaKeluarga"
+  | "nikKepalaKeluarga"
+  | "nomorHp"
+  | "alamatEmail"
+  | "tanggalPendataan"
+  | "kecamatanId"
+  | "desaKelurahanId"
+  | "rw"
+  | "rt"
+  | "memberCount"
+  | "pregnantCount"
+  | "blindCount"
+  | "nursingCount"
+  | "motherDeathCount"
+  | "babyDeathCount"
+  | "toddlerDeathCount"
+  | "newBirthCount"
+  | "birthCertificateCount"
+  | "postpartumCount"
+  | "hasSpecialCondition"
+  | "waterSource"
+  | "mckFacility"
+  | "mckCount"
+  | "houseHealthy"
+  | "houseLessHealthy"
+  | "hasTrashBin"
+  | "hasDrainage"
+  | "hasWaterAbsorption"
+  | "foodType"
 >;
 
 /** A condition's count, or 0 when its toggle is off (a leftover count of an unticked toggle is ignored). */
@@ -59,5 +83,10 @@ export function familyColumns(data: FamilyRegistration): FamilyColumns {
 }
 
 export function familyMemberRows(registerId: number, data: FamilyRegistration): MemberInsert[] {
-  return data.members.map((member, position) => ({ registerId, position, ...member, fullName: member.fullName.trim() }));
+  return data.members.map((member, position) => ({
+    registerId,
+    position,
+    ...member,
+    fullName: member.fullName.trim(),
+  }));
 }

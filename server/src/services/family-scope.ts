@@ -32,7 +32,11 @@ export function familySearchCondition(search: string): SQL | undefined {
 }
 
 /** "RT 001/RW 005, Bekasijaya, Bekasi Timur": the address line of lists. */
-export function addressLine(row: { rt: string | null; rw: string | null }, ward: string | null, district: string | null): string {
+export function addressLine(
+  row: { rt: string | null; rw: string | null },
+  ward: string | null,
+  district: string | null,
+): string {
   return [`RT ${row.rt ?? "-"}/RW ${row.rw ?? "-"}`, ward, district].filter(Boolean).join(", ");
 }
 

@@ -18,7 +18,11 @@ describe("cadre registration", () => {
 
   test("creates a pending cadre and a SUBMITTED kader_registration register without the password", async () => {
     const input = await kaderInput(t.db, t.env.APP_SECRET);
-    const response = await t.app.request("/trpc/kader.register", { method: "POST", headers: json, body: JSON.stringify(input) });
+    const response = await t.app.request("/trpc/kader.register", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(input),
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain("Rahasia123");
@@ -30,18 +34,36 @@ describe("cadre registration", () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, input.email));
     expect(user).toMatchObject({ status: "pending", role: "kader", nik: input.nik, rt: "001", rw: "005" });
     expect(user?.passwordHash?.startsWith("$argon2id$")).toBe(true);
-    const [register] = await t.db.select().from(registers).where(eq(registers.createdBy, user?.id ?? 0));
-    expect(register).toMatchObject({ formType: "kader_registration", status: "SUBMITTED", namaKepalaKeluarga: "Sri Wahyuni", nikKepalaKeluarga: input.nik, alamatEmail: input.email, memberCount: 4 });
+    const [register] = await t.db
+      .select()
+      .from(registers)
+      .where(eq(registers.createdBy, user?.id ?? 0));
+    expect(register).toMatchObject({
+      formType: "kader_registration",
+      status: "SUBMITTED",
+      namaKepalaKeluarga: "Sri Wahyuni",
+      nikKepalaKeluarga: input.nik,
+      alamatEmail: input.email,
+      memberCount: 4,
+    });
     const stored = JSON.stringify(register?.dataRegister);
     expect(stored).not.toContain("Rahasia123");
     expect(stored).not.toContain("password");
-    expect(register?.dataRegister).toMatchObject({ jabatan: "Ketua PKK RT", sumberAirKeluarga: "pam", username: result.username });
+    expect(register?.dataRegister).toMatchObject({
+      jabatan: "Ketua PKK RT",
+      sumberAirKeluarga: "pam",
+      username: result.username,
+    });
   });
 
   test("unknown fields (role, status, approved) are rejected, never applied", async () => {
     for (const extra of [{ role: "admin" }, { status: "active" }, { approved: true }]) {
       const input = { ...(await kaderInput(t.db, t.env.APP_SECRET)), ...extra };
-      const response = await t.app.request("/trpc/kader.register", { method: "POST", headers: json, body: JSON.stringify(input) });
+      const response = await t.app.request("/trpc/kader.register", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify(input),
+      });
       expect(response.status).toBe(400);
       expect(await t.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(0);
     }
@@ -50,10 +72,12 @@ describe("cadre registration", () => {
   test("an email or NIK already registered gets a clear message", async () => {
     const first = await kaderInput(t.db, t.env.APP_SECRET);
     await register(first, "10.0.0.2");
-    await expect(register({ ...(await kaderInput(t.db, t.env.APP_SECRET)), email: first.email.toUpperCase() }, "10.0.0.2")).rejects.toThrow(
-      "Email sudah terdaftar. Silakan masuk atau gunakan email lain",
-    );
-    await expect(register({ ...(await kaderInput(t.db, t.env.APP_SECRET)), nik: first.nik }, "10.0.0.2")).rejects.toThrow("NIK sudah terdaftar sebagai kader");
+    await expect(
+      register({ ...(await kaderInput(t.db, t.env.APP_SECRET)), email: first.email.toUpperCase() }, "10.0.0.2"),
+    ).rejects.toThrow("Email sudah terdaftar. Silakan masuk atau gunakan email lain");
+    await expect(
+      register({ ...(await kaderInput(t.db, t.env.APP_SECRET)), nik: first.nik }, "10.0.0.2"),
+    ).rejects.toThrow("NIK sudah terdaftar sebagai kader");
   });
 
   test("the spec's messages: NIK, phone, password, confirmation, captcha", async () => {
@@ -64,23 +88,31 @@ describe("cadre registration", () => {
       "Password harus mengandung huruf besar, kecil, dan angka",
     );
     await expect(register({ ...base, confirmPassword: "Lain12345" })).rejects.toThrow("Password tidak cocok");
-    await expect(register({ ...base, captcha: { token: base.captcha.token, answer: 99 } }, "10.0.0.3")).rejects.toThrow("Jawaban penjumlahan salah");
+    await expect(register({ ...base, captcha: { token: base.captcha.token, answer: 99 } }, "10.0.0.3")).rejects.toThrow(
+      "Jawaban penjumlahan salah",
+    );
   });
 
   test("the work area must be a ward of the city in the database", async () => {
     const base = await kaderInput(t.db, t.env.APP_SECRET);
-    await expect(register({ ...base, regencyCode: "32.73", kecamatanKode: "32.73.01" }, "10.0.0.4")).rejects.toThrow("Wilayah kerja harus berada di Kota Bekasi");
+    await expect(register({ ...base, regencyCode: "32.73", kecamatanKode: "32.73.01" }, "10.0.0.4")).rejects.toThrow(
+      "Wilayah kerja harus berada di Kota Bekasi",
+    );
   });
 
   test("registration is rate limited: 429 'Terlalu banyak percobaan registrasi…' with Retry-After", async () => {
     let last: Response | undefined;
     for (let i = 0; i < 6; i += 1) {
       const input = await kaderInput(t.db, t.env.APP_SECRET, { captcha: { token: "salah", answer: 0 } });
-      last = await t.app.request("/trpc/kader.register", { method: "POST", headers: { ...json }, body: JSON.stringify(input) });
+      last = await t.app.request("/trpc/kader.register", {
+        method: "POST",
+        headers: { ...json },
+        body: JSON.stringify(input),
+      });
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await last?.json()).error.message).toBe("Terlalu banyak percobaan registrasi. Silakan coba lagi nanti");
+    expect((await last?.json())?.error.message).toBe("Terlalu banyak percobaan registrasi. Silakan coba lagi nanti");
   });
 
   describe("admin approval", () => {
@@ -109,23 +141,43 @@ describe("cadre registration", () => {
       const cadre = await pendingCadre("10.1.0.2");
       const admin = await createUser(t.db, { role: "admin", level: "kota" });
       const before = mailbox.mails.length;
-      const approved = await callerFor(t, admin).users.approveKader({ userId: cadre.id, level: "rw", desaKelurahanId: cadre.desaKelurahanId ?? 0, rw: "7", rt: "" });
+      const approved = await callerFor(t, admin).users.approveKader({
+        userId: cadre.id,
+        level: "rw",
+        desaKelurahanId: cadre.desaKelurahanId ?? 0,
+        rw: "7",
+        rt: "",
+      });
       expect(approved).toMatchObject({ status: "active", level: "rw", rw: "007", rt: null });
-      const [register] = await t.db.select().from(registers).where(and(eq(registers.createdBy, cadre.id), eq(registers.formType, "kader_registration")));
+      const [register] = await t.db
+        .select()
+        .from(registers)
+        .where(and(eq(registers.createdBy, cadre.id), eq(registers.formType, "kader_registration")));
       expect(register?.status).toBe("APPROVED");
-      const events = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, register?.id ?? 0));
+      const events = await t.db
+        .select()
+        .from(registerEvents)
+        .where(eq(registerEvents.registerId, register?.id ?? 0));
       expect(events.map((event) => event.toStatus)).toEqual(["APPROVED"]);
       expect(mailbox.mails.length).toBe(before + 1);
       expect(mailbox.mails.at(-1)?.to).toEqual([cadre.email.toLowerCase()]);
-      await expect(callerFor(t, admin).users.approveKader({ userId: cadre.id, level: "rw", desaKelurahanId: cadre.desaKelurahanId ?? 0, rw: "7", rt: "" })).rejects.toThrow(
-        "sudah diproses",
-      );
+      await expect(
+        callerFor(t, admin).users.approveKader({
+          userId: cadre.id,
+          level: "rw",
+          desaKelurahanId: cadre.desaKelurahanId ?? 0,
+          rw: "7",
+          rt: "",
+        }),
+      ).rejects.toThrow("sudah diproses");
     });
 
     test("reject needs a reason, marks the register REJECTED and mails the reason", async () => {
       const cadre = await pendingCadre("10.1.0.3");
       const admin = await createUser(t.db, { role: "admin", level: "kota" });
-      await expect(callerFor(t, admin).users.rejectKader({ userId: cadre.id, reason: "" })).rejects.toThrow("Alasan penolakan minimal 5 karakter");
+      await expect(callerFor(t, admin).users.rejectKader({ userId: cadre.id, reason: "" })).rejects.toThrow(
+        "Alasan penolakan minimal 5 karakter",
+      );
       await callerFor(t, admin).users.rejectKader({ userId: cadre.id, reason: "Bukan warga wilayah ini" });
       const [user] = await t.db.select().from(users).where(eq(users.id, cadre.id));
       expect(user?.status).toBe("rejected");
@@ -157,7 +209,9 @@ describe("cadre registration", () => {
       expect(await t.db.select().from(sessions).where(eq(sessions.userId, victim.id))).toHaveLength(0);
       const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
       expect((await me.json()).result.data).toBeNull();
-      await expect(callerFor(t, admin).users.block({ userId: admin.id })).rejects.toThrow("tidak dapat memblokir akun Anda sendiri");
+      await expect(callerFor(t, admin).users.block({ userId: admin.id })).rejects.toThrow(
+        "tidak dapat memblokir akun Anda sendiri",
+      );
       const unblocked = await callerFor(t, admin).users.unblock({ userId: victim.id });
       expect(unblocked.status).toBe("active");
     });

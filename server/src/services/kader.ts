@@ -3,7 +3,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { padRtRw } from "@shared/schemas/common.ts";
 import { todayIso } from "@shared/schemas/family.ts";
-import { kaderRegistrationInput, type KaderDataRegister, type KaderRegistrationInput, type KaderRegistrationResult } from "@shared/schemas/kader.ts";
+import {
+  kaderRegistrationInput,
+  type KaderDataRegister,
+  type KaderRegistrationInput,
+  type KaderRegistrationResult,
+} from "@shared/schemas/kader.ts";
 import { hashPassword } from "../auth/password.ts";
 import { consumeRateLimit } from "../auth/rate-limit.ts";
 import type { Db } from "../db/client.ts";
@@ -30,7 +35,9 @@ export function kaderUsername(email: string, now = Date.now()): string {
 
 function isUniqueViolation(error: unknown): boolean {
   const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some((item) => typeof item === "object" && item !== null && "code" in item && item.code === "23505");
+  return [error, cause].some(
+    (item) => typeof item === "object" && item !== null && "code" in item && item.code === "23505",
+  );
 }
 
 export async function registerKader(
@@ -41,7 +48,11 @@ export async function registerKader(
   rawInput: KaderRegistrationInput,
 ): Promise<KaderRegistrationResult> {
   const input = kaderRegistrationInput.parse(rawInput);
-  await consumeRateLimit(db, `kader-register:ip:${actor.ip}`, { limit: 5, windowSeconds: 3600, message: tooManyRegistrations });
+  await consumeRateLimit(db, `kader-register:ip:${actor.ip}`, {
+    limit: 5,
+    windowSeconds: 3600,
+    message: tooManyRegistrations,
+  });
   await verifyCaptcha(db, secret, {
     token: input.captcha.token,
     answer: input.captcha.answer,
@@ -59,7 +70,10 @@ export async function registerKader(
   if (!ward) throw fieldError("desaKelurahanId", "Pilih kelurahan/desa");
 
   const email = input.email.toLowerCase();
-  const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const [sameEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   if (sameEmail) throw fieldError("email", emailTaken, "CONFLICT");
   const [sameNik] = await db.select({ id: users.id }).from(users).where(eq(users.nik, input.nik));
   if (sameNik) throw fieldError("nik", nikTaken, "CONFLICT");
@@ -140,5 +154,12 @@ export async function registerKader(
     throw error;
   }
 
-  return { registrationNumber, fullName: input.fullName, email: input.email, username, jabatan: input.jabatan, wilayahKerja };
+  return {
+    registrationNumber,
+    fullName: input.fullName,
+    email: input.email,
+    username,
+    jabatan: input.jabatan,
+    wilayahKerja,
+  };
 }

@@ -7,7 +7,12 @@ describe("mail without an SMTP server", () => {
   const t = useTestApp({ seed: false });
   const log = spyOn(console, "log");
   afterEach(() => log.mockClear());
-  const message = { to: "kader@contoh.id", subject: "Atur ulang password", text: "Buka http://x/reset?code=abc", link: "http://x/reset?code=abc" };
+  const message = {
+    to: "kader@contoh.id",
+    subject: "Atur ulang password",
+    text: "Buka http://x/reset?code=abc",
+    link: "http://x/reset?code=abc",
+  };
 
   test("in development the mail stays in email_outbox and its link is written to the log", async () => {
     await sendMail(t.db, { ...t.env, NODE_ENV: "development", LOG_LEVEL: "info", SMTP_URL: undefined }, message);

@@ -37,17 +37,29 @@ export async function sendMail(db: DbOrTx, config: MailConfig, message: MailMess
   const log = createLogger(config.LOG_LEVEL);
   if (!config.SMTP_URL) {
     if (config.NODE_ENV === "development") {
-      log.info("mail kept in email_outbox (no SMTP_URL)", { to: message.to, subject: message.subject, link: message.link });
+      log.info("mail kept in email_outbox (no SMTP_URL)", {
+        to: message.to,
+        subject: message.subject,
+        link: message.link,
+      });
     }
     return;
   }
   try {
-    await transportFor(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+    await transportFor(config.SMTP_URL).sendMail({
+      from: config.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
     // Once delivered, the stored copy loses its link: a reset code must not sit readable in the database.
     const body = message.link ? message.text.replaceAll(message.link, "[tautan]") : message.text;
     if (row) await db.update(emailOutbox).set({ sentAt: new Date(), body }).where(eq(emailOutbox.id, row.id));
   } catch (error) {
     // The answer to the user must not depend on the mail server (nor reveal whether an account exists).
-    log.error("mail delivery failed", { subject: message.subject, error: error instanceof Error ? error.message : String(error) });
+    log.error("mail delivery failed", {
+      subject: message.subject,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

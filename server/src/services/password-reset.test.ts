@@ -58,10 +58,16 @@ describe("forgot and reset password (mail through a real SMTP server)", () => {
   });
 
   test("an expired code is refused", async () => {
-    const user = await createUser(t.db, { email: "kedaluwarsa@contoh.id", passwordHash: await hashPassword("Lama12345") });
+    const user = await createUser(t.db, {
+      email: "kedaluwarsa@contoh.id",
+      passwordHash: await hashPassword("Lama12345"),
+    });
     await forgot("kedaluwarsa@contoh.id");
     const code = resetCodeIn(mailbox.mails.at(-1)?.raw ?? "");
-    await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     const response = await reset({ code, password: "Baru12345", passwordConfirmation: "Baru12345" });
     expect(response.status).toBe(400);
   });
@@ -87,7 +93,11 @@ describe("without SMTP_URL the mail stays in the outbox", () => {
 
   test("an email_outbox row holds the reset link", async () => {
     await createUser(t.db, { email: "outbox@contoh.id", passwordHash: await hashPassword("Lama12345") });
-    await t.app.request("/trpc/auth.forgotPassword", { method: "POST", headers: json, body: JSON.stringify({ email: "outbox@contoh.id" }) });
+    await t.app.request("/trpc/auth.forgotPassword", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: "outbox@contoh.id" }),
+    });
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "outbox@contoh.id"));
     expect(mail?.body).toContain(`${TEST_ORIGIN}/kader-pkk/reset-password?code=`);
     expect(mail?.sentAt).toBeNull();

@@ -19,13 +19,21 @@ describe("sessions, profile and password change", () => {
     const oldCookie = await sessionCookieFor(t.db, user.id);
     const challenge = issueCaptcha(t.env.APP_SECRET, "sum");
     const response = await call("auth.login", oldCookie, {
-      email: "rotasi@contoh.id", password: "Rahasia123", rememberMe: false, captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+      email: "rotasi@contoh.id",
+      password: "Rahasia123",
+      rememberMe: false,
+      captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
     });
     expect(response.status).toBe(200);
     const newCookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     expect(newCookie).not.toBe(oldCookie);
     const oldToken = oldCookie.split("=")[1] ?? "";
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(oldToken)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdFromToken(oldToken))),
+    ).toHaveLength(0);
     // Only the SHA-256 of the token is stored.
     const newToken = newCookie.split("=")[1] ?? "";
     const stored = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -39,11 +47,19 @@ describe("sessions, profile and password change", () => {
     const ok = await call("auth.updateProfile", cookie, { fullName: "Ibu Ratna", phone: "081298765432" });
     expect(ok.status).toBe(200);
     expect((await ok.json()).result.data).toMatchObject({ fullName: "Ibu Ratna", phone: "081298765432" });
-    const sneaky = await call("auth.updateProfile", cookie, { fullName: "Ibu Ratna", phone: "081298765432", role: "admin" });
+    const sneaky = await call("auth.updateProfile", cookie, {
+      fullName: "Ibu Ratna",
+      phone: "081298765432",
+      role: "admin",
+    });
     expect(sneaky.status).toBe(400);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.role).toBe("kader");
-    const anonymous = await t.app.request("/trpc/auth.updateProfile", { method: "POST", headers: json, body: JSON.stringify({ fullName: "X Y", phone: "081200000000" }) });
+    const anonymous = await t.app.request("/trpc/auth.updateProfile", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ fullName: "X Y", phone: "081200000000" }),
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -51,10 +67,18 @@ describe("sessions, profile and password change", () => {
     const user = await createUser(t.db, { passwordHash: await hashPassword("Lama12345") });
     const current = await sessionCookieFor(t.db, user.id);
     const other = await sessionCookieFor(t.db, user.id);
-    const wrong = await call("auth.changePassword", current, { currentPassword: "Salah1234", password: "Baru12345", passwordConfirmation: "Baru12345" });
+    const wrong = await call("auth.changePassword", current, {
+      currentPassword: "Salah1234",
+      password: "Baru12345",
+      passwordConfirmation: "Baru12345",
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error.message).toBe("Password lama salah");
-    const ok = await call("auth.changePassword", current, { currentPassword: "Lama12345", password: "Baru12345", passwordConfirmation: "Baru12345" });
+    const ok = await call("auth.changePassword", current, {
+      currentPassword: "Lama12345",
+      password: "Baru12345",
+      passwordConfirmation: "Baru12345",
+    });
     expect(ok.status).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(await verifyPassword("Baru12345", row?.passwordHash ?? "")).toBe(true);

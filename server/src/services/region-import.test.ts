@@ -7,7 +7,12 @@ describe("population import from CSV", () => {
   const t = useTestApp();
   const figures = (kodes: string[]) =>
     t.db
-      .select({ kode: desaKelurahan.kode, kodePos: desaKelurahan.kodePos, luasWilayah: desaKelurahan.luasWilayah, jumlahPenduduk: desaKelurahan.jumlahPenduduk })
+      .select({
+        kode: desaKelurahan.kode,
+        kodePos: desaKelurahan.kodePos,
+        luasWilayah: desaKelurahan.luasWilayah,
+        jumlahPenduduk: desaKelurahan.jumlahPenduduk,
+      })
       .from(desaKelurahan)
       .where(inArray(desaKelurahan.kode, kodes))
       .orderBy(asc(desaKelurahan.kode));
@@ -18,7 +23,9 @@ describe("population import from CSV", () => {
       csv: "kode,kode_pos,luas_wilayah,jumlah_penduduk\n32.75.01.1001,17111,2.5,40123\n32.75.01.1002,17113,,38000\n",
     });
     expect(report).toEqual({ applied: true, rowCount: 2, errors: [] });
-    const semicolon = await caller.regions.importPopulation({ csv: "kode;kode_pos;luas_wilayah;jumlah_penduduk\r\n32.75.02.1001;17112;1,75;9000\r\n" });
+    const semicolon = await caller.regions.importPopulation({
+      csv: "kode;kode_pos;luas_wilayah;jumlah_penduduk\r\n32.75.02.1001;17112;1,75;9000\r\n",
+    });
     expect(semicolon.applied).toBe(true);
     expect(await figures(["32.75.01.1001", "32.75.01.1002", "32.75.02.1001"])).toEqual([
       { kode: "32.75.01.1001", kodePos: "17111", luasWilayah: 2.5, jumlahPenduduk: 40123 },
@@ -46,9 +53,21 @@ describe("population import from CSV", () => {
     expect(report.rowCount).toBe(6);
     expect(report.errors).toEqual([
       { row: 3, kode: "32.75.03.1002", messages: ["Kode pos harus 5 digit angka"] },
-      { row: 4, kode: "32.75.03.1003", messages: ["Luas wilayah tidak boleh negatif", "Jumlah penduduk harus berupa angka"] },
+      {
+        row: 4,
+        kode: "32.75.03.1003",
+        messages: ["Luas wilayah tidak boleh negatif", "Jumlah penduduk harus berupa angka"],
+      },
       { row: 5, kode: "32.75.99.1001", messages: ["Kode 32.75.99.1001 tidak terdaftar"] },
-      { row: 6, kode: "32.75.03.1001", messages: ["Kode 32.75.03.1001 sudah ada di baris 2", "Luas wilayah maksimal 2 angka desimal", "Jumlah penduduk harus bilangan bulat"] },
+      {
+        row: 6,
+        kode: "32.75.03.1001",
+        messages: [
+          "Kode 32.75.03.1001 sudah ada di baris 2",
+          "Luas wilayah maksimal 2 angka desimal",
+          "Jumlah penduduk harus bilangan bulat",
+        ],
+      },
       { row: 7, kode: "", messages: ["Kode wajib diisi", "Jumlah penduduk wajib diisi"] },
     ]);
     expect(await figures(kodes)).toEqual(before);

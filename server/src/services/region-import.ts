@@ -42,7 +42,10 @@ export async function importPopulation(db: Db, actor: Actor, csv: string): Promi
   const headers = parsed.meta.fields ?? [];
   const missing = importColumns.filter((column) => !headers.includes(column));
   if (missing.length > 0) {
-    throw new DomainError("BAD_REQUEST", `Kolom wajib tidak ada: ${missing.join(", ")}. Baris pertama harus berisi ${importColumns.join(", ")}`);
+    throw new DomainError(
+      "BAD_REQUEST",
+      `Kolom wajib tidak ada: ${missing.join(", ")}. Baris pertama harus berisi ${importColumns.join(", ")}`,
+    );
   }
 
   // Line numbers as a spreadsheet shows them: the header is line 1.
@@ -53,7 +56,12 @@ export async function importPopulation(db: Db, actor: Actor, csv: string): Promi
 
   const kodes = lines.map(({ record }) => (record.kode ?? "").trim());
   const known = new Set(
-    (await db.select({ kode: desaKelurahan.kode }).from(desaKelurahan).where(inArray(desaKelurahan.kode, kodes.filter(Boolean)))).map((row) => row.kode),
+    (
+      await db
+        .select({ kode: desaKelurahan.kode })
+        .from(desaKelurahan)
+        .where(inArray(desaKelurahan.kode, kodes.filter(Boolean)))
+    ).map((row) => row.kode),
   );
   const seen = new Map<string, number>();
   const errors: PopulationImportRowError[] = [];
@@ -63,7 +71,8 @@ export async function importPopulation(db: Db, actor: Actor, csv: string): Promi
     const kode = (record.kode ?? "").trim();
     const messages: string[] = [];
     if (!kode) messages.push("Kode wajib diisi");
-    else if (!kodeDesaKelurahanPattern.test(kode)) messages.push("Kode harus berformat kode resmi, contoh 32.75.01.1001");
+    else if (!kodeDesaKelurahanPattern.test(kode))
+      messages.push("Kode harus berformat kode resmi, contoh 32.75.01.1001");
     else if (!known.has(kode)) messages.push(`Kode ${kode} tidak terdaftar`);
     else if (seen.has(kode)) messages.push(`Kode ${kode} sudah ada di baris ${seen.get(kode)}`);
     if (kode) seen.set(kode, seen.get(kode) ?? line);
@@ -76,7 +85,13 @@ export async function importPopulation(db: Db, actor: Actor, csv: string): Promi
     }
     if (jumlahPenduduk.success && jumlahPenduduk.data === null) messages.push("Jumlah penduduk wajib diisi");
 
-    if (messages.length > 0 || !kodePos.success || !luasWilayah.success || !jumlahPenduduk.success || jumlahPenduduk.data === null) {
+    if (
+      messages.length > 0 ||
+      !kodePos.success ||
+      !luasWilayah.success ||
+      !jumlahPenduduk.success ||
+      jumlahPenduduk.data === null
+    ) {
       errors.push({ row: line, kode, messages });
     } else {
       valid.push({ kode, kodePos: kodePos.data, luasWilayah: luasWilayah.data, jumlahPenduduk: jumlahPenduduk.data });

@@ -15,10 +15,29 @@ describe("region statistics by SQL aggregates", () => {
     const wards = await t.db.select().from(desaKelurahan).orderBy(desaKelurahan.kode);
     for (const [index, row] of wards.entries()) {
       if (index % 3 === 0) continue;
-      await t.db.update(desaKelurahan).set({ jumlahPenduduk: 1000 + index * 137 }).where(eq(desaKelurahan.id, row.id));
+      await t.db
+        .update(desaKelurahan)
+        .set({ jumlahPenduduk: 1000 + index * 137 })
+        .where(eq(desaKelurahan.id, row.id));
     }
-    await caller.regions.createDesaKelurahan({ nama: "Desa Satu", kode: `${first.kode}.2001`, jenis: "desa", kodePos: null, luasWilayah: 4, jumlahPenduduk: 2500, kecamatanId: first.id });
-    await caller.regions.createDesaKelurahan({ nama: "Desa Dua", kode: `${first.kode}.2002`, jenis: "desa", kodePos: null, luasWilayah: null, jumlahPenduduk: null, kecamatanId: first.id });
+    await caller.regions.createDesaKelurahan({
+      nama: "Desa Satu",
+      kode: `${first.kode}.2001`,
+      jenis: "desa",
+      kodePos: null,
+      luasWilayah: 4,
+      jumlahPenduduk: 2500,
+      kecamatanId: first.id,
+    });
+    await caller.regions.createDesaKelurahan({
+      nama: "Desa Dua",
+      kode: `${first.kode}.2002`,
+      jenis: "desa",
+      kodePos: null,
+      luasWilayah: null,
+      jumlahPenduduk: null,
+      kecamatanId: first.id,
+    });
     const empty = await caller.regions.createKecamatan({ nama: "Kecamatan Kosong", kode: "32.75.99" });
 
     const rows = await t.db.select().from(desaKelurahan);
@@ -39,7 +58,12 @@ describe("region statistics by SQL aggregates", () => {
 
     const stats = await caller.regions.stats();
     const expected = summarise(rows);
-    expect(stats.overall).toEqual({ ...expected, rataRataPenduduk: expect.closeTo(expected.rataRataPenduduk ?? 0, 6), persentaseDesa: expect.closeTo(expected.persentaseDesa, 6), persentaseKelurahan: expect.closeTo(expected.persentaseKelurahan, 6) });
+    expect(stats.overall).toEqual({
+      ...expected,
+      rataRataPenduduk: expect.closeTo(expected.rataRataPenduduk ?? 0, 6),
+      persentaseDesa: expect.closeTo(expected.persentaseDesa, 6),
+      persentaseKelurahan: expect.closeTo(expected.persentaseKelurahan, 6),
+    });
     expect(stats.overall.totalDesa).toBe(2);
 
     expect(stats.perKecamatan).toHaveLength(districts.length + 1);
@@ -51,10 +75,17 @@ describe("region statistics by SQL aggregates", () => {
       if (own.rataRataPenduduk === null) expect(district.rataRataPenduduk).toBeNull();
       else expect(district.rataRataPenduduk ?? 0).toBeCloseTo(own.rataRataPenduduk, 6);
       expect(district.persentaseDesa).toBeCloseTo(own.persentaseDesa, 6);
-      const most = own.totalDesa === own.totalKelurahan ? null : own.totalDesa > own.totalKelurahan ? "desa" : "kelurahan";
+      const most =
+        own.totalDesa === own.totalKelurahan ? null : own.totalDesa > own.totalKelurahan ? "desa" : "kelurahan";
       expect(district.jenisTerbanyak).toBe(most);
     }
     const none = stats.perKecamatan.find((district) => district.kecamatanId === empty.id);
-    expect(none).toMatchObject({ totalWilayah: 0, totalPenduduk: 0, rataRataPenduduk: null, persentaseDesa: 0, jenisTerbanyak: null });
+    expect(none).toMatchObject({
+      totalWilayah: 0,
+      totalPenduduk: 0,
+      rataRataPenduduk: null,
+      persentaseDesa: 0,
+      jenisTerbanyak: null,
+    });
   });
 });

@@ -16,7 +16,13 @@ const aggregates = {
   rataRataPenduduk: sql<number | null>`avg(${desaKelurahan.jumlahPenduduk})::float8`,
 };
 
-type Aggregate = { totalWilayah: number; totalDesa: number; totalKelurahan: number; totalPenduduk: number; rataRataPenduduk: number | null };
+type Aggregate = {
+  totalWilayah: number;
+  totalDesa: number;
+  totalKelurahan: number;
+  totalPenduduk: number;
+  rataRataPenduduk: number | null;
+};
 
 function withShares(row: Aggregate): PopulationStats {
   const share = (part: number) => (row.totalWilayah === 0 ? 0 : (part / row.totalWilayah) * 100);
@@ -52,7 +58,9 @@ export async function regionStats(db: Db, actor: Actor): Promise<RegionStats> {
     .groupBy(kecamatan.id)
     .orderBy(asc(kecamatan.nama));
   return {
-    overall: withShares(overall ?? { totalWilayah: 0, totalDesa: 0, totalKelurahan: 0, totalPenduduk: 0, rataRataPenduduk: null }),
+    overall: withShares(
+      overall ?? { totalWilayah: 0, totalDesa: 0, totalKelurahan: 0, totalPenduduk: 0, rataRataPenduduk: null },
+    ),
     perKecamatan: districts.map((row) => ({
       kecamatanId: row.kecamatanId,
       kecamatanNama: row.kecamatanNama,

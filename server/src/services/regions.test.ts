@@ -2,7 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { count } from "drizzle-orm";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import { useTestApp } from "../../test/helpers.ts";
-import { cityName, jenisFromKode, listDesaKelurahan, listDistrictsOfRegency, listKecamatan, listRegencies, seedRegions } from "./regions.ts";
+import {
+  cityName,
+  jenisFromKode,
+  listDesaKelurahan,
+  listDistrictsOfRegency,
+  listKecamatan,
+  listRegencies,
+  seedRegions,
+} from "./regions.ts";
 
 describe("regions seeded from idn-area-data", () => {
   const t = useTestApp();

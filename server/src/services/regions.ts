@@ -1,5 +1,12 @@
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { getDistricts, getRegencies, getVillages, type DistrictCsv, type RegencyCsv, type VillageCsv } from "idn-area-data";
+import {
+  getDistricts,
+  getRegencies,
+  getVillages,
+  type DistrictCsv,
+  type RegencyCsv,
+  type VillageCsv,
+} from "idn-area-data";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
@@ -27,18 +34,33 @@ import { DomainError, type FieldError } from "./errors.ts";
 
 // The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
 const spotlightRegencyCodes = [
-  "32.73", "32.04", "32.75", "32.16", "32.71", "32.01", "32.76",
-  "31.73", "31.75", "31.74", "31.72", "31.71", "36.71", "36.03", "36.74",
+  "32.73",
+  "32.04",
+  "32.75",
+  "32.16",
+  "32.71",
+  "32.01",
+  "32.76",
+  "31.73",
+  "31.75",
+  "31.74",
+  "31.72",
+  "31.71",
+  "36.71",
+  "36.03",
+  "36.74",
 ];
 
 export class UnknownCityError extends Error {}
 
 // The package parses its CSV files on every call; the data never changes while we run.
-let areaData: Promise<{
-  regencies: RegencyCsv[];
-  districts: DistrictCsv[];
-  villages: () => Promise<VillageCsv[]>;
-}> | undefined;
+let areaData:
+  | Promise<{
+      regencies: RegencyCsv[];
+      districts: DistrictCsv[];
+      villages: () => Promise<VillageCsv[]>;
+    }>
+  | undefined;
 let villageData: Promise<VillageCsv[]> | undefined;
 
 function loadAreas() {
@@ -51,7 +73,9 @@ function loadAreas() {
 }
 
 function titleCase(value: string): string {
-  return value.toLowerCase().replace(/(^|[\s(/-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
+  return value
+    .toLowerCase()
+    .replace(/(^|[\s(/-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
 }
 
 /** "KOTA ADMINISTRASI JAKARTA BARAT" → { jenis: Kota, nama: Jakarta Barat }. */
@@ -172,7 +196,10 @@ function invalid(path: string, message: string): DomainError {
 function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fieldErrors: FieldError[] = result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  const fieldErrors: FieldError[] = result.error.issues.map((issue) => ({
+    path: issue.path.map(String),
+    message: issue.message,
+  }));
   throw new DomainError("BAD_REQUEST", fieldErrors.map((item) => item.message).join(", "), { fieldErrors });
 }
 
@@ -191,7 +218,11 @@ const rowColumns = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /** The admin table: search by name or code, filter by type and district, paged on the server. */
-export async function pageDesaKelurahan(db: Db, actor: Actor, input: DesaKelurahanPageInput): Promise<DesaKelurahanPage> {
+export async function pageDesaKelurahan(
+  db: Db,
+  actor: Actor,
+  input: DesaKelurahanPageInput,
+): Promise<DesaKelurahanPage> {
   requireAdmin(actor);
   const { search, jenis, kecamatanId, page, pageSize } = desaKelurahanPageInput.parse(input);
   const conditions: SQL[] = [];
@@ -241,7 +272,12 @@ export async function getDesaKelurahan(db: DbOrTx, id: number): Promise<DesaKelu
 export async function listKecamatanSummary(db: Db, actor: Actor): Promise<KecamatanSummary[]> {
   requireAdmin(actor);
   return db
-    .select({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama, desaKelurahanCount: count(desaKelurahan.id) })
+    .select({
+      id: kecamatan.id,
+      kode: kecamatan.kode,
+      nama: kecamatan.nama,
+      desaKelurahanCount: count(desaKelurahan.id),
+    })
     .from(kecamatan)
     .leftJoin(desaKelurahan, eq(desaKelurahan.kecamatanId, kecamatan.id))
     .groupBy(kecamatan.id)
@@ -249,14 +285,21 @@ export async function listKecamatanSummary(db: Db, actor: Actor): Promise<Kecama
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
-  for (let cause: unknown = error; typeof cause === "object" && cause !== null; cause = "cause" in cause ? cause.cause : undefined) {
+  for (
+    let cause: unknown = error;
+    typeof cause === "object" && cause !== null;
+    cause = "cause" in cause ? cause.cause : undefined
+  ) {
     if ("code" in cause && cause.code === "23505") return true;
   }
   return false;
 };
 
 async function checkDesaKelurahan(tx: DbOrTx, form: DesaKelurahanForm, selfId?: number): Promise<void> {
-  const [district] = await tx.select({ kode: kecamatan.kode }).from(kecamatan).where(eq(kecamatan.id, form.kecamatanId));
+  const [district] = await tx
+    .select({ kode: kecamatan.kode })
+    .from(kecamatan)
+    .where(eq(kecamatan.id, form.kecamatanId));
   if (!district) throw invalid("kecamatanId", "Kecamatan tidak ditemukan");
   if (kodeKecamatanOf(form.kode) !== district.kode) {
     throw invalid("kode", `Kode harus berada di dalam kode kecamatan ${district.kode}, contoh ${district.kode}.1001`);
@@ -310,22 +353,31 @@ export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, inpu
     db.transaction(async (tx) => {
       await getDesaKelurahan(tx, id);
       await checkDesaKelurahan(tx, form, id);
-      await tx.update(desaKelurahan).set({ ...columnsOf(form), updatedAt: new Date() }).where(eq(desaKelurahan.id, id));
+      await tx
+        .update(desaKelurahan)
+        .set({ ...columnsOf(form), updatedAt: new Date() })
+        .where(eq(desaKelurahan.id, id));
       return getDesaKelurahan(tx, id);
     }),
   );
 }
 
-async function countWhere(tx: DbOrTx, table: typeof registers | typeof users | typeof desaKelurahan, where: SQL): Promise<number> {
+async function countWhere(
+  tx: DbOrTx,
+  table: typeof registers | typeof users | typeof desaKelurahan,
+  where: SQL,
+): Promise<number> {
   const [row] = await tx.select({ total: count() }).from(table).where(where);
   return row?.total ?? 0;
 }
 
 /** Why an area cannot go yet ("masih memiliki 3 data keluarga dan 1 kader"), or null. */
 function blockers(parts: Array<[number, string]>): string | null {
-  const named = parts.filter(([total]) => total > 0).map(([total, noun]) => `${new Intl.NumberFormat("id-ID").format(total)} ${noun}`);
+  const named = parts
+    .filter(([total]) => total > 0)
+    .map(([total, noun]) => `${new Intl.NumberFormat("id-ID").format(total)} ${noun}`);
   if (named.length === 0) return null;
-  return named.length === 1 ? named[0] ?? null : `${named.slice(0, -1).join(", ")} dan ${named.at(-1)}`;
+  return named.length === 1 ? (named[0] ?? null) : `${named.slice(0, -1).join(", ")} dan ${named.at(-1)}`;
 }
 
 export async function deleteDesaKelurahan(db: Db, actor: Actor, id: number): Promise<DesaKelurahanRow> {
@@ -356,7 +408,10 @@ export async function createKecamatan(db: Db, actor: Actor, input: unknown): Pro
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkKecamatan(tx, form);
-      const [created] = await tx.insert(kecamatan).values(form).returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama });
+      const [created] = await tx
+        .insert(kecamatan)
+        .values(form)
+        .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama });
       if (!created) throw new Error("insert returned nothing");
       return created;
     }),
@@ -394,7 +449,8 @@ export async function deleteKecamatan(db: Db, actor: Actor, id: number): Promise
       [await countWhere(tx, registers, eq(registers.kecamatanId, id)), "data keluarga"],
       [await countWhere(tx, users, eq(users.kecamatanId, id)), "kader/pengguna"],
     ]);
-    if (reason) throw new DomainError("CONFLICT", `Kecamatan ${row.nama} tidak dapat dihapus karena masih memiliki ${reason}`);
+    if (reason)
+      throw new DomainError("CONFLICT", `Kecamatan ${row.nama} tidak dapat dihapus karena masih memiliki ${reason}`);
     await tx.delete(kecamatan).where(eq(kecamatan.id, id));
     return row;
   });

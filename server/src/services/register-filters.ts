@@ -17,10 +17,17 @@ export function conditionCountColumn(key: SpecialConditionKey) {
 }
 
 /** Kecamatan, ward, RW and RT filters (RT/RW already zero-padded by the shared schema). */
-export function placeConditions(filter: { kecamatanId?: number; desaKelurahanId?: number; rw?: string; rt?: string }): SQL[] {
+export function placeConditions(filter: {
+  kecamatanId?: number;
+  desaKelurahanId?: number;
+  rw?: string;
+  rt?: string;
+}): SQL[] {
   const conditions: SQL[] = [];
   if (filter.kecamatanId !== undefined) {
-    conditions.push(sql`${registers.desaKelurahanId} in (select ${desaKelurahan.id} from ${desaKelurahan} where ${desaKelurahan.kecamatanId} = ${filter.kecamatanId})`);
+    conditions.push(
+      sql`${registers.desaKelurahanId} in (select ${desaKelurahan.id} from ${desaKelurahan} where ${desaKelurahan.kecamatanId} = ${filter.kecamatanId})`,
+    );
   }
   if (filter.desaKelurahanId !== undefined) conditions.push(eq(registers.desaKelurahanId, filter.desaKelurahanId));
   if (filter.rw !== undefined) conditions.push(eq(registers.rw, filter.rw));

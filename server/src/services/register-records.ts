@@ -114,7 +114,9 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
 // ─── Open ────────────────────────────────────────────────────────────────────────────────────
 
 /** The family as the viewer may see it: officials get masked NIKs and no health fields. */
-export type VisibleFamily = Omit<FamilyRegistration, "specialConditions"> & { specialConditions: SpecialConditions | null };
+export type VisibleFamily = Omit<FamilyRegistration, "specialConditions"> & {
+  specialConditions: SpecialConditions | null;
+};
 
 export interface RecordDetail {
   id: number;
@@ -168,7 +170,12 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
   const [creator] = row.createdBy
     ? await db.select({ name: users.fullName }).from(users).where(eq(users.id, row.createdBy))
     : [];
-  await audit(db, actor, { action: "read", entity: "registers", entityId: row.id, details: { view: sensitive ? "full" : "masked" } });
+  await audit(db, actor, {
+    action: "read",
+    entity: "registers",
+    entityId: row.id,
+    details: { view: sensitive ? "full" : "masked" },
+  });
   return {
     id: row.id,
     registrationNumber: row.registrationNumber,
@@ -221,7 +228,9 @@ export async function recordRevisions(db: Db, actor: Actor, raw: { registerId: n
       ? revision.changes
       : revision.changes
           .filter((change) => !isHealthPath(change.path))
-          .map((change) => (isNikPath(change.path) ? { ...change, before: mask(change.before), after: mask(change.after) } : change)),
+          .map((change) =>
+            isNikPath(change.path) ? { ...change, before: mask(change.before), after: mask(change.after) } : change,
+          ),
   }));
 }
 
@@ -234,7 +243,9 @@ async function assertAddressInArea(tx: DbOrTx, actor: Actor, family: FamilyRegis
     .from(desaKelurahan)
     .where(eq(desaKelurahan.id, family.address.desaKelurahanId));
   if (!ward || ward.kecamatanId !== family.address.kecamatanId) {
-    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", { fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }] });
+    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", {
+      fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }],
+    });
   }
   const place = {
     desaKelurahanId: family.address.desaKelurahanId,
@@ -249,10 +260,15 @@ async function assertAddressInArea(tx: DbOrTx, actor: Actor, family: FamilyRegis
 async function assertNiksFree(tx: DbOrTx, family: FamilyRegistration, ownId: number | null): Promise<void> {
   const niks = family.members.map((member) => member.nik);
   const others = ownId === null ? undefined : ne(familyMembers.registerId, ownId);
-  const taken = await tx.select({ nik: familyMembers.nik }).from(familyMembers).where(and(inArray(familyMembers.nik, niks), others));
+  const taken = await tx
+    .select({ nik: familyMembers.nik })
+    .from(familyMembers)
+    .where(and(inArray(familyMembers.nik, niks), others));
   const takenSet = new Set(taken.map((row) => row.nik));
   const fieldErrors: FieldError[] = family.members.flatMap((member, index) =>
-    takenSet.has(member.nik) ? [{ path: ["members", String(index), "nik"], message: "NIK sudah terdaftar pada keluarga lain" }] : [],
+    takenSet.has(member.nik)
+      ? [{ path: ["members", String(index), "nik"], message: "NIK sudah terdaftar pada keluarga lain" }]
+      : [],
   );
   const [head] = await tx
     .select({ id: registers.id })
@@ -267,7 +283,8 @@ async function assertNiksFree(tx: DbOrTx, family: FamilyRegistration, ownId: num
     )
     .limit(1);
   if (head) fieldErrors.unshift({ path: ["nikKepalaKeluarga"], message: "NIK kepala keluarga sudah terdaftar" });
-  if (fieldErrors.length > 0) throw new DomainError("CONFLICT", fieldErrors.map((error) => error.message).join(", "), { fieldErrors });
+  if (fieldErrors.length > 0)
+    throw new DomainError("CONFLICT", fieldErrors.map((error) => error.message).join(", "), { fieldErrors });
 }
 
 const storedForm = (family: FamilyRegistration) => ({ ...family, formType: "family_registration" });
@@ -336,15 +353,27 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
     await assertNiksFree(tx, input.data, row.id);
     const [updated] = await tx
       .update(registers)
-      .set({ ...familyColumns(input.data), dataRegister: storedForm(input.data), version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .set({
+        ...familyColumns(input.data),
+        dataRegister: storedForm(input.data),
+        version: sql`${registers.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(registers.id, row.id), eq(registers.version, input.version), sql`${registers.deletedAt} is null`))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
     await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
     await tx.insert(familyMembers).values(familyMemberRows(row.id, input.data));
     const changes = diffRecords(row.dataRegister, storedForm(input.data));
-    await tx.insert(registerRevisions).values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
-    await audit(tx, actor, { action: "update", entity: "registers", entityId: row.id, details: { version: updated.version, paths: changes.map((change) => change.path) } });
+    await tx
+      .insert(registerRevisions)
+      .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
+    await audit(tx, actor, {
+      action: "update",
+      entity: "registers",
+      entityId: row.id,
+      details: { version: updated.version, paths: changes.map((change) => change.path) },
+    });
     return { registerId: row.id, version: updated.version };
   });
 }
@@ -359,11 +388,22 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
     const [updated] = await tx
       .update(registers)
-      .set({ deletedAt: new Date(), deletedBy: actorUserId(actor), deleteReason: input.reason, version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .set({
+        deletedAt: new Date(),
+        deletedBy: actorUserId(actor),
+        deleteReason: input.reason,
+        version: sql`${registers.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(registers.id, row.id), eq(registers.version, input.version), sql`${registers.deletedAt} is null`))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
-    await audit(tx, actor, { action: "delete", entity: "registers", entityId: row.id, details: { reason: input.reason } });
+    await audit(tx, actor, {
+      action: "delete",
+      entity: "registers",
+      entityId: row.id,
+      details: { reason: input.reason },
+    });
     return { registerId: row.id, version: updated.version };
   });
 }
@@ -379,21 +419,46 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
     const [clash] = await tx
       .select({ id: registers.id })
       .from(registers)
-      .where(and(eq(registers.nikKepalaKeluarga, row.nikKepalaKeluarga), eq(registers.formType, "family_registration"), sql`${registers.deletedAt} is null`))
+      .where(
+        and(
+          eq(registers.nikKepalaKeluarga, row.nikKepalaKeluarga),
+          eq(registers.formType, "family_registration"),
+          sql`${registers.deletedAt} is null`,
+        ),
+      )
       .limit(1);
-    if (clash) throw new DomainError("CONFLICT", "NIK kepala keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan");
+    if (clash)
+      throw new DomainError(
+        "CONFLICT",
+        "NIK kepala keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan",
+      );
     const [updated] = await tx
       .update(registers)
-      .set({ deletedAt: null, deletedBy: null, deleteReason: null, version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .set({
+        deletedAt: null,
+        deletedBy: null,
+        deleteReason: null,
+        version: sql`${registers.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(registers.id, row.id))
       .returning({ version: registers.version });
     if (!updated) throw new Error("restore updated nothing");
-    await audit(tx, actor, { action: "restore", entity: "registers", entityId: row.id, details: { reason: row.deleteReason } });
+    await audit(tx, actor, {
+      action: "restore",
+      entity: "registers",
+      entityId: row.id,
+      details: { reason: row.deleteReason },
+    });
     return { registerId: row.id, version: updated.version };
   });
 }
 
 /** Members in form order (for tests and exports that read the child table). */
 export async function membersOf(db: DbOrTx, registerId: number) {
-  return db.select().from(familyMembers).where(eq(familyMembers.registerId, registerId)).orderBy(asc(familyMembers.position));
+  return db
+    .select()
+    .from(familyMembers)
+    .where(eq(familyMembers.registerId, registerId))
+    .orderBy(asc(familyMembers.position));
 }

@@ -9,7 +9,10 @@ import { issueCaptcha } from "./captcha.ts";
 
 let ipCounter = 0;
 /** Each test its own address, so the per-IP limit only bites where a test wants it to. */
-const freshIp = () => `10.0.1.${(ipCounter += 1)}`;
+const freshIp = () => {
+  ipCounter += 1;
+  return `10.0.1.${ipCounter}`;
+};
 
 describe("family registration", () => {
   const t = useTestApp();
@@ -18,7 +21,10 @@ describe("family registration", () => {
     const challenge = issueCaptcha(t.env.APP_SECRET, "family");
     return { token: challenge.token, answer: solveCaptcha(challenge.question) };
   };
-  const register = (form: FamilyRegistration, options: { key?: string; ip?: string; captcha?: { token: string; answer: number } } = {}) =>
+  const register = (
+    form: FamilyRegistration,
+    options: { key?: string; ip?: string; captcha?: { token: string; answer: number } } = {},
+  ) =>
     callerFor(t, null, options.ip ?? freshIp()).registers.registerFamily({
       form,
       captcha: options.captcha ?? captcha(),
@@ -87,7 +93,9 @@ describe("family registration", () => {
     expect(response.status).toBe(409);
     const body = await response.json();
     expect(body.error.message).toContain(`NIK ${takenNik} sudah terdaftar`);
-    expect(body.error.data.fieldErrors).toEqual([{ path: ["members", "1", "nik"], message: `NIK ${takenNik} sudah terdaftar pada keluarga lain` }]);
+    expect(body.error.data.fieldErrors).toEqual([
+      { path: ["members", "1", "nik"], message: `NIK ${takenNik} sudah terdaftar pada keluarga lain` },
+    ]);
   });
 
   test("a replayed idempotency key returns the same registration and stores nothing new", async () => {
@@ -110,15 +118,17 @@ describe("family registration", () => {
   test("wrong, expired, other-kind and reused captchas are refused with the form's message", async () => {
     const form = await familyForm(t.db);
     const challenge = issueCaptcha(t.env.APP_SECRET, "family");
-    await expect(register(form, { captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 } })).rejects.toThrow(
-      "Silakan selesaikan captcha",
-    );
+    await expect(
+      register(form, { captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 } }),
+    ).rejects.toThrow("Silakan selesaikan captcha");
     const old = issueCaptcha(t.env.APP_SECRET, "family", Date.now() - 11 * 60 * 1000);
-    await expect(register(form, { captcha: { token: old.token, answer: solveCaptcha(old.question) } })).rejects.toThrow("kedaluwarsa");
-    const search = issueCaptcha(t.env.APP_SECRET, "search");
-    await expect(register(form, { captcha: { token: search.token, answer: solveCaptcha(search.question) } })).rejects.toThrow(
-      "Silakan selesaikan captcha",
+    await expect(register(form, { captcha: { token: old.token, answer: solveCaptcha(old.question) } })).rejects.toThrow(
+      "kedaluwarsa",
     );
+    const search = issueCaptcha(t.env.APP_SECRET, "search");
+    await expect(
+      register(form, { captcha: { token: search.token, answer: solveCaptcha(search.question) } }),
+    ).rejects.toThrow("Silakan selesaikan captcha");
 
     const used = captcha();
     await register(form, { captcha: used });
@@ -140,7 +150,10 @@ describe("family registration", () => {
   });
 
   test("a kelurahan outside the chosen kecamatan is refused", async () => {
-    const form = await familyForm(t.db, {}, (value) => ({ ...value, address: { ...value.address, kecamatanId: value.address.kecamatanId + 1 } }));
+    const form = await familyForm(t.db, {}, (value) => ({
+      ...value,
+      address: { ...value.address, kecamatanId: value.address.kecamatanId + 1 },
+    }));
     await expect(register(form)).rejects.toThrow("Kelurahan tidak berada di kecamatan yang dipilih");
   });
 
@@ -148,10 +161,14 @@ describe("family registration", () => {
     const form = await familyForm(t.db);
     const lastNik = form.members.at(-1)?.nik ?? "";
     // A fault injected at the last write of the transaction (the members insert).
-    await t.db.execute(sql.raw(`
+    await t.db.execute(
+      sql.raw(`
       create or replace function fail_member() returns trigger language plpgsql as $$
-      begin if new.nik = '${lastNik}' then raise exception 'injected failure'; end if; return new; end $$`));
-    await t.db.execute(sql.raw("create trigger fail_member before insert on family_members for each row execute function fail_member()"));
+      begin if new.nik = '${lastNik}' then raise exception 'injected failure'; end if; return new; end $$`),
+    );
+    await t.db.execute(
+      sql.raw("create trigger fail_member before insert on family_members for each row execute function fail_member()"),
+    );
     const before = await tableCounts();
     try {
       await expect(register(form)).rejects.toThrow();
@@ -173,11 +190,15 @@ describe("family registration", () => {
       last = await t.app.request("/trpc/registers.registerFamily", {
         method: "POST",
         headers,
-        body: JSON.stringify({ form: await familyForm(t.db), captcha: { token: "x", answer: 1 }, idempotencyKey: crypto.randomUUID() }),
+        body: JSON.stringify({
+          form: await familyForm(t.db),
+          captcha: { token: "x", answer: 1 },
+          idempotencyKey: crypto.randomUUID(),
+        }),
       });
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await last?.json()).error.message).toBe("Terlalu banyak percobaan registrasi. Silakan coba lagi nanti");
+    expect((await last?.json())?.error.message).toBe("Terlalu banyak percobaan registrasi. Silakan coba lagi nanti");
   });
 });

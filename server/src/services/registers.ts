@@ -31,7 +31,8 @@ export const REGISTRATION_RATE_LIMIT = {
 
 const IDEMPOTENCY_TTL_HOURS = 24;
 
-const alreadyRegistered = (nik: string) => `NIK ${nik} sudah terdaftar. Keluarga ini sudah terdaftar sebelumnya, silakan cek status registrasi di halaman Cari Data.`;
+const alreadyRegistered = (nik: string) =>
+  `NIK ${nik} sudah terdaftar. Keluarga ini sudah terdaftar sebelumnya, silakan cek status registrasi di halaman Cari Data.`;
 
 function requestHash(input: { form: FamilyRegistration }): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(input.form))));
@@ -52,7 +53,13 @@ async function findTakenNik(tx: DbOrTx, form: FamilyRegistration): Promise<strin
     tx
       .select({ nik: registers.nikKepalaKeluarga })
       .from(registers)
-      .where(and(inArray(registers.nikKepalaKeluarga, niks), eq(registers.formType, "family_registration"), isNull(registers.deletedAt))),
+      .where(
+        and(
+          inArray(registers.nikKepalaKeluarga, niks),
+          eq(registers.formType, "family_registration"),
+          isNull(registers.deletedAt),
+        ),
+      ),
     tx.select({ nik: familyMembers.nik }).from(familyMembers).where(inArray(familyMembers.nik, niks)),
   ]);
   const taken = new Set([...heads, ...members].map((row) => row.nik));
@@ -79,11 +86,15 @@ async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<void> 
     .from(desaKelurahan)
     .where(eq(desaKelurahan.id, form.address.desaKelurahanId));
   if (!ward) {
-    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", { fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }] });
+    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", {
+      fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }],
+    });
   }
   if (ward.kecamatanId !== form.address.kecamatanId) {
     throw new DomainError("BAD_REQUEST", "Kelurahan tidak berada di kecamatan yang dipilih", {
-      fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Kelurahan tidak berada di kecamatan yang dipilih" }],
+      fieldErrors: [
+        { path: ["address", "desaKelurahanId"], message: "Kelurahan tidak berada di kecamatan yang dipilih" },
+      ],
     });
   }
 }
@@ -121,7 +132,10 @@ async function replay(db: DbOrTx, key: string, hash: string): Promise<RegisterFa
   const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
   if (!existing || existing.registerId === null) return null;
   if (existing.requestHash !== hash) {
-    throw new DomainError("CONFLICT", "Pengiriman ini sudah dipakai untuk data lain. Muat ulang halaman lalu kirim kembali.");
+    throw new DomainError(
+      "CONFLICT",
+      "Pengiriman ini sudah dipakai untuk data lain. Muat ulang halaman lalu kirim kembali.",
+    );
   }
   return resultFor(db, existing.registerId);
 }
@@ -130,7 +144,12 @@ async function replay(db: DbOrTx, key: string, hash: string): Promise<RegisterFa
  * Registers a family from the public form: rate limit per IP, a replayed idempotency key answers
  * with the first registration, the captcha is checked and used up, then one transaction stores it.
  */
-export async function registerFamily(db: Db, secret: string, actor: Actor, rawInput: RegisterFamilyInput): Promise<RegisterFamilyResult> {
+export async function registerFamily(
+  db: Db,
+  secret: string,
+  actor: Actor,
+  rawInput: RegisterFamilyInput,
+): Promise<RegisterFamilyResult> {
   await consumeRateLimit(db, `register-family:ip:${actor.ip}`, REGISTRATION_RATE_LIMIT);
   const input = registerFamilyInput.parse(rawInput);
   const key = `family:${input.idempotencyKey}`;

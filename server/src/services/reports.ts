@@ -29,7 +29,8 @@ export interface MonthlyReport {
 /** [start, end) of a month in WIB. */
 export function monthBounds(month: string): { start: Date; end: Date } {
   const [year, monthNumber] = month.split("-").map(Number);
-  const next = monthNumber === 12 ? `${(year ?? 0) + 1}-01` : `${year}-${String((monthNumber ?? 0) + 1).padStart(2, "0")}`;
+  const next =
+    monthNumber === 12 ? `${(year ?? 0) + 1}-01` : `${year}-${String((monthNumber ?? 0) + 1).padStart(2, "0")}`;
   return { start: new Date(`${month}-01T00:00:00+07:00`), end: new Date(`${next}-01T00:00:00+07:00`) };
 }
 
@@ -50,9 +51,17 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
     .select({ status: registerEvents.toStatus, count: count() })
     .from(registerEvents)
     .innerJoin(registers, eq(registers.id, registerEvents.registerId))
-    .where(and(live, gte(registerEvents.createdAt, start), lt(registerEvents.createdAt, end), inArray(registerEvents.toStatus, [...registerStatuses])))
+    .where(
+      and(
+        live,
+        gte(registerEvents.createdAt, start),
+        lt(registerEvents.createdAt, end),
+        inArray(registerEvents.toStatus, [...registerStatuses]),
+      ),
+    )
     .groupBy(registerEvents.toStatus);
-  const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) => rows.find((row) => row.status === status)?.count ?? 0;
+  const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
+    rows.find((row) => row.status === status)?.count ?? 0;
   const byStatus = registerStatuses.map((status) => ({ status, count: countOf(received, status) }));
   const figuresWhere = and(live, lt(registers.createdAt, end));
   if (!figuresWhere) throw new Error("monthlyReport: empty condition");
@@ -69,20 +78,34 @@ export function reportRows(report: MonthlyReport): Array<[string, string, number
   const { figures } = report;
   return [
     ["Registrasi baru", "Total", report.newRegistrations.total],
-    ...report.newRegistrations.byStatus.map((item): [string, string, number] => ["Registrasi baru", statusLabel(item.status), item.count]),
-    ...report.moves.map((item): [string, string, number] => ["Perubahan status bulan ini", statusLabel(item.status), item.count]),
+    ...report.newRegistrations.byStatus.map((item): [string, string, number] => [
+      "Registrasi baru",
+      statusLabel(item.status),
+      item.count,
+    ]),
+    ...report.moves.map((item): [string, string, number] => [
+      "Perubahan status bulan ini",
+      statusLabel(item.status),
+      item.count,
+    ]),
     ["Keluarga terdaftar s.d. akhir bulan", "Total keluarga", figures.families],
     ["Sumber air & MCK", "PDAM", figures.water.pdam],
     ["Sumber air & MCK", "Sumur (bor/gali)", figures.water.well],
     ["Sumber air & MCK", "Memiliki MCK", figures.water.mck],
     ["Kriteria rumah", houseCriteriaLabels.healthy, figures.house.healthy],
     ["Kriteria rumah", houseCriteriaLabels.lessHealthy, figures.house.lessHealthy],
-    ["Kriteria rumah", "Perlu bantuan (kurang sehat tanpa tempat sampah atau saluran air limbah)", figures.house.needsHelp],
+    [
+      "Kriteria rumah",
+      "Perlu bantuan (kurang sehat tanpa tempat sampah atau saluran air limbah)",
+      figures.house.needsHelp,
+    ],
     ["Kondisi khusus", "Keluarga dengan kondisi khusus", figures.anyCondition],
-    ...figures.conditions.flatMap((item): Array<[string, string, number]> => [
-      ["Kondisi khusus (keluarga)", specialConditionLabels[item.key], item.families],
-      ["Kondisi khusus (jiwa)", specialConditionLabels[item.key], item.people],
-    ]),
+    ...figures.conditions.flatMap(
+      (item): Array<[string, string, number]> => [
+        ["Kondisi khusus (keluarga)", specialConditionLabels[item.key], item.families],
+        ["Kondisi khusus (jiwa)", specialConditionLabels[item.key], item.people],
+      ],
+    ),
   ];
 }
 
@@ -118,12 +141,24 @@ export interface ReportFile {
   base64: string;
 }
 
-export async function exportReport(db: Db, actor: Actor, raw: { month: string; format: "xlsx" | "csv" }): Promise<ReportFile> {
+export async function exportReport(
+  db: Db,
+  actor: Actor,
+  raw: { month: string; format: "xlsx" | "csv" },
+): Promise<ReportFile> {
   const input = parseInput(reportExportInput, raw);
   const report = await monthlyReport(db, actor, { month: input.month });
-  await audit(db, actor, { action: "export", entity: "reports", details: { month: input.month, format: input.format } });
+  await audit(db, actor, {
+    action: "export",
+    entity: "reports",
+    details: { month: input.month, format: input.format },
+  });
   if (input.format === "csv") {
-    return { filename: `laporan-pkk-${input.month}.csv`, mimeType: "text/csv", base64: Buffer.from(`\uFEFF${reportCsv(report)}`).toString("base64") };
+    return {
+      filename: `laporan-pkk-${input.month}.csv`,
+      mimeType: "text/csv",
+      base64: Buffer.from(`\uFEFF${reportCsv(report)}`).toString("base64"),
+    };
   }
   return {
     filename: `laporan-pkk-${input.month}.xlsx`,

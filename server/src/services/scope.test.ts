@@ -6,13 +6,21 @@ import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
 import { refusal } from "../../test/domain-error.ts";
 import { createUser, useTestApp } from "../../test/helpers.ts";
-import { assertFilterInScope, outsideAreaMessage, placeInScope, readOnlyMessage, registerInScope, scopeCondition, scopeOf, type Scope } from "./scope.ts";
+import {
+  assertFilterInScope,
+  outsideAreaMessage,
+  placeInScope,
+  readOnlyMessage,
+  registerInScope,
+  scopeCondition,
+  scopeOf,
+  type Scope,
+} from "./scope.ts";
 
 // Ward 0 and 1 share kecamatan 32.75.01; ward 20 lies in another kecamatan.
 const OTHER_KECAMATAN_WARD = 20;
 
 const t = useTestApp();
-
 
 describe("scopeOf: the work area from role, level and area fields", () => {
   test("each cadre level gets its area; kota and admin everything; aparat reads only", async () => {
@@ -23,7 +31,10 @@ describe("scopeOf: the work area from role, level and area fields", () => {
     });
     expect(scopeOf(await createCadre(t.db, "rw")).area).toEqual({ kind: "rw", desaKelurahanId: home.id, rw: "005" });
     expect(scopeOf(await createCadre(t.db, "kelurahan")).area).toEqual({ kind: "kelurahan", desaKelurahanId: home.id });
-    expect(scopeOf(await createCadre(t.db, "kecamatan")).area).toEqual({ kind: "kecamatan", kecamatanId: home.kecamatanId });
+    expect(scopeOf(await createCadre(t.db, "kecamatan")).area).toEqual({
+      kind: "kecamatan",
+      kecamatanId: home.kecamatanId,
+    });
     expect(scopeOf(await createCadre(t.db, "kota")).area).toEqual({ kind: "all" });
     expect(scopeOf(await createUser(t.db, { role: "admin" }))).toEqual({ area: { kind: "all" }, canAct: true });
     expect(scopeOf(await createCadre(t.db, "kelurahan", {}, { role: "aparat" }))).toEqual({
@@ -37,7 +48,11 @@ describe("scopeOf: the work area from role, level and area fields", () => {
     expect(scopeOf(null)).toEqual(none);
     expect(scopeOf(await createCadre(t.db, "rt", {}, { status: "pending" }))).toEqual(none);
     expect(scopeOf(await createCadre(t.db, "kelurahan", {}, { status: "blocked" }))).toEqual(none);
-    expect(scopeOf(await createUser(t.db, { role: "kader", level: "rt", desaKelurahanId: (await ward(t.db, 0)).id, rw: "005" }))).toEqual(none);
+    expect(
+      scopeOf(
+        await createUser(t.db, { role: "kader", level: "rt", desaKelurahanId: (await ward(t.db, 0)).id, rw: "005" }),
+      ),
+    ).toEqual(none);
     expect(scopeOf(await createUser(t.db, { role: "kader", level: null }))).toEqual(none);
     expect(scopeOf(await createUser(t.db, { role: "aparat", level: null }))).toEqual(none);
   });
@@ -52,7 +67,13 @@ describe("scopeCondition (SQL) and placeInScope (one row) agree", () => {
     const ids: number[] = [];
     for (const place of places) ids.push((await createFamilyRegister(t.db, place)).id);
     const rows = await t.db
-      .select({ id: registers.id, desaKelurahanId: registers.desaKelurahanId, rw: registers.rw, rt: registers.rt, wardKecamatanId: desaKelurahan.kecamatanId })
+      .select({
+        id: registers.id,
+        desaKelurahanId: registers.desaKelurahanId,
+        rw: registers.rw,
+        rt: registers.rt,
+        wardKecamatanId: desaKelurahan.kecamatanId,
+      })
       .from(registers)
       .innerJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
       .where(inArray(registers.id, ids));
@@ -72,7 +93,10 @@ describe("scopeCondition (SQL) and placeInScope (one row) agree", () => {
     const sizes: number[] = [];
     for (const user of users) {
       const { area } = scopeOf(user);
-      const bySql = await t.db.select({ id: registers.id }).from(registers).where(and(inArray(registers.id, ids), scopeCondition(area)));
+      const bySql = await t.db
+        .select({ id: registers.id })
+        .from(registers)
+        .where(and(inArray(registers.id, ids), scopeCondition(area)));
       const byRow = rows.filter((row) => placeInScope(area, row)).map((row) => row.id);
       expect(bySql.map((row) => row.id).sort()).toEqual(byRow.sort());
       sizes.push(byRow.length);
@@ -140,10 +164,17 @@ describe("assertFilterInScope: filters naming a place outside the area are refus
     const far = await ward(t.db, OTHER_KECAMATAN_WARD);
     const kelurahan = scopeOf(await createCadre(t.db, "kelurahan", { wardIndex: 0 }));
     await assertFilterInScope(t.db, kelurahan, { kecamatanId: home.kecamatanId });
-    expect((await refusal(assertFilterInScope(t.db, kelurahan, { kecamatanId: far.kecamatanId }))).code).toBe("FORBIDDEN");
+    expect((await refusal(assertFilterInScope(t.db, kelurahan, { kecamatanId: far.kecamatanId }))).code).toBe(
+      "FORBIDDEN",
+    );
     const kecamatan = scopeOf(await createCadre(t.db, "kecamatan", { wardIndex: OTHER_KECAMATAN_WARD }));
     await assertFilterInScope(t.db, kecamatan, { kecamatanId: far.kecamatanId });
-    expect((await refusal(assertFilterInScope(t.db, kecamatan, { kecamatanId: home.kecamatanId }))).code).toBe("FORBIDDEN");
-    await assertFilterInScope(t.db, scopeOf(await createCadre(t.db, "kota")), { kecamatanId: far.kecamatanId, desaKelurahanId: home.id });
+    expect((await refusal(assertFilterInScope(t.db, kecamatan, { kecamatanId: home.kecamatanId }))).code).toBe(
+      "FORBIDDEN",
+    );
+    await assertFilterInScope(t.db, scopeOf(await createCadre(t.db, "kota")), {
+      kecamatanId: far.kecamatanId,
+      desaKelurahanId: home.id,
+    });
   });
 });

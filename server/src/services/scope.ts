@@ -72,7 +72,7 @@ export function scopeOf(subject: ScopeSubject): Scope {
 }
 
 function scopeOfUser(user: SessionUser | null): Scope {
-  if (!user || user.status !== "active") return nothing;
+  if (user?.status !== "active") return nothing;
   if (user.role === "admin") return { area: { kind: "all" }, canAct: true };
   const area = areaOf(user);
   if (area.kind === "none") return nothing;
@@ -134,7 +134,11 @@ export function placeInScope(area: AreaScope, place: Place): boolean {
  * filter naming a part of the city wholly outside the area is refused rather than answered with
  * nothing. `areaKecamatanId` is the kecamatan of a ward-bound area (null for the others).
  */
-export function filterOverlapsScope(area: AreaScope, filter: Place & { kecamatanId: number | null }, areaKecamatanId: number | null = null): boolean {
+export function filterOverlapsScope(
+  area: AreaScope,
+  filter: Place & { kecamatanId: number | null },
+  areaKecamatanId: number | null = null,
+): boolean {
   if (area.kind === "none") return false;
   if (area.kind === "all") return true;
   const kecamatanOfArea = area.kind === "kecamatan" ? area.kecamatanId : areaKecamatanId;
@@ -145,7 +149,10 @@ export function filterOverlapsScope(area: AreaScope, filter: Place & { kecamatan
     case "kelurahan":
       return filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId;
     case "rw":
-      return (filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId) && (filter.rw === null || filter.rw === area.rw);
+      return (
+        (filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId) &&
+        (filter.rw === null || filter.rw === area.rw)
+      );
     case "rt":
       return (
         (filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId) &&
@@ -210,7 +217,8 @@ export async function assertFilterInScope(
     if (wardKecamatanId === null) throw new DomainError("BAD_REQUEST", "Kelurahan tidak ditemukan");
   }
   const wardBound = area.kind === "kelurahan" || area.kind === "rw" || area.kind === "rt";
-  const areaKecamatanId = wardBound && filter.kecamatanId !== undefined ? await kecamatanOfWard(db, area.desaKelurahanId) : null;
+  const areaKecamatanId =
+    wardBound && filter.kecamatanId !== undefined ? await kecamatanOfWard(db, area.desaKelurahanId) : null;
   const place = {
     kecamatanId: filter.kecamatanId ?? null,
     desaKelurahanId: filter.desaKelurahanId ?? null,

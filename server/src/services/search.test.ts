@@ -11,8 +11,10 @@ describe("registration status search", () => {
     return { token: challenge.token, answer: solveCaptcha(challenge.question) };
   };
   let ipCounter = 0;
-  const search = (query: string, answer = captcha()) =>
-    callerFor(t, null, `10.0.2.${(ipCounter += 1)}`).registers.searchStatus({ query, captcha: answer });
+  const search = (query: string, answer = captcha()) => {
+    ipCounter += 1;
+    return callerFor(t, null, `10.0.2.${ipCounter}`).registers.searchStatus({ query, captcha: answer });
+  };
 
   async function searchOverHttp(query: string) {
     const response = await t.app.request("/trpc/registers.searchStatus", {
@@ -47,8 +49,23 @@ describe("registration status search", () => {
     expect(card.nomorHpMasked).toContain("*");
     // Only the fields of a card: no members, health, street or contact details.
     expect(Object.keys(card).sort()).toEqual([
-      "createdAt", "desaKelurahanNama", "formType", "formTypeLabel", "id", "kecamatanNama", "memberCount", "namaKepalaKeluarga",
-      "nikMasked", "nomorHpMasked", "registrationNumber", "rt", "rw", "status", "statusLabel", "tanggalPendataan", "updatedAt",
+      "createdAt",
+      "desaKelurahanNama",
+      "formType",
+      "formTypeLabel",
+      "id",
+      "kecamatanNama",
+      "memberCount",
+      "namaKepalaKeluarga",
+      "nikMasked",
+      "nomorHpMasked",
+      "registrationNumber",
+      "rt",
+      "rw",
+      "status",
+      "statusLabel",
+      "tanggalPendataan",
+      "updatedAt",
     ]);
     expect(text).not.toContain(form.nomorHp);
     expect(text).not.toContain("members");
@@ -64,7 +81,10 @@ describe("registration status search", () => {
 
   test("by name: case-insensitive part of the head's name, at most 10 masked cards", async () => {
     for (let index = 0; index < 12; index += 1) {
-      await createFamilyRegister(t.db, { wardIndex: 3, change: (form) => ({ ...form, namaKepalaKeluarga: `Sukardi Wiryo ${index + 1}` }) });
+      await createFamilyRegister(t.db, {
+        wardIndex: 3,
+        change: (form) => ({ ...form, namaKepalaKeluarga: `Sukardi Wiryo ${index + 1}` }),
+      });
     }
     const { status, text } = await searchOverHttp("sukardi wiryo");
     expect(status).toBe(200);
@@ -85,9 +105,13 @@ describe("registration status search", () => {
     await expect(search("   ")).rejects.toThrow("Input tidak valid");
     await expect(search("ab")).rejects.toThrow("minimal 3");
     const challenge = issueCaptcha(t.env.APP_SECRET, "search");
-    await expect(search("Budi", { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 })).rejects.toThrow("Captcha belum benar");
+    await expect(
+      search("Budi", { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 }),
+    ).rejects.toThrow("Captcha belum benar");
     const family = issueCaptcha(t.env.APP_SECRET, "family");
-    await expect(search("Budi", { token: family.token, answer: solveCaptcha(family.question) })).rejects.toThrow("Captcha belum benar");
+    await expect(search("Budi", { token: family.token, answer: solveCaptcha(family.question) })).rejects.toThrow(
+      "Captcha belum benar",
+    );
     const used = captcha();
     await search("Budi", used);
     await expect(search("Budi", used)).rejects.toThrow("Captcha sudah dipakai");
@@ -97,12 +121,19 @@ describe("registration status search", () => {
     const challenge = issueCaptcha(t.env.APP_SECRET, "search");
     const right = solveCaptcha(challenge.question);
     const caller = callerFor(t, null, "10.0.2.250");
-    expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right + 1 })).toEqual({ correct: false });
-    expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right })).toEqual({ correct: true });
+    expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right + 1 })).toEqual({
+      correct: false,
+    });
+    expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right })).toEqual({
+      correct: true,
+    });
     await search("Budi", { token: challenge.token, answer: right });
     // A few hints per captcha only: the hint must not be a faster guessing oracle than the search.
-    for (let attempt = 0; attempt < 3; attempt += 1) await caller.captcha.check({ kind: "search", token: challenge.token, answer: attempt });
-    await expect(caller.captcha.check({ kind: "search", token: challenge.token, answer: 0 })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await caller.captcha.check({ kind: "search", token: challenge.token, answer: attempt });
+    await expect(caller.captcha.check({ kind: "search", token: challenge.token, answer: 0 })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
   });
 
   test("too many searches from one address get 429 with Retry-After", async () => {
@@ -116,6 +147,6 @@ describe("registration status search", () => {
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await last?.json()).error.message).toBe("Terlalu banyak pencarian. Silakan coba lagi nanti");
+    expect((await last?.json())?.error.message).toBe("Terlalu banyak pencarian. Silakan coba lagi nanti");
   });
 });

@@ -29,7 +29,12 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export async function searchStatus(db: Db, secret: string, actor: Actor, rawInput: SearchStatusInput): Promise<StatusSearchAnswer> {
+export async function searchStatus(
+  db: Db,
+  secret: string,
+  actor: Actor,
+  rawInput: SearchStatusInput,
+): Promise<StatusSearchAnswer> {
   await consumeRateLimit(db, `search:ip:${actor.ip}`, SEARCH_RATE_LIMIT);
   const input = searchStatusInput.parse(rawInput);
   await verifyCaptcha(db, secret, {
@@ -61,7 +66,10 @@ export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearch
             .union(db.select({ id: familyMembers.registerId }).from(familyMembers).where(eq(familyMembers.nik, query))),
         )
       : sql`${registers.namaKepalaKeluarga} ilike ${likePattern(query)}`;
-  const order = kind === "nik" ? [desc(registers.createdAt)] : [desc(sql`similarity(${registers.namaKepalaKeluarga}, ${query})`), desc(registers.createdAt)];
+  const order =
+    kind === "nik"
+      ? [desc(registers.createdAt)]
+      : [desc(sql`similarity(${registers.namaKepalaKeluarga}, ${query})`), desc(registers.createdAt)];
 
   const rows = await db
     .select({

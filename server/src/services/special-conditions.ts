@@ -35,7 +35,11 @@ export interface SpecialConditionsView {
   pageCount: number;
 }
 
-export async function specialConditions(db: Db, actor: Actor, raw: SpecialConditionsInput): Promise<SpecialConditionsView> {
+export async function specialConditions(
+  db: Db,
+  actor: Actor,
+  raw: SpecialConditionsInput,
+): Promise<SpecialConditionsView> {
   const user = signedInUser(actor);
   const input = parseInput(specialConditionsInput, raw);
   const scope = scopeOf(user);
@@ -49,7 +53,11 @@ export async function specialConditions(db: Db, actor: Actor, raw: SpecialCondit
     inPlace,
     input.condition ? gt(conditionCountColumn(input.condition), 0) : eq(registers.hasSpecialCondition, true),
   );
-  const { rows, total } = await pageOfRegisters(db, { where: matching, page: input.page, pageSize: SPECIAL_CONDITION_PAGE_SIZE });
+  const { rows, total } = await pageOfRegisters(db, {
+    where: matching,
+    page: input.page,
+    pageSize: SPECIAL_CONDITION_PAGE_SIZE,
+  });
   return {
     familiesWithAny: figures.anyCondition,
     counts: figures.conditions,
@@ -59,7 +67,9 @@ export async function specialConditions(db: Db, actor: Actor, raw: SpecialCondit
       namaKK: register.namaKepalaKeluarga,
       alamat: addressLine(register, ward, district),
       status: register.status,
-      conditions: specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
+      conditions: specialConditionKeys
+        .map((key) => ({ key, count: register[`${key}Count`] }))
+        .filter((item) => item.count > 0),
     })),
     total,
     page: input.page,

@@ -39,7 +39,12 @@ describe("public statistics", () => {
     const first = await ward(t.db, 0);
     const last = await ward(t.db, 55);
     const byId = new Map(stats.perKecamatan.map((row) => [row.kecamatanId, row]));
-    expect(byId.get(first.kecamatanId)).toMatchObject({ kode: "32.75.01", nama: "Bekasi Timur", families: 3, approved: 1 });
+    expect(byId.get(first.kecamatanId)).toMatchObject({
+      kode: "32.75.01",
+      nama: "Bekasi Timur",
+      families: 3,
+      approved: 1,
+    });
     expect(byId.get(last.kecamatanId)).toMatchObject({ families: 3, approved: 1 });
     expect(stats.perKecamatan.reduce((sum, row) => sum + row.families, 0)).toBe(6);
     expect(stats.perKecamatan.map((row) => row.kode)).toEqual([...stats.perKecamatan.map((row) => row.kode)].sort());

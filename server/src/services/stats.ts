@@ -5,7 +5,6 @@ import type { Db } from "../db/client.ts";
 import { kecamatan } from "../db/schema/regions.ts";
 import { registers } from "../db/schema/registers.ts";
 
-
 /** The figures straight from the database, uncached. */
 export async function computePublicStats(db: Db, now = new Date()): Promise<PublicStats> {
   const live = and(eq(registers.formType, "family_registration"), isNull(registers.deletedAt));

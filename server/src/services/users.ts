@@ -2,11 +2,20 @@
 // (search, filter, block/unblock) and each user's own profile and password.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import {
-  changePasswordInput, profileUpdateInput, type ChangePasswordInput, type ProfileUpdateInput, type PublicUser,
+  changePasswordInput,
+  profileUpdateInput,
+  type ChangePasswordInput,
+  type ProfileUpdateInput,
+  type PublicUser,
 } from "@shared/schemas/auth.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
 import {
-  approveKaderInput, rejectKaderInput, userListInput, type ApproveKaderInput, type RejectKaderInput, type UserListInput,
+  approveKaderInput,
+  rejectKaderInput,
+  userListInput,
+  type ApproveKaderInput,
+  type RejectKaderInput,
+  type UserListInput,
 } from "@shared/schemas/users.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
@@ -39,7 +48,12 @@ export interface PendingKader {
   user: PublicUser & { nik: string | null; createdAt: string };
   kecamatanNama: string | null;
   kelurahanNama: string | null;
-  registration: { id: number; registrationNumber: string; status: string; dataRegister: Record<string, unknown> } | null;
+  registration: {
+    id: number;
+    registrationNumber: string;
+    status: string;
+    dataRegister: Record<string, unknown>;
+  } | null;
 }
 
 export async function listPendingKader(db: Db, actor: Actor): Promise<PendingKader[]> {
@@ -57,35 +71,61 @@ export async function listPendingKader(db: Db, actor: Actor): Promise<PendingKad
     kecamatanNama: row.kecamatanNama,
     kelurahanNama: row.kelurahanNama,
     registration: row.register
-      ? { id: row.register.id, registrationNumber: row.register.registrationNumber, status: row.register.status, dataRegister: row.register.dataRegister }
+      ? {
+          id: row.register.id,
+          registrationNumber: row.register.registrationNumber,
+          status: row.register.status,
+          dataRegister: row.register.dataRegister,
+        }
       : null,
   }));
 }
 
 async function pendingKader(db: Db, userId: number): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.role !== "kader") throw notFound("Kader tidak ditemukan");
+  if (user?.role !== "kader") throw notFound("Kader tidak ditemukan");
   if (user.status !== "pending") throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
   return user;
 }
 
-async function moveKaderRegister(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number, admin: SessionUser, to: "APPROVED" | "REJECTED", note: string | null) {
+async function moveKaderRegister(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  userId: number,
+  admin: SessionUser,
+  to: "APPROVED" | "REJECTED",
+  note: string | null,
+) {
   const moved = await tx
     .update(registers)
     .set({ status: to, updatedAt: new Date(), version: sql`${registers.version} + 1` })
     .where(and(eq(registers.createdBy, userId), eq(registers.formType, "kader_registration")))
     .returning({ id: registers.id, from: registers.status });
   for (const register of moved) {
-    await tx.insert(registerEvents).values({ registerId: register.id, actorId: admin.id, level: "admin", fromStatus: "SUBMITTED", toStatus: to, note });
+    await tx.insert(registerEvents).values({
+      registerId: register.id,
+      actorId: admin.id,
+      level: "admin",
+      fromStatus: "SUBMITTED",
+      toStatus: to,
+      note,
+    });
   }
 }
 
-export async function approveKader(db: Db, config: MailEnv, actor: Actor, rawInput: ApproveKaderInput): Promise<PublicUser> {
+export async function approveKader(
+  db: Db,
+  config: MailEnv,
+  actor: Actor,
+  rawInput: ApproveKaderInput,
+): Promise<PublicUser> {
   const admin = requireAdmin(actor);
   const input = approveKaderInput.parse(rawInput);
   const user = await pendingKader(db, input.userId);
   const [ward] = await db.select().from(desaKelurahan).where(eq(desaKelurahan.id, input.desaKelurahanId));
-  if (!ward) throw new DomainError("BAD_REQUEST", "Pilih kelurahan/desa", { fieldErrors: [{ path: ["desaKelurahanId"], message: "Pilih kelurahan/desa" }] });
+  if (!ward)
+    throw new DomainError("BAD_REQUEST", "Pilih kelurahan/desa", {
+      fieldErrors: [{ path: ["desaKelurahanId"], message: "Pilih kelurahan/desa" }],
+    });
   const needsRw = input.level === "rt" || input.level === "rw";
   const approved = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -118,7 +158,12 @@ export async function approveKader(db: Db, config: MailEnv, actor: Actor, rawInp
   return toPublicUser(approved);
 }
 
-export async function rejectKader(db: Db, config: MailEnv, actor: Actor, rawInput: RejectKaderInput): Promise<PublicUser> {
+export async function rejectKader(
+  db: Db,
+  config: MailEnv,
+  actor: Actor,
+  rawInput: RejectKaderInput,
+): Promise<PublicUser> {
   const admin = requireAdmin(actor);
   const input = rejectKaderInput.parse(rawInput);
   const user = await pendingKader(db, input.userId);
@@ -135,7 +180,12 @@ export async function rejectKader(db: Db, config: MailEnv, actor: Actor, rawInpu
   await sendMail(db, config, {
     to: rejected.email,
     subject: "Pendaftaran Kader PKK Anda ditolak",
-    text: [`Halo ${rejected.fullName},`, "", "Mohon maaf, pendaftaran Anda sebagai Kader PKK ditolak admin.", `Alasan: ${input.reason}`].join("\n"),
+    text: [
+      `Halo ${rejected.fullName},`,
+      "",
+      "Mohon maaf, pendaftaran Anda sebagai Kader PKK ditolak admin.",
+      `Alasan: ${input.reason}`,
+    ].join("\n"),
   });
   return toPublicUser(rejected);
 }
@@ -181,7 +231,11 @@ export async function blockUser(db: Db, actor: Actor, userId: number): Promise<P
   const admin = requireAdmin(actor);
   if (admin.id === userId) throw new DomainError("BAD_REQUEST", "Anda tidak dapat memblokir akun Anda sendiri");
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ status: "blocked", updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ status: "blocked", updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
     if (!row) throw notFound("Pengguna tidak ditemukan");
     await invalidateUserSessions(tx, userId);
     return toPublicUser(row);
@@ -215,18 +269,29 @@ export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdat
 export const wrongCurrentPassword = "Password lama salah";
 
 /** Needs the old password; every other session of the user ends (the current one stays). */
-export async function changePassword(db: Db, actor: Actor, rawInput: ChangePasswordInput, currentSessionId: string | null): Promise<void> {
+export async function changePassword(
+  db: Db,
+  actor: Actor,
+  rawInput: ChangePasswordInput,
+  currentSessionId: string | null,
+): Promise<void> {
   const self = requireSelf(actor);
   const input = changePasswordInput.parse(rawInput);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, self.id));
   if (!row?.passwordHash || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    throw new DomainError("BAD_REQUEST", wrongCurrentPassword, { fieldErrors: [{ path: ["currentPassword"], message: wrongCurrentPassword }] });
+    throw new DomainError("BAD_REQUEST", wrongCurrentPassword, {
+      fieldErrors: [{ path: ["currentPassword"], message: wrongCurrentPassword }],
+    });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, self.id));
     await tx
       .delete(sessions)
-      .where(currentSessionId ? and(eq(sessions.userId, self.id), sql`${sessions.id} <> ${currentSessionId}`) : eq(sessions.userId, self.id));
+      .where(
+        currentSessionId
+          ? and(eq(sessions.userId, self.id), sql`${sessions.id} <> ${currentSessionId}`)
+          : eq(sessions.userId, self.id),
+      );
   });
 }

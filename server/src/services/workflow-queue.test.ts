@@ -54,7 +54,13 @@ async function seed(): Promise<Seeded[]> {
   ];
   const seeded: Seeded[] = [];
   for (const [rw, rt, status, counts] of plan) {
-    const { id } = await createFamilyRegister(t.db, { wardIndex: WARD, rw, rt, status, change: withConditions(counts) });
+    const { id } = await createFamilyRegister(t.db, {
+      wardIndex: WARD,
+      rw,
+      rt,
+      status,
+      change: withConditions(counts),
+    });
     seeded.push({ id, rw, rt, status });
   }
   return seeded;
@@ -71,33 +77,58 @@ describe("queue: what waits for the cadre's level in its area", () => {
 
     const rt = await createCadre(t.db, "rt", { wardIndex: WARD, rw: "001", rt: "001" });
     const rtQueue = await queue(t.db, as(rt), {});
-    const expectedRt = rows.filter((row) => row.rw === "001" && row.rt === "001" && (row.status === "SUBMITTED" || row.status === "NEEDS_REVISION"));
+    const expectedRt = rows.filter(
+      (row) => row.rw === "001" && row.rt === "001" && (row.status === "SUBMITTED" || row.status === "NEEDS_REVISION"),
+    );
     expect(rtQueue.items.map((item) => item.id)).toEqual(newestFirst(expectedRt));
     expect(rtQueue.waitingStatuses).toEqual(["SUBMITTED", "NEEDS_REVISION"]);
-    expect(rtQueue.items.map((item) => item.actions)).toEqual([["resubmit"], ["verify", "requestRevision", "reject"], ["verify", "requestRevision", "reject"]]);
+    expect(rtQueue.items.map((item) => item.actions)).toEqual([
+      ["resubmit"],
+      ["verify", "requestRevision", "reject"],
+      ["verify", "requestRevision", "reject"],
+    ]);
     const first = rtQueue.items.at(-1);
-    expect(first).toMatchObject({ desaKelurahanId: home.id, desaKelurahanNama: home.nama, rw: "001", rt: "001", status: "SUBMITTED", version: 1, conditions: [{ key: "pregnant", count: 1 }] });
+    expect(first).toMatchObject({
+      desaKelurahanId: home.id,
+      desaKelurahanNama: home.nama,
+      rw: "001",
+      rt: "001",
+      status: "SUBMITTED",
+      version: 1,
+      conditions: [{ key: "pregnant", count: 1 }],
+    });
 
     const rw = await createCadre(t.db, "rw", { wardIndex: WARD, rw: "001" });
     expect((await queue(t.db, as(rw), {})).items.map((item) => item.id)).toEqual(
       newestFirst(rows.filter((row) => row.rw === "001" && row.status === "RT_VERIFIED")),
     );
     const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: WARD });
-    expect((await queue(t.db, as(kelurahan), {})).items.map((item) => item.id)).toEqual(newestFirst(rows.filter((row) => row.status === "RW_VERIFIED")));
+    expect((await queue(t.db, as(kelurahan), {})).items.map((item) => item.id)).toEqual(
+      newestFirst(rows.filter((row) => row.status === "RW_VERIFIED")),
+    );
   });
 
   test("filters: RW, RT (padded), status, all statuses, special condition, any condition", async () => {
     const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: WARD });
     const home = await ward(t.db, WARD);
-    const ids = async (filters: Parameters<typeof queue>[2]) => (await queue(t.db, as(kelurahan), { pageSize: 50, ...filters })).items.map((item) => item.id);
+    const ids = async (filters: Parameters<typeof queue>[2]) =>
+      (await queue(t.db, as(kelurahan), { pageSize: 50, ...filters })).items.map((item) => item.id);
     const all = await ids({ status: "all" });
     expect(all).toHaveLength(12);
-    const byRow = async (predicate: (row: { rw: string | null; rt: string | null; status: RegisterStatus; id: number }) => boolean) => {
+    const byRow = async (
+      predicate: (row: { rw: string | null; rt: string | null; status: RegisterStatus; id: number }) => boolean,
+    ) => {
       const rows = await t.db.select().from(registers).where(eq(registers.desaKelurahanId, home.id));
-      return rows.filter((row) => row.deletedAt === null).filter(predicate).map((row) => row.id).sort((a, b) => b - a);
+      return rows
+        .filter((row) => row.deletedAt === null)
+        .filter(predicate)
+        .map((row) => row.id)
+        .sort((a, b) => b - a);
     };
     expect(await ids({ status: "all", rw: "2" })).toEqual(await byRow((row) => row.rw === "002"));
-    expect(await ids({ status: "all", rw: "001", rt: "2" })).toEqual(await byRow((row) => row.rw === "001" && row.rt === "002"));
+    expect(await ids({ status: "all", rw: "001", rt: "2" })).toEqual(
+      await byRow((row) => row.rw === "001" && row.rt === "002"),
+    );
     expect(await ids({ status: "SUBMITTED" })).toEqual(await byRow((row) => row.status === "SUBMITTED"));
     expect(await ids({ status: "all", desaKelurahanId: home.id, condition: "pregnant" })).toHaveLength(3);
     expect(await ids({ status: "SUBMITTED", condition: "pregnant" })).toHaveLength(2);
@@ -110,7 +141,11 @@ describe("queue: what waits for the cadre's level in its area", () => {
     const pages = [];
     for (const page of [1, 2, 3]) pages.push(await queue(t.db, as(kelurahan), { status: "all", page, pageSize: 5 }));
     expect(pages.map((page) => page.items.length)).toEqual([5, 5, 2]);
-    expect(pages.map((page) => [page.total, page.pageCount])).toEqual([[12, 3], [12, 3], [12, 3]]);
+    expect(pages.map((page) => [page.total, page.pageCount])).toEqual([
+      [12, 3],
+      [12, 3],
+      [12, 3],
+    ]);
     const everyId = pages.flatMap((page) => page.items.map((item) => item.id));
     expect(everyId).toEqual([...everyId].sort((a, b) => b - a));
     const beyond = await queue(t.db, as(kelurahan), { status: "all", page: 9, pageSize: 5 });
@@ -120,7 +155,10 @@ describe("queue: what waits for the cadre's level in its area", () => {
   test("scope: filters outside the area are refused; aparat reads without moves; admin sees every open record", async () => {
     const rt = await createCadre(t.db, "rt", { wardIndex: WARD, rw: "001", rt: "001" });
     const neighbourRt = await refusal(queue(t.db, as(rt), { rt: "002" }));
-    expect([neighbourRt.code, neighbourRt.message]).toEqual(["FORBIDDEN", "Data ini berada di luar wilayah kerja Anda"]);
+    expect([neighbourRt.code, neighbourRt.message]).toEqual([
+      "FORBIDDEN",
+      "Data ini berada di luar wilayah kerja Anda",
+    ]);
     const otherWard = await ward(t.db, 0);
     expect((await refusal(queue(t.db, as(rt), { desaKelurahanId: otherWard.id }))).code).toBe("FORBIDDEN");
 
@@ -133,11 +171,20 @@ describe("queue: what waits for the cadre's level in its area", () => {
     const open = await queue(t.db, as(admin), { desaKelurahanId: (await ward(t.db, WARD)).id, pageSize: 50 });
     expect(open.total).toBe(10);
     // Ward 3 is the only ward of its kecamatan with families in this file.
-    const byKecamatan = await queue(t.db, as(admin), { kecamatanId: (await ward(t.db, WARD)).kecamatanId, status: "all", pageSize: 50 });
+    const byKecamatan = await queue(t.db, as(admin), {
+      kecamatanId: (await ward(t.db, WARD)).kecamatanId,
+      status: "all",
+      pageSize: 50,
+    });
     expect(byKecamatan.total).toBe(12);
-    const farKecamatan = await queue(t.db, as(admin), { kecamatanId: (await ward(t.db, 20)).kecamatanId, status: "all" });
+    const farKecamatan = await queue(t.db, as(admin), {
+      kecamatanId: (await ward(t.db, 20)).kecamatanId,
+      status: "all",
+    });
     expect(farKecamatan.total).toBe(0);
-    expect((await refusal(queue(t.db, as(await createCadre(t.db, "rt", {}, { status: "pending" })), {}))).code).toBe("FORBIDDEN");
+    expect((await refusal(queue(t.db, as(await createCadre(t.db, "rt", {}, { status: "pending" })), {}))).code).toBe(
+      "FORBIDDEN",
+    );
     expect((await refusal(queue(t.db, as(null), {}))).code).toBe("UNAUTHORIZED");
   });
 });

@@ -38,7 +38,12 @@ const model: Record<string, [RegisterStatus, Step]> = {
 };
 const allowedEdges = new Set(Object.entries(model).map(([key, [to]]) => `${key.split(" ")[0]}→${to}`));
 
-function expectedMove(status: RegisterStatus, action: WorkflowAction, actor: Profile, note: string | undefined): RegisterStatus | null {
+function expectedMove(
+  status: RegisterStatus,
+  action: WorkflowAction,
+  actor: Profile,
+  note: string | undefined,
+): RegisterStatus | null {
   const edge = model[`${status} ${action}`];
   if (!edge || actor.acts === null) return null;
   if (actor.acts !== "admin" && actor.acts !== edge[1]) return null;
@@ -59,16 +64,27 @@ describe("workflow property", () => {
       { name: "RW cadre", user: await createCadre(t.db, "rw", { rw: "005" }), acts: "rw" },
       { name: "RW cadre of another RW", user: await createCadre(t.db, "rw", { rw: "006" }), acts: null },
       { name: "kelurahan cadre", user: await createCadre(t.db, "kelurahan", { wardIndex: 0 }), acts: "kelurahan" },
-      { name: "kelurahan cadre of another ward", user: await createCadre(t.db, "kelurahan", { wardIndex: 1 }), acts: null },
+      {
+        name: "kelurahan cadre of another ward",
+        user: await createCadre(t.db, "kelurahan", { wardIndex: 1 }),
+        acts: null,
+      },
       { name: "kecamatan cadre", user: await createCadre(t.db, "kecamatan", { wardIndex: 0 }), acts: null },
       { name: "admin", user: await createUser(t.db, { role: "admin", level: "kota" }), acts: "admin" },
       { name: "aparat", user: await createCadre(t.db, "kelurahan", { wardIndex: 0 }, { role: "aparat" }), acts: null },
-      { name: "pending RT cadre", user: await createCadre(t.db, "rt", { rw: "005", rt: "001" }, { status: "pending" }), acts: null },
+      {
+        name: "pending RT cadre",
+        user: await createCadre(t.db, "rt", { rw: "005", rt: "001" }, { status: "pending" }),
+        acts: null,
+      },
       { name: "anonymous", user: null, acts: null },
     ];
 
     // Biased towards the actors who may act and towards verify, so runs climb deep into the chain.
-    const actorIndex = fc.oneof({ arbitrary: fc.constantFrom(0, 2, 4, 7), weight: 3 }, { arbitrary: fc.nat(actors.length - 1), weight: 2 });
+    const actorIndex = fc.oneof(
+      { arbitrary: fc.constantFrom(0, 2, 4, 7), weight: 3 },
+      { arbitrary: fc.nat(actors.length - 1), weight: 2 },
+    );
     const action = fc.oneof(
       { arbitrary: fc.constant<WorkflowAction>("verify"), weight: 4 },
       { arbitrary: fc.constantFrom<WorkflowAction>("requestRevision", "reject", "resubmit"), weight: 3 },
@@ -88,8 +104,14 @@ describe("workflow property", () => {
     );
 
     const current: VersionChoice = "current";
-    const move = (actor: number, record: number, action: WorkflowAction, note?: string) =>
-      ({ kind: "transition" as const, actor, record, action, note, version: current });
+    const move = (actor: number, record: number, action: WorkflowAction, note?: string) => ({
+      kind: "transition" as const,
+      actor,
+      record,
+      action,
+      note,
+      version: current,
+    });
     const wholeChain = [
       move(0, 0, "requestRevision", "Periksa NIK anak"),
       move(0, 0, "resubmit"),
@@ -102,7 +124,8 @@ describe("workflow property", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), async (commands) => {
         const ids: number[] = [];
-        for (let index = 0; index < RECORDS; index += 1) ids.push((await createFamilyRegister(t.db, { rw: "005", rt: "001" })).id);
+        for (let index = 0; index < RECORDS; index += 1)
+          ids.push((await createFamilyRegister(t.db, { rw: "005", rt: "001" })).id);
         const status = new Map<number, RegisterStatus>(ids.map((id) => [id, "SUBMITTED"]));
         const events = new Map<number, number>(ids.map((id) => [id, 1]));
         const versions = new Map<number, number>(ids.map((id) => [id, 1]));
@@ -116,11 +139,22 @@ describe("workflow property", () => {
             const before = status.get(id) ?? "SUBMITTED";
             const version = versions.get(id) ?? 1;
             const expected = cmd.version === "stale" ? null : expectedMove(before, cmd.action, actor, cmd.note);
-            const expectedVersion = cmd.version === "none" ? undefined : cmd.version === "current" ? version : version + 5;
+            const expectedVersion =
+              cmd.version === "none" ? undefined : cmd.version === "current" ? version : version + 5;
             try {
-              const result = await transition(t.db, who, { registerId: id, action: cmd.action, note: cmd.note, expectedVersion });
+              const result = await transition(t.db, who, {
+                registerId: id,
+                action: cmd.action,
+                note: cmd.note,
+                expectedVersion,
+              });
               const outcome: string = result.status;
-              expect({ actor: actor.name, from: before, action: cmd.action, to: outcome }).toEqual({ actor: actor.name, from: before, action: cmd.action, to: expected ?? "refused" });
+              expect({ actor: actor.name, from: before, action: cmd.action, to: outcome }).toEqual({
+                actor: actor.name,
+                from: before,
+                action: cmd.action,
+                to: expected ?? "refused",
+              });
               status.set(id, result.status);
               reached.add(result.status);
               accepted += 1;
@@ -128,7 +162,12 @@ describe("workflow property", () => {
               events.set(id, (events.get(id) ?? 0) + 1);
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
-              expect({ actor: actor.name, from: before, action: cmd.action, refused: true }).toEqual({ actor: actor.name, from: before, action: cmd.action, refused: expected === null });
+              expect({ actor: actor.name, from: before, action: cmd.action, refused: true }).toEqual({
+                actor: actor.name,
+                from: before,
+                action: cmd.action,
+                refused: expected === null,
+              });
               // A well-formed request by an actor outside the area, aparat or an inactive account is
               // refused for want of access (a malformed one is a bad request whoever sends it).
               const wellFormed = !((cmd.action === "requestRevision" || cmd.action === "reject") && !cmd.note?.trim());
@@ -159,22 +198,35 @@ describe("workflow property", () => {
           }
 
           // After every command the database is exactly the model: status, version, one event per move.
-          const rows = await t.db.select({ id: registers.id, status: registers.status, version: registers.version }).from(registers).where(inArray(registers.id, ids));
+          const rows = await t.db
+            .select({ id: registers.id, status: registers.status, version: registers.version })
+            .from(registers)
+            .where(inArray(registers.id, ids));
           for (const row of rows) {
             expect([row.status, row.version]).toEqual([status.get(row.id) ?? "SUBMITTED", versions.get(row.id) ?? 1]);
-            const count = (await t.db.select({ id: registerEvents.id }).from(registerEvents).where(eq(registerEvents.registerId, row.id))).length;
+            const count = (
+              await t.db
+                .select({ id: registerEvents.id })
+                .from(registerEvents)
+                .where(eq(registerEvents.registerId, row.id))
+            ).length;
             expect(count).toBe(events.get(row.id) ?? 0);
           }
         }
 
         // Replaying the history: every move is an allowed edge, and approval follows RT then RW.
         for (const id of ids) {
-          const history = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).orderBy(asc(registerEvents.id));
+          const history = await t.db
+            .select()
+            .from(registerEvents)
+            .where(eq(registerEvents.registerId, id))
+            .orderBy(asc(registerEvents.id));
           let climbed: RegisterStatus[] = [];
           for (const event of history.slice(1)) {
             expect(allowedEdges.has(`${event.fromStatus}→${event.toStatus}`)).toBe(true);
             if (event.toStatus === "SUBMITTED") climbed = [];
-            if (event.toStatus === "RT_VERIFIED" || event.toStatus === "RW_VERIFIED" || event.toStatus === "APPROVED") climbed.push(event.toStatus);
+            if (event.toStatus === "RT_VERIFIED" || event.toStatus === "RW_VERIFIED" || event.toStatus === "APPROVED")
+              climbed.push(event.toStatus);
             if (event.toStatus === "APPROVED") expect(climbed).toEqual(["RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
             if (event.level === "admin") expect(event.note ?? "").toStartWith("Override admin");
           }
@@ -184,7 +236,14 @@ describe("workflow property", () => {
       // The first run walks the whole chain (revision, resubmission, approval, rejection); the rest are random.
       { numRuns: 40, examples: [[wholeChain]] },
     );
-    expect([...reached].sort()).toEqual(["APPROVED", "NEEDS_REVISION", "REJECTED", "RT_VERIFIED", "RW_VERIFIED", "SUBMITTED"]);
+    expect([...reached].sort()).toEqual([
+      "APPROVED",
+      "NEEDS_REVISION",
+      "REJECTED",
+      "RT_VERIFIED",
+      "RW_VERIFIED",
+      "SUBMITTED",
+    ]);
     expect(accepted).toBeGreaterThan(6);
   }, 180_000);
 });

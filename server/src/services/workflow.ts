@@ -37,7 +37,15 @@ import { users } from "../db/schema/users.ts";
 import { actorUserId, authorityOf, type Actor, type SessionUser } from "./actor.ts";
 import { DomainError, forbidden } from "./errors.ts";
 import { conditionCondition, placeConditions } from "./register-filters.ts";
-import { assertFilterInScope, readOnlyMessage, readOnlyTokenMessage, registerInScope, scopeCondition, scopeOf, type ScopedRegister } from "./scope.ts";
+import {
+  assertFilterInScope,
+  readOnlyMessage,
+  readOnlyTokenMessage,
+  registerInScope,
+  scopeCondition,
+  scopeOf,
+  type ScopedRegister,
+} from "./scope.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
 const deletedMessage = "Data ini sudah dihapus sehingga statusnya tidak dapat diubah";
@@ -100,7 +108,10 @@ function refusal(row: ScopedRegister, action: WorkflowAction, validator: Workflo
   const decision = decideTransition(row.status, action, validator);
   if (decision.allowed) return null;
   if (decision.reason === "no-such-move") {
-    return new DomainError("CONFLICT", `Tindakan ${workflowActionLabels[action]} tidak berlaku untuk data berstatus '${statusLabel(row.status)}'`);
+    return new DomainError(
+      "CONFLICT",
+      `Tindakan ${workflowActionLabels[action]} tidak berlaku untuk data berstatus '${statusLabel(row.status)}'`,
+    );
   }
   const waiting = waitingLevel[row.status];
   const mine = validator === "admin" ? "Admin" : validationLevelLabels[validator];
@@ -139,7 +150,14 @@ async function applyMove(
     .update(registers)
     .set({ status: decision.to, version: sql`${registers.version} + 1`, updatedAt: new Date() })
     // The version and status guard makes a concurrent move of the same record fail instead of both applying.
-    .where(and(eq(registers.id, row.id), eq(registers.version, row.version), eq(registers.status, row.status), isNull(registers.deletedAt)))
+    .where(
+      and(
+        eq(registers.id, row.id),
+        eq(registers.version, row.version),
+        eq(registers.status, row.status),
+        isNull(registers.deletedAt),
+      ),
+    )
     .returning({ version: registers.version });
   if (!updated) throw new DomainError("CONFLICT", staleMessage);
   await tx.insert(registerEvents).values({
@@ -150,7 +168,13 @@ async function applyMove(
     toStatus: decision.to,
     note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
   });
-  return { registerId: row.id, fromStatus: row.status, status: decision.to, version: updated.version, override: decision.override };
+  return {
+    registerId: row.id,
+    fromStatus: row.status,
+    status: decision.to,
+    version: updated.version,
+    override: decision.override,
+  };
 }
 
 /** One workflow move by a cadre (at its level, in its area) or an admin (recorded as an override). */
@@ -162,7 +186,8 @@ export async function transition(db: Db, actor: Actor, rawInput: TransitionInput
     const validator = validatorFor(actor);
     const refused = refusal(row, input.action, validator);
     if (refused) throw refused;
-    if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw new DomainError("CONFLICT", staleMessage);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== row.version)
+      throw new DomainError("CONFLICT", staleMessage);
     return applyMove(tx, actor, validator, row, input.action, input.note || undefined);
   });
 }
@@ -175,7 +200,8 @@ export interface MoveToStatusInput {
   expectedVersion?: number;
 }
 
-const isStatus = (value: unknown): value is RegisterStatus => typeof value === "string" && (registerStatuses as readonly string[]).includes(value);
+const isStatus = (value: unknown): value is RegisterStatus =>
+  typeof value === "string" && (registerStatuses as readonly string[]).includes(value);
 
 /**
  * The status a caller asks for becomes the move that leads there (verify, request revision, reject,
@@ -196,7 +222,12 @@ export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInpu
     const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;
     throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
   }
-  return transition(db, actor, { registerId: row.id, action, note: input.note, expectedVersion: input.expectedVersion ?? row.version });
+  return transition(db, actor, {
+    registerId: row.id,
+    action,
+    note: input.note,
+    expectedVersion: input.expectedVersion ?? row.version,
+  });
 }
 
 export interface BulkVerifyResult {

@@ -95,7 +95,14 @@ export const adminProcedure = roleProcedure(["admin"]);
  */
 export type AreaScope =
   | { kind: "all" }
-  | { kind: "area"; level: NonNullable<SessionUser["level"]>; kecamatanId: number | null; desaKelurahanId: number | null; rw: string | null; rt: string | null };
+  | {
+      kind: "area";
+      level: NonNullable<SessionUser["level"]>;
+      kecamatanId: number | null;
+      desaKelurahanId: number | null;
+      rw: string | null;
+      rt: string | null;
+    };
 
 export function areaScopeOf(user: SessionUser): AreaScope | null {
   if (user.role === "admin") return { kind: "all" };

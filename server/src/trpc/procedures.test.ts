@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { createUser, useTestApp } from "../../test/helpers.ts";
-import { adminProcedure, createCallerFactory, createContextInner, kaderProcedure, publicProcedure, router } from "./init.ts";
+import {
+  adminProcedure,
+  createCallerFactory,
+  createContextInner,
+  kaderProcedure,
+  publicProcedure,
+  router,
+} from "./init.ts";
 
 // A router built only for this test: it shows what each procedure builder lets through.
 const probe = router({
@@ -12,11 +19,33 @@ const probe = router({
 describe("procedure builders per role", () => {
   const t = useTestApp();
   const callerAs = (user: Awaited<ReturnType<typeof createUser>> | null) =>
-    createCallerFactory(probe)(createContextInner({ db: t.db, config: t.env, cityName: "Kota Bekasi", actor: { user, ip: "127.0.0.1" }, sessionId: null }));
+    createCallerFactory(probe)(
+      createContextInner({
+        db: t.db,
+        config: t.env,
+        cityName: "Kota Bekasi",
+        actor: { user, ip: "127.0.0.1" },
+        sessionId: null,
+      }),
+    );
 
   test("kaderProcedure carries the cadre's confirmed work area", async () => {
-    const cadre = await createUser(t.db, { role: "kader", level: "rt", desaKelurahanId: 1, kecamatanId: 1, rw: "005", rt: "001" });
-    expect(await callerAs(cadre).scope()).toEqual({ kind: "area", level: "rt", kecamatanId: 1, desaKelurahanId: 1, rw: "005", rt: "001" });
+    const cadre = await createUser(t.db, {
+      role: "kader",
+      level: "rt",
+      desaKelurahanId: 1,
+      kecamatanId: 1,
+      rw: "005",
+      rt: "001",
+    });
+    expect(await callerAs(cadre).scope()).toEqual({
+      kind: "area",
+      level: "rt",
+      kecamatanId: 1,
+      desaKelurahanId: 1,
+      rw: "005",
+      rt: "001",
+    });
   });
 
   test("admins get the whole city; a cadre without an area, an aparat or a visitor is refused", async () => {

@@ -67,4 +67,14 @@ export const changePasswordInput = z
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
 // Roles, levels and the public user shape live in users.ts (no zod), so any page may use them cheaply.
-export { levelLabels, roleLabels, statusLabels, userLevels, userRoles, userStatuses, type PublicUser, type UserLevel, type UserRole } from "../users.ts";
+export {
+  levelLabels,
+  roleLabels,
+  statusLabels,
+  userLevels,
+  userRoles,
+  userStatuses,
+  type PublicUser,
+  type UserLevel,
+  type UserRole,
+} from "../users.ts";

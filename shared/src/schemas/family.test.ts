@@ -14,9 +14,24 @@ const member = (nik: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 const conditionsOff = {
-  pregnant: false, pregnantCount: 0, blind: false, blindCount: 0, nursing: false, nursingCount: 0,
-  motherDeath: false, motherDeathCount: 0, babyDeath: false, babyDeathCount: 0, toddlerDeath: false, toddlerDeathCount: 0,
-  newBirth: false, newBirthCount: 0, birthCertificate: false, birthCertificateCount: 0, postpartum: false, postpartumCount: 0,
+  pregnant: false,
+  pregnantCount: 0,
+  blind: false,
+  blindCount: 0,
+  nursing: false,
+  nursingCount: 0,
+  motherDeath: false,
+  motherDeathCount: 0,
+  babyDeath: false,
+  babyDeathCount: 0,
+  toddlerDeath: false,
+  toddlerDeathCount: 0,
+  newBirth: false,
+  newBirthCount: 0,
+  birthCertificate: false,
+  birthCertificateCount: 0,
+  postpartum: false,
+  postpartumCount: 0,
 };
 
 function validForm() {
@@ -27,12 +42,21 @@ function validForm() {
     alamatEmail: "",
     tanggalPendataan: "2026-11-20",
     address: { kecamatanId: 1, desaKelurahanId: 2, rw: "5", rt: "001" },
-    members: [member("3275010101850001"), member("3275010101850002", { fullName: "Siti Aminah", relationship: "Istri", gender: "Perempuan" })],
+    members: [
+      member("3275010101850001"),
+      member("3275010101850002", { fullName: "Siti Aminah", relationship: "Istri", gender: "Perempuan" }),
+    ],
     specialConditions: { ...conditionsOff },
     waterSource: "PDAM",
     mckFacility: true,
     mckCount: 1,
-    houseCriteria: { healthy: true, lessHealthy: false, hasTrashBin: true, hasDrainage: false, hasWaterAbsorption: false },
+    houseCriteria: {
+      healthy: true,
+      lessHealthy: false,
+      hasTrashBin: true,
+      hasDrainage: false,
+      hasWaterAbsorption: false,
+    },
     foodType: "Beras",
     communityActivities: { up2k: false, yardUtilization: true, homeIndustry: false, environmentalHealth: false },
     notes: "",
@@ -54,48 +78,168 @@ const tomorrow = () => {
 };
 
 const invalidCases: Array<[string, (form: Form) => unknown, string, string]> = [
-  ["head name empty", (f) => ({ ...f, namaKepalaKeluarga: "   " }), "namaKepalaKeluarga", "Nama kepala keluarga wajib diisi"],
-  ["head name one letter", (f) => ({ ...f, namaKepalaKeluarga: " B " }), "namaKepalaKeluarga", "Nama kepala keluarga wajib diisi"],
-  ["head NIK 15 digits", (f) => ({ ...f, nikKepalaKeluarga: "327501010185000" }), "nikKepalaKeluarga", "NIK harus 16 digit"],
-  ["head NIK 17 digits", (f) => ({ ...f, nikKepalaKeluarga: "32750101018500011" }), "nikKepalaKeluarga", "NIK harus 16 digit"],
-  ["head NIK with letters", (f) => ({ ...f, nikKepalaKeluarga: "32750101018500AB" }), "nikKepalaKeluarga", "NIK hanya boleh berisi angka"],
+  [
+    "head name empty",
+    (f) => ({ ...f, namaKepalaKeluarga: "   " }),
+    "namaKepalaKeluarga",
+    "Nama kepala keluarga wajib diisi",
+  ],
+  [
+    "head name one letter",
+    (f) => ({ ...f, namaKepalaKeluarga: " B " }),
+    "namaKepalaKeluarga",
+    "Nama kepala keluarga wajib diisi",
+  ],
+  [
+    "head NIK 15 digits",
+    (f) => ({ ...f, nikKepalaKeluarga: "327501010185000" }),
+    "nikKepalaKeluarga",
+    "NIK harus 16 digit",
+  ],
+  [
+    "head NIK 17 digits",
+    (f) => ({ ...f, nikKepalaKeluarga: "32750101018500011" }),
+    "nikKepalaKeluarga",
+    "NIK harus 16 digit",
+  ],
+  [
+    "head NIK with letters",
+    (f) => ({ ...f, nikKepalaKeluarga: "32750101018500AB" }),
+    "nikKepalaKeluarga",
+    "NIK hanya boleh berisi angka",
+  ],
   ["phone 8 digits", (f) => ({ ...f, nomorHp: "08123456" }), "nomorHp", "Nomor HP tidak valid"],
   ["phone 16 digits", (f) => ({ ...f, nomorHp: "0812345678901234" }), "nomorHp", "Nomor HP tidak valid"],
   ["phone with a dash", (f) => ({ ...f, nomorHp: "0812-3456-789" }), "nomorHp", "Nomor HP hanya boleh berisi angka"],
   ["email malformed", (f) => ({ ...f, alamatEmail: "budi@" }), "alamatEmail", "Format email tidak valid"],
-  ["date collected empty", (f) => ({ ...f, tanggalPendataan: "" }), "tanggalPendataan", "Tanggal pendataan wajib diisi"],
-  ["date collected impossible", (f) => ({ ...f, tanggalPendataan: "2026-02-30" }), "tanggalPendataan", "Tanggal pendataan wajib diisi"],
+  [
+    "date collected empty",
+    (f) => ({ ...f, tanggalPendataan: "" }),
+    "tanggalPendataan",
+    "Tanggal pendataan wajib diisi",
+  ],
+  [
+    "date collected impossible",
+    (f) => ({ ...f, tanggalPendataan: "2026-02-30" }),
+    "tanggalPendataan",
+    "Tanggal pendataan wajib diisi",
+  ],
   ["RT empty", (f) => ({ ...f, address: { ...f.address, rt: "" } }), "address.rt", "RT wajib diisi"],
   ["RT 4 digits", (f) => ({ ...f, address: { ...f.address, rt: "0012" } }), "address.rt", "RT maksimal 3 digit"],
   ["RT letters", (f) => ({ ...f, address: { ...f.address, rt: "1a" } }), "address.rt", "RT hanya boleh angka"],
   ["RW empty", (f) => ({ ...f, address: { ...f.address, rw: " " } }), "address.rw", "RW wajib diisi"],
   ["RW 4 digits", (f) => ({ ...f, address: { ...f.address, rw: "1234" } }), "address.rw", "RW maksimal 3 digit"],
   ["RW letters", (f) => ({ ...f, address: { ...f.address, rw: "x" } }), "address.rw", "RW hanya boleh angka"],
-  ["no kecamatan", (f) => ({ ...f, address: { ...f.address, kecamatanId: null } }), "address.kecamatanId", "Pilih kecamatan"],
-  ["no kelurahan", (f) => ({ ...f, address: { ...f.address, desaKelurahanId: null } }), "address.desaKelurahanId", "Pilih kelurahan"],
+  [
+    "no kecamatan",
+    (f) => ({ ...f, address: { ...f.address, kecamatanId: null } }),
+    "address.kecamatanId",
+    "Pilih kecamatan",
+  ],
+  [
+    "no kelurahan",
+    (f) => ({ ...f, address: { ...f.address, desaKelurahanId: null } }),
+    "address.desaKelurahanId",
+    "Pilih kelurahan",
+  ],
   ["no members", (f) => ({ ...f, members: [] }), "members", "Minimal satu anggota keluarga"],
   ["member NIK short", (f) => ({ ...f, members: [member("123")] }), "members.0.nik", "NIK harus 16 digit"],
-  ["member NIK letters", (f) => ({ ...f, members: [member("327501010185000X")] }), "members.0.nik", "NIK hanya boleh berisi angka"],
-  ["member NIKs repeated", (f) => ({ ...f, members: [member("3275010101850001"), member("3275010101850001")] }), "members.1.nik", "NIK sama dengan anggota ke-1"],
-  ["member name short", (f) => ({ ...f, members: [member("3275010101850001", { fullName: "A" })] }), "members.0.fullName", "Nama lengkap minimal 2 karakter"],
-  ["member relationship empty", (f) => ({ ...f, members: [member("3275010101850001", { relationship: "" })] }), "members.0.relationship", "Pilih status hubungan"],
-  ["member marital empty", (f) => ({ ...f, members: [member("3275010101850001", { maritalStatus: "" })] }), "members.0.maritalStatus", "Pilih status perkawinan"],
-  ["member gender empty", (f) => ({ ...f, members: [member("3275010101850001", { gender: "" })] }), "members.0.gender", "Pilih jenis kelamin"],
-  ["member birth date empty", (f) => ({ ...f, members: [member("3275010101850001", { birthDate: "" })] }), "members.0.birthDate", "Pilih tanggal lahir"],
-  ["member birth date impossible", (f) => ({ ...f, members: [member("3275010101850001", { birthDate: "2020-13-01" })] }), "members.0.birthDate", "Pilih tanggal lahir"],
-  ["member born tomorrow", (f) => ({ ...f, members: [member("3275010101850001", { birthDate: tomorrow() })] }), "members.0.birthDate", "Tanggal lahir tidak boleh di masa depan"],
-  ["member occupation empty", (f) => ({ ...f, members: [member("3275010101850001", { occupation: "" })] }), "members.0.occupation", "Pilih pekerjaan"],
-  ["member education empty", (f) => ({ ...f, members: [member("3275010101850001", { education: "" })] }), "members.0.education", "Pilih pendidikan terakhir"],
-  ["condition count negative", (f) => ({ ...f, specialConditions: { ...f.specialConditions, pregnantCount: -1 } }), "specialConditions.pregnantCount", "Jumlah tidak boleh negatif"],
-  ["condition on with count 0", (f) => ({ ...f, specialConditions: { ...f.specialConditions, blind: true, blindCount: 0 } }), "specialConditions.blindCount", "Jumlah minimal 1"],
-  ["condition count 21", (f) => ({ ...f, specialConditions: { ...f.specialConditions, newBirth: true, newBirthCount: 21 } }), "specialConditions.newBirthCount", "Jumlah maksimal 20"],
+  [
+    "member NIK letters",
+    (f) => ({ ...f, members: [member("327501010185000X")] }),
+    "members.0.nik",
+    "NIK hanya boleh berisi angka",
+  ],
+  [
+    "member NIKs repeated",
+    (f) => ({ ...f, members: [member("3275010101850001"), member("3275010101850001")] }),
+    "members.1.nik",
+    "NIK sama dengan anggota ke-1",
+  ],
+  [
+    "member name short",
+    (f) => ({ ...f, members: [member("3275010101850001", { fullName: "A" })] }),
+    "members.0.fullName",
+    "Nama lengkap minimal 2 karakter",
+  ],
+  [
+    "member relationship empty",
+    (f) => ({ ...f, members: [member("3275010101850001", { relationship: "" })] }),
+    "members.0.relationship",
+    "Pilih status hubungan",
+  ],
+  [
+    "member marital empty",
+    (f) => ({ ...f, members: [member("3275010101850001", { maritalStatus: "" })] }),
+    "members.0.maritalStatus",
+    "Pilih status perkawinan",
+  ],
+  [
+    "member gender empty",
+    (f) => ({ ...f, members: [member("3275010101850001", { gender: "" })] }),
+    "members.0.gender",
+    "Pilih jenis kelamin",
+  ],
+  [
+    "member birth date empty",
+    (f) => ({ ...f, members: [member("3275010101850001", { birthDate: "" })] }),
+    "members.0.birthDate",
+    "Pilih tanggal lahir",
+  ],
+  [
+    "member birth date impossible",
+    (f) => ({ ...f, members: [member("3275010101850001", { birthDate: "2020-13-01" })] }),
+    "members.0.birthDate",
+    "Pilih tanggal lahir",
+  ],
+  [
+    "member born tomorrow",
+    (f) => ({ ...f, members: [member("3275010101850001", { birthDate: tomorrow() })] }),
+    "members.0.birthDate",
+    "Tanggal lahir tidak boleh di masa depan",
+  ],
+  [
+    "member occupation empty",
+    (f) => ({ ...f, members: [member("3275010101850001", { occupation: "" })] }),
+    "members.0.occupation",
+    "Pilih pekerjaan",
+  ],
+  [
+    "member education empty",
+    (f) => ({ ...f, members: [member("3275010101850001", { education: "" })] }),
+    "members.0.education",
+    "Pilih pendidikan terakhir",
+  ],
+  [
+    "condition count negative",
+    (f) => ({ ...f, specialConditions: { ...f.specialConditions, pregnantCount: -1 } }),
+    "specialConditions.pregnantCount",
+    "Jumlah tidak boleh negatif",
+  ],
+  [
+    "condition on with count 0",
+    (f) => ({ ...f, specialConditions: { ...f.specialConditions, blind: true, blindCount: 0 } }),
+    "specialConditions.blindCount",
+    "Jumlah minimal 1",
+  ],
+  [
+    "condition count 21",
+    (f) => ({ ...f, specialConditions: { ...f.specialConditions, newBirth: true, newBirthCount: 21 } }),
+    "specialConditions.newBirthCount",
+    "Jumlah maksimal 20",
+  ],
   ["water source empty", (f) => ({ ...f, waterSource: "" }), "waterSource", "Pilih sumber air keluarga"],
   ["MCK on with count 0", (f) => ({ ...f, mckFacility: true, mckCount: 0 }), "mckCount", "Jumlah minimal 1"],
   ["MCK count 11", (f) => ({ ...f, mckCount: 11 }), "mckCount", "Jumlah maksimal 10"],
   ["MCK count negative", (f) => ({ ...f, mckFacility: false, mckCount: -2 }), "mckCount", "Jumlah tidak boleh negatif"],
   ["food type empty", (f) => ({ ...f, foodType: "" }), "foodType", "Pilih jenis makanan pokok"],
   ["notes 501 characters", (f) => ({ ...f, notes: "a".repeat(501) }), "notes", "Catatan maksimal 500 karakter"],
-  ["agreement not ticked", (f) => ({ ...f, agreement: false }), "agreement", "Anda harus menyetujui untuk mengirimkan data"],
+  [
+    "agreement not ticked",
+    (f) => ({ ...f, agreement: false }),
+    "agreement",
+    "Anda harus menyetujui untuk mengirimkan data",
+  ],
 ];
 
 const validCases: Array<[string, (form: Form) => unknown]> = [
@@ -107,7 +251,19 @@ const validCases: Array<[string, (form: Form) => unknown]> = [
   ["one member only", (f) => ({ ...f, members: [member("3275010101850001")] })],
   ["MCK off with count 0", (f) => ({ ...f, mckFacility: false, mckCount: 0 })],
   ["MCK count 10", (f) => ({ ...f, mckCount: 10 })],
-  ["condition on with counts 1 and 20", (f) => ({ ...f, specialConditions: { ...f.specialConditions, pregnant: true, pregnantCount: 1, babyDeath: true, babyDeathCount: 20 } })],
+  [
+    "condition on with counts 1 and 20",
+    (f) => ({
+      ...f,
+      specialConditions: {
+        ...f.specialConditions,
+        pregnant: true,
+        pregnantCount: 1,
+        babyDeath: true,
+        babyDeathCount: 20,
+      },
+    }),
+  ],
   ["notes of 500 characters", (f) => ({ ...f, notes: "a".repeat(500) })],
   ["born today", (f) => ({ ...f, members: [member("3275010101850001", { birthDate: todayIso() })] })],
 ];
@@ -119,7 +275,9 @@ describe("family form schema (SPEC §5)", () => {
 
   test.each(validCases)("accepts %s", (_name, change) => {
     const result = familyRegistrationSchema.safeParse(change(validForm()));
-    expect(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([]);
+    expect(
+      result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    ).toEqual([]);
   });
 
   test("names are trimmed", () => {
@@ -128,7 +286,11 @@ describe("family form schema (SPEC §5)", () => {
   });
 
   test("the first member defaults to Kepala Keluarga / Kawin / Laki-laki, added ones to Anak / Belum Kawin / Laki-laki", () => {
-    expect(newMember(true)).toMatchObject({ relationship: "Kepala Keluarga", maritalStatus: "Kawin", gender: "Laki-laki" });
+    expect(newMember(true)).toMatchObject({
+      relationship: "Kepala Keluarga",
+      maritalStatus: "Kawin",
+      gender: "Laki-laki",
+    });
     expect(newMember(false)).toMatchObject({ relationship: "Anak", maritalStatus: "Belum Kawin", gender: "Laki-laki" });
   });
 });

@@ -1,7 +1,14 @@
 // The family registration form (SPEC §5 "Family form"): one schema for the form, tRPC and REST.
 import { z } from "zod";
 import {
-  educations, foodTypes, genders, maritalStatuses, occupations, relationships, specialConditionKeys, waterSources,
+  educations,
+  foodTypes,
+  genders,
+  maritalStatuses,
+  occupations,
+  relationships,
+  specialConditionKeys,
+  waterSources,
 } from "../enums.ts";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,11 +22,7 @@ function isRealDate(value: string): boolean {
 export { todayIso } from "../dates.ts";
 import { todayIso } from "../dates.ts";
 
-const nik = z
-  .string()
-  .trim()
-  .regex(/^\d*$/, "NIK hanya boleh berisi angka")
-  .length(16, "NIK harus 16 digit");
+const nik = z.string().trim().regex(/^\d*$/, "NIK hanya boleh berisi angka").length(16, "NIK harus 16 digit");
 
 const rtRw = (name: "RT" | "RW") =>
   z
@@ -48,7 +51,10 @@ export const familyMemberSchema = z.object({
 });
 export type FamilyMember = z.infer<typeof familyMemberSchema>;
 
-const count = z.number({ error: "Jumlah harus berupa angka" }).int("Jumlah harus bilangan bulat").min(0, "Jumlah tidak boleh negatif");
+const count = z
+  .number({ error: "Jumlah harus berupa angka" })
+  .int("Jumlah harus bilangan bulat")
+  .min(0, "Jumlah tidak boleh negatif");
 
 const conditionCount = count.max(20, "Jumlah maksimal 20");
 
@@ -140,7 +146,11 @@ export const familyRegistrationSchema = z
     value.members.forEach((member, index) => {
       const first = seen.get(member.nik);
       if (first !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["members", index, "nik"], message: `NIK sama dengan anggota ke-${first + 1}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["members", index, "nik"],
+          message: `NIK sama dengan anggota ke-${first + 1}`,
+        });
       } else {
         seen.set(member.nik, index);
       }

@@ -1,12 +1,20 @@
 // The cadre registration form (SPEC §5 "Cadre registration form"): one schema for the form, tRPC and REST.
 import { z } from "zod";
 import {
-  floorTypes, houseConditions, jabatanOptions, kaderMckOptions, kaderStaples, kaderWaterSources, roofTypes, wallTypes,
+  floorTypes,
+  houseConditions,
+  jabatanOptions,
+  kaderMckOptions,
+  kaderStaples,
+  kaderWaterSources,
+  roofTypes,
+  wallTypes,
 } from "../enums.ts";
 import { fullNameSchema, kaderPhoneSchema, passwordSchema } from "./auth.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
 
-const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
 
 const rtRw = (name: "RT" | "RW") =>
   z
@@ -83,7 +91,8 @@ const passwordPair = {
   confirmPassword: z.string(),
 };
 
-const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword;
 const mismatch = { path: ["confirmPassword"], message: "Password tidak cocok" };
 
 /**
@@ -117,12 +126,24 @@ export interface KaderDataRegister {
   jabatan: string;
   wilayahKerja: { rt: string; rw: string; kecamatan: string; kelurahan: string };
   anggotaKeluarga: { jumlahAnggota: number; jumlahLakiLaki: number; jumlahPerempuan: number; jumlahAnak: number };
-  kondisiKhususKeluarga: { lansia: boolean; disabilitas: boolean; balita: boolean; ibuHamil: boolean; kronisLainnya: string };
+  kondisiKhususKeluarga: {
+    lansia: boolean;
+    disabilitas: boolean;
+    balita: boolean;
+    ibuHamil: boolean;
+    kronisLainnya: string;
+  };
   sumberAirKeluarga: string;
   saranaMCK: string;
   kriteriaRumah: { jenisAtap: string; jenisDinding: string; jenisLantai: string; kondisiRumah: string };
   makananPokokKeluarga: string;
-  wargaMengikutiKegiatan: { kegiatanPKK: boolean; posyandu: boolean; koperasi: boolean; tabungan: boolean; kegiatanLainnya: string };
+  wargaMengikutiKegiatan: {
+    kegiatanPKK: boolean;
+    posyandu: boolean;
+    koperasi: boolean;
+    tabungan: boolean;
+    kegiatanLainnya: string;
+  };
   catatanTambahan: string;
   username: string;
   registrationDate: string;
@@ -139,11 +160,26 @@ export interface KaderRegistrationResult {
 }
 
 export const kaderOptionLabels = {
-  sumberAir: { pam: "PAM/PDAM", "sumur-bor": "Sumur Bor", "sumur-galian": "Sumur Galian", "mata-air": "Mata Air", "air-hujan": "Air Hujan", sungai: "Sungai", lainnya: "Lainnya" },
+  sumberAir: {
+    pam: "PAM/PDAM",
+    "sumur-bor": "Sumur Bor",
+    "sumur-galian": "Sumur Galian",
+    "mata-air": "Mata Air",
+    "air-hujan": "Air Hujan",
+    sungai: "Sungai",
+    lainnya: "Lainnya",
+  },
   mck: { "wc-sendiri": "WC Sendiri", "wc-bersama": "WC Bersama", "wc-umum": "WC Umum", "tidak-ada": "Tidak Ada" },
   atap: { genteng: "Genteng", seng: "Seng", asbes: "Asbes", ijuk: "Ijuk", lainnya: "Lainnya" },
   dinding: { tembok: "Tembok", kayu: "Kayu", bambu: "Bambu", seng: "Seng", lainnya: "Lainnya" },
   lantai: { keramik: "Keramik", semen: "Semen", tanah: "Tanah", kayu: "Kayu", lainnya: "Lainnya" },
   kondisi: { "sangat-baik": "Sangat Baik", baik: "Baik", "kurang-baik": "Kurang Baik", rusak: "Rusak" },
-  makanan: { beras: "Beras", jagung: "Jagung", singkong: "Singkong", sagu: "Sagu", kentang: "Kentang", lainnya: "Lainnya" },
+  makanan: {
+    beras: "Beras",
+    jagung: "Jagung",
+    singkong: "Singkong",
+    sagu: "Sagu",
+    kentang: "Kentang",
+    lainnya: "Lainnya",
+  },
 } as const;

@@ -52,11 +52,23 @@ const toNumber = (value: unknown) => {
   return typeof blank === "string" ? Number(blank.trim().replace(",", ".")) : blank;
 };
 
-const nama = z.string({ error: "Nama wajib diisi" }).trim().min(1, "Nama wajib diisi").max(100, "Nama maksimal 100 karakter");
+const nama = z
+  .string({ error: "Nama wajib diisi" })
+  .trim()
+  .min(1, "Nama wajib diisi")
+  .max(100, "Nama maksimal 100 karakter");
 
 export const kodePosSchema = z.preprocess(
-  (value) => (typeof value === "number" ? String(value) : typeof value === "string" ? blankToNull(value.trim()) : blankToNull(value)),
-  z.string({ error: "Kode pos harus 5 digit angka" }).regex(/^\d{5}$/, "Kode pos harus 5 digit angka").nullable(),
+  (value) =>
+    typeof value === "number"
+      ? String(value)
+      : typeof value === "string"
+        ? blankToNull(value.trim())
+        : blankToNull(value),
+  z
+    .string({ error: "Kode pos harus 5 digit angka" })
+    .regex(/^\d{5}$/, "Kode pos harus 5 digit angka")
+    .nullable(),
 );
 
 export const luasWilayahSchema = z.preprocess(
@@ -91,17 +103,28 @@ export const desaKelurahanFormSchema = z
     kodePos: kodePosSchema,
     luasWilayah: luasWilayahSchema,
     jumlahPenduduk: jumlahPendudukSchema,
-    kecamatanId: z.preprocess(toNumber, z.number({ error: "Pilih kecamatan" }).int("Pilih kecamatan").positive("Pilih kecamatan")),
+    kecamatanId: z.preprocess(
+      toNumber,
+      z.number({ error: "Pilih kecamatan" }).int("Pilih kecamatan").positive("Pilih kecamatan"),
+    ),
   })
   .superRefine((value, context) => {
     if (!kodeDesaKelurahanPattern.test(value.kode)) return;
     // The official numbering: the village part of a kelurahan starts with 1, of a desa with 2.
     const lead = value.kode.slice(-4, -3);
     if (value.jenis === "kelurahan" && lead !== "1") {
-      context.addIssue({ code: "custom", path: ["kode"], message: "Kode kelurahan harus diawali angka 1 setelah kode kecamatan, contoh 32.75.01.1001" });
+      context.addIssue({
+        code: "custom",
+        path: ["kode"],
+        message: "Kode kelurahan harus diawali angka 1 setelah kode kecamatan, contoh 32.75.01.1001",
+      });
     }
     if (value.jenis === "desa" && lead !== "2") {
-      context.addIssue({ code: "custom", path: ["kode"], message: "Kode desa harus diawali angka 2 setelah kode kecamatan, contoh 32.75.01.2001" });
+      context.addIssue({
+        code: "custom",
+        path: ["kode"],
+        message: "Kode desa harus diawali angka 2 setelah kode kecamatan, contoh 32.75.01.2001",
+      });
     }
   });
 export type DesaKelurahanFormInput = z.input<typeof desaKelurahanFormSchema>;
@@ -120,7 +143,6 @@ export type KecamatanForm = z.output<typeof kecamatanFormSchema>;
 export const regionIdInput = z.object({ id: idSchema });
 export const desaKelurahanUpdateInput = z.object({ id: idSchema, data: desaKelurahanFormSchema });
 export const kecamatanUpdateInput = z.object({ id: idSchema, data: kecamatanFormSchema });
-
 
 export const desaKelurahanPageInput = z.object({
   search: z.string().trim().max(100).default(""),
@@ -177,7 +199,10 @@ export interface KecamatanStats extends PopulationStats {
 }
 
 export const populationImportInput = z.object({
-  csv: z.string().min(1, "Berkas CSV kosong").max(512 * 1024, "Berkas CSV maksimal 512 KB"),
+  csv: z
+    .string()
+    .min(1, "Berkas CSV kosong")
+    .max(512 * 1024, "Berkas CSV maksimal 512 KB"),
 });
 
 export interface PopulationImportRowError {

@@ -39,7 +39,6 @@ export const deleteRecordInput = z.object({
 });
 export type DeleteRecordInput = z.input<typeof deleteRecordInput>;
 
-
 export const SPECIAL_CONDITION_PAGE_SIZE = 10;
 
 export const specialConditionsInput = z.object({

@@ -9,7 +9,10 @@ export const searchQuerySchema = z
   .string()
   .trim()
   .min(1, "Input tidak valid")
-  .refine((value) => isNikQuery(value) || value.length >= NAME_SEARCH_MIN, "Masukkan NIK 16 digit atau minimal 3 huruf nama kepala keluarga");
+  .refine(
+    (value) => isNikQuery(value) || value.length >= NAME_SEARCH_MIN,
+    "Masukkan NIK 16 digit atau minimal 3 huruf nama kepala keluarga",
+  );
 
 /** Exactly 16 digits is a NIK search; anything else a head-of-family name search. */
 export function isNikQuery(value: string): boolean {

@@ -4,7 +4,10 @@ import { idSchema } from "./common.ts";
 import { userLevels, userRoles, userStatuses } from "./auth.ts";
 
 const rtRwOptional = (name: "RT" | "RW") =>
-  z.union([z.literal(""), z.string().trim().max(3, `${name} maksimal 3 karakter`).regex(/^\d+$/, `${name} hanya boleh angka`)]);
+  z.union([
+    z.literal(""),
+    z.string().trim().max(3, `${name} maksimal 3 karakter`).regex(/^\d+$/, `${name} hanya boleh angka`),
+  ]);
 
 /** The admin confirms (or corrects) the level and work area the cadre asked for. */
 export const approveKaderInput = z

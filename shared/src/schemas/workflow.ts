@@ -28,7 +28,6 @@ export const bulkVerifyInput = z.object({
 });
 export type BulkVerifyInput = z.input<typeof bulkVerifyInput>;
 
-
 // The filter vocabularies live in status.ts (no zod), so the client's URL parsing can use them
 // without pulling zod into the first page load.
 import { conditionFilters, queueStatusFilters } from "../status.ts";

@@ -42,7 +42,9 @@ export function AdminRegionsPage({ search, onSearch }: Props) {
         {adminRegionTabs.map((tab, index) => (
           <button
             key={tab}
-            ref={(element) => { tabRefs.current[index] = element; }}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
             type="button"
             role="tab"
             id={`tab-${tab}`}
@@ -59,7 +61,9 @@ export function AdminRegionsPage({ search, onSearch }: Props) {
       </div>
       <div role="tabpanel" id={`panel-${search.tab}`} aria-labelledby={`tab-${search.tab}`} className="mt-6">
         {search.tab === "data" && <DataTab search={search} onSearch={onSearch} />}
-        {search.tab === "kelola" && <ManagementTab onShowDistrict={(kecamatan) => onSearch({ tab: "data", kecamatan, page: 1 })} />}
+        {search.tab === "kelola" && (
+          <ManagementTab onShowDistrict={(kecamatan) => onSearch({ tab: "data", kecamatan, page: 1 })} />
+        )}
         {search.tab === "statistik" && <StatisticsTab />}
         {search.tab === "jelajah" && <BrowseTab />}
       </div>

@@ -10,7 +10,14 @@ export function serverMessagesByField(error: unknown): Record<string, string> {
   }
   if (isTRPCClientError(error)) {
     const data: unknown = error.data;
-    if (typeof data === "object" && data !== null && "zodError" in data && typeof data.zodError === "object" && data.zodError !== null && "fieldErrors" in data.zodError) {
+    if (
+      typeof data === "object" &&
+      data !== null &&
+      "zodError" in data &&
+      typeof data.zodError === "object" &&
+      data.zodError !== null &&
+      "fieldErrors" in data.zodError
+    ) {
       const fieldErrors: unknown = data.zodError.fieldErrors;
       if (typeof fieldErrors === "object" && fieldErrors !== null) {
         for (const [field, list] of Object.entries(fieldErrors)) {

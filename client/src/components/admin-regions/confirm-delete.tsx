@@ -12,7 +12,9 @@ export function ConfirmDelete({ name, pending, onConfirm, onCancel }: Props) {
     <Modal open={name !== null} title="Konfirmasi Hapus" onClose={onCancel}>
       <p>{`Apakah Anda yakin ingin menghapus "${name ?? ""}"?`}</p>
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onCancel} disabled={pending}>Batal</button>
+        <button type="button" className="btn" onClick={onCancel} disabled={pending}>
+          Batal
+        </button>
         <button type="button" className="btn btn-error" onClick={onConfirm} disabled={pending}>
           {pending ? "Menghapus..." : "Hapus"}
         </button>

@@ -23,7 +23,10 @@ export function DataTab({ search, onSearch }: Props) {
   useEffect(() => setDraft(search.q), [search.q]);
 
   const kecamatan = useQuery(trpc.regions.kecamatan.queryOptions());
-  const list = useQuery({ ...trpc.regions.desaKelurahanPage.queryOptions(pageInput(search)), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.regions.desaKelurahanPage.queryOptions(pageInput(search)),
+    placeholderData: keepPreviousData,
+  });
   const remove = useDeleteDesaKelurahan(() => setDeleting(null));
 
   // Every change of what is searched starts again at page 1 (SPEC §2).
@@ -49,37 +52,67 @@ export function DataTab({ search, onSearch }: Props) {
       <div className="card-body gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="card-title">Data Desa/Kelurahan</h2>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>Tambah Desa/Kelurahan</button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>
+            Tambah Desa/Kelurahan
+          </button>
         </div>
 
         <form role="search" onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_auto_auto] md:items-end">
           <div className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-q`}>Cari nama atau kode</label>
-            <input id={`${id}-q`} type="search" className="input w-full" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Contoh: Margahayu" />
+            <label className="fieldset-legend" htmlFor={`${id}-q`}>
+              Cari nama atau kode
+            </label>
+            <input
+              id={`${id}-q`}
+              type="search"
+              className="input w-full"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="Contoh: Margahayu"
+            />
           </div>
           <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary">Cari</button>
-            <button type="button" className="btn" onClick={resetAll}>Reset</button>
+            <button type="submit" className="btn btn-primary">
+              Cari
+            </button>
+            <button type="button" className="btn" onClick={resetAll}>
+              Reset
+            </button>
           </div>
           <div className="grid grid-cols-2 gap-2 md:col-span-3 md:max-w-xl">
             <div className="fieldset">
-              <label className="fieldset-legend" htmlFor={`${id}-jenis`}>Jenis</label>
-              <select id={`${id}-jenis`} className="select w-full" value={search.jenis} onChange={(event) => onSearch({ jenis: toJenisFilter(event.target.value), page: 1 })}>
+              <label className="fieldset-legend" htmlFor={`${id}-jenis`}>
+                Jenis
+              </label>
+              <select
+                id={`${id}-jenis`}
+                className="select w-full"
+                value={search.jenis}
+                onChange={(event) => onSearch({ jenis: toJenisFilter(event.target.value), page: 1 })}
+              >
                 <option value="all">Semua jenis</option>
                 <option value="desa">Desa</option>
                 <option value="kelurahan">Kelurahan</option>
               </select>
             </div>
             <div className="fieldset">
-              <label className="fieldset-legend" htmlFor={`${id}-kecamatan`}>Kecamatan</label>
+              <label className="fieldset-legend" htmlFor={`${id}-kecamatan`}>
+                Kecamatan
+              </label>
               <select
                 id={`${id}-kecamatan`}
                 className="select w-full"
                 value={search.kecamatan ?? ""}
-                onChange={(event) => onSearch({ kecamatan: event.target.value ? Number(event.target.value) : undefined, page: 1 })}
+                onChange={(event) =>
+                  onSearch({ kecamatan: event.target.value ? Number(event.target.value) : undefined, page: 1 })
+                }
               >
                 <option value="">Semua kecamatan</option>
-                {kecamatan.data?.map((item) => <option key={item.id} value={item.id}>{item.nama}</option>)}
+                {kecamatan.data?.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.nama}
+                  </option>
+                ))}
               </select>
             </div>
           </div>
@@ -88,7 +121,9 @@ export function DataTab({ search, onSearch }: Props) {
         {list.isError && (
           <div role="alert" className="alert alert-error">
             <span>{errorMessage(list.error, { fallback: "Failed to fetch desa-kelurahans" })}</span>
-            <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>Coba lagi</button>
+            <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>
+              Coba lagi
+            </button>
           </div>
         )}
 
@@ -102,29 +137,57 @@ export function DataTab({ search, onSearch }: Props) {
                 <th scope="col">Jenis</th>
                 <th scope="col">Kecamatan</th>
                 <th scope="col">Kode Pos</th>
-                <th scope="col" className="text-right">Jumlah Penduduk</th>
+                <th scope="col" className="text-right">
+                  Jumlah Penduduk
+                </th>
                 <th scope="col">Aksi</th>
               </tr>
             </thead>
             <tbody>
               {list.isPending && (
-                <tr><td colSpan={7} className="text-center"><span className="loading loading-spinner" aria-hidden="true" /> Memuat data...</td></tr>
+                <tr>
+                  <td colSpan={7} className="text-center">
+                    <span className="loading loading-spinner" aria-hidden="true" /> Memuat data...
+                  </td>
+                </tr>
               )}
               {data && data.rows.length === 0 && (
-                <tr><td colSpan={7} className="text-center">Tidak ada data</td></tr>
+                <tr>
+                  <td colSpan={7} className="text-center">
+                    Tidak ada data
+                  </td>
+                </tr>
               )}
               {data?.rows.map((row) => (
                 <tr key={row.id}>
                   <td className="font-medium">{row.nama}</td>
                   <td className="whitespace-nowrap">{row.kode}</td>
-                  <td><span className={`badge ${row.jenis === "desa" ? "badge-accent" : "badge-primary"}`}>{jenisLabel[row.jenis]}</span></td>
+                  <td>
+                    <span className={`badge ${row.jenis === "desa" ? "badge-accent" : "badge-primary"}`}>
+                      {jenisLabel[row.jenis]}
+                    </span>
+                  </td>
                   <td>{row.kecamatanNama}</td>
                   <td>{row.kodePos ?? "-"}</td>
                   <td className="text-right">{formatNumber(row.jumlahPenduduk)}</td>
                   <td>
                     <div className="flex gap-1">
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(row)} aria-label={`Edit ${row.nama}`}>Edit</button>
-                      <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(row)} aria-label={`Hapus ${row.nama}`}>Hapus</button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        onClick={() => setEditing(row)}
+                        aria-label={`Edit ${row.nama}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs text-error"
+                        onClick={() => setDeleting(row)}
+                        aria-label={`Hapus ${row.nama}`}
+                      >
+                        Hapus
+                      </button>
                     </div>
                   </td>
                 </tr>
@@ -139,8 +202,22 @@ export function DataTab({ search, onSearch }: Props) {
             <p>{`Halaman ${formatNumber(data.page)} dari ${formatNumber(pageCount)}`}</p>
             {pageCount > 1 && (
               <nav aria-label="Halaman tabel" className="join">
-                <button type="button" className="join-item btn btn-sm" disabled={data.page <= 1} onClick={() => onSearch({ page: data.page - 1 })}>Sebelumnya</button>
-                <button type="button" className="join-item btn btn-sm" disabled={data.page >= pageCount} onClick={() => onSearch({ page: data.page + 1 })}>Berikutnya</button>
+                <button
+                  type="button"
+                  className="join-item btn btn-sm"
+                  disabled={data.page <= 1}
+                  onClick={() => onSearch({ page: data.page - 1 })}
+                >
+                  Sebelumnya
+                </button>
+                <button
+                  type="button"
+                  className="join-item btn btn-sm"
+                  disabled={data.page >= pageCount}
+                  onClick={() => onSearch({ page: data.page + 1 })}
+                >
+                  Berikutnya
+                </button>
               </nav>
             )}
           </div>

@@ -20,7 +20,13 @@ export function KecamatanDialog({ target, onClose }: Props) {
   const editing = target !== null && target !== "new" ? target : null;
   const refresh = useRefreshRegions();
   const toasts = useRegionToasts();
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<KecamatanForm>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<KecamatanForm>({
     resolver: zodResolver(kecamatanFormSchema),
     defaultValues: { nama: "", kode: "" },
   });
@@ -41,29 +47,58 @@ export function KecamatanDialog({ target, onClose }: Props) {
     onClose();
     await refresh();
   };
-  const create = useMutation(trpc.regions.createKecamatan.mutationOptions({
-    onSuccess: () => done("Data berhasil dibuat"),
-    onError: (error) => failed(error, "Failed to create kecamatan"),
-  }));
-  const update = useMutation(trpc.regions.updateKecamatan.mutationOptions({
-    onSuccess: () => done("Data berhasil diupdate"),
-    onError: (error) => failed(error, "Failed to update kecamatan"),
-  }));
+  const create = useMutation(
+    trpc.regions.createKecamatan.mutationOptions({
+      onSuccess: () => done("Data berhasil dibuat"),
+      onError: (error) => failed(error, "Failed to create kecamatan"),
+    }),
+  );
+  const update = useMutation(
+    trpc.regions.updateKecamatan.mutationOptions({
+      onSuccess: () => done("Data berhasil diupdate"),
+      onError: (error) => failed(error, "Failed to update kecamatan"),
+    }),
+  );
   const pending = create.isPending || update.isPending;
-  const onSubmit = handleSubmit((values) => (editing ? update.mutate({ id: editing.id, data: values }) : create.mutate(values)));
+  const onSubmit = handleSubmit((values) =>
+    editing ? update.mutate({ id: editing.id, data: values }) : create.mutate(values),
+  );
 
   return (
     <Modal open={target !== null} title={editing ? "Edit Kecamatan" : "Tambah Kecamatan Baru"} onClose={onClose}>
       <form noValidate onSubmit={onSubmit} className="grid gap-2 sm:grid-cols-2">
         <Field htmlFor={`${id}-nama`} label="Nama Kecamatan" required error={errors.nama?.message}>
-          <input id={`${id}-nama`} className="input w-full" autoComplete="off" {...register("nama")} {...errorProps(`${id}-nama`, errors.nama?.message)} />
+          <input
+            id={`${id}-nama`}
+            className="input w-full"
+            autoComplete="off"
+            {...register("nama")}
+            {...errorProps(`${id}-nama`, errors.nama?.message)}
+          />
         </Field>
-        <Field htmlFor={`${id}-kode`} label="Kode" required error={errors.kode?.message} hint="Kode resmi Kemendagri, contoh 32.75.01">
-          <input id={`${id}-kode`} className="input w-full" autoComplete="off" inputMode="decimal" {...register("kode")} {...errorProps(`${id}-kode`, errors.kode?.message)} />
+        <Field
+          htmlFor={`${id}-kode`}
+          label="Kode"
+          required
+          error={errors.kode?.message}
+          hint="Kode resmi Kemendagri, contoh 32.75.01"
+        >
+          <input
+            id={`${id}-kode`}
+            className="input w-full"
+            autoComplete="off"
+            inputMode="decimal"
+            {...register("kode")}
+            {...errorProps(`${id}-kode`, errors.kode?.message)}
+          />
         </Field>
         <div className="modal-action sm:col-span-2">
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>Batal</button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Menyimpan..." : "Simpan"}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            Batal
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? "Menyimpan..." : "Simpan"}
+          </button>
         </div>
       </form>
     </Modal>

@@ -19,22 +19,27 @@ export function ManagementTab({ onShowDistrict }: Props) {
   const id = useId();
   const summary = useQuery(trpc.regions.kecamatanSummary.queryOptions());
   const [pickedId, setPickedId] = useState<number | null>(null);
-  const wards = useQuery({ ...trpc.regions.desaKelurahanOfKecamatan.queryOptions({ kecamatanId: pickedId ?? 0 }), enabled: pickedId !== null });
+  const wards = useQuery({
+    ...trpc.regions.desaKelurahanOfKecamatan.queryOptions({ kecamatanId: pickedId ?? 0 }),
+    enabled: pickedId !== null,
+  });
   const [editing, setEditing] = useState<KecamatanOption | "new" | null>(null);
   const [deleting, setDeleting] = useState<KecamatanOption | null>(null);
   const refresh = useRefreshRegions();
   const toasts = useRegionToasts();
-  const remove = useMutation(trpc.regions.deleteKecamatan.mutationOptions({
-    onSuccess: async () => {
-      toasts.success("Data berhasil dihapus");
-      setDeleting(null);
-      await refresh();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      toasts.failure(error, "Failed to delete kecamatan");
-    },
-  }));
+  const remove = useMutation(
+    trpc.regions.deleteKecamatan.mutationOptions({
+      onSuccess: async () => {
+        toasts.success("Data berhasil dihapus");
+        setDeleting(null);
+        await refresh();
+      },
+      onError: (error) => {
+        setDeleting(null);
+        toasts.failure(error, "Failed to delete kecamatan");
+      },
+    }),
+  );
 
   const districts = summary.data ?? [];
   const wardTotal = districts.reduce((sum, item) => sum + item.desaKelurahanCount, 0);
@@ -44,41 +49,77 @@ export function ManagementTab({ onShowDistrict }: Props) {
       {summary.isError && (
         <div role="alert" className="alert alert-error">
           <span>{errorMessage(summary.error, { fallback: "Failed to fetch kecamatans" })}</span>
-          <button type="button" className="btn btn-sm" onClick={() => summary.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => summary.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
       <section aria-labelledby={`${id}-ringkasan`} className="grid gap-4 sm:grid-cols-2">
-        <h2 id={`${id}-ringkasan`} className="sr-only">Ringkasan</h2>
-        <div className="card border border-base-300 bg-base-100"><div className="card-body p-4">
-          <p className="text-sm text-base-content/80">Jumlah Kecamatan</p>
-          <p className="text-2xl font-bold">{summary.isPending ? "..." : formatNumber(districts.length)}</p>
-        </div></div>
-        <div className="card border border-base-300 bg-base-100"><div className="card-body p-4">
-          <p className="text-sm text-base-content/80">Jumlah Desa/Kelurahan</p>
-          <p className="text-2xl font-bold">{summary.isPending ? "..." : formatNumber(wardTotal)}</p>
-        </div></div>
+        <h2 id={`${id}-ringkasan`} className="sr-only">
+          Ringkasan
+        </h2>
+        <div className="card border border-base-300 bg-base-100">
+          <div className="card-body p-4">
+            <p className="text-sm text-base-content/80">Jumlah Kecamatan</p>
+            <p className="text-2xl font-bold">{summary.isPending ? "..." : formatNumber(districts.length)}</p>
+          </div>
+        </div>
+        <div className="card border border-base-300 bg-base-100">
+          <div className="card-body p-4">
+            <p className="text-sm text-base-content/80">Jumlah Desa/Kelurahan</p>
+            <p className="text-2xl font-bold">{summary.isPending ? "..." : formatNumber(wardTotal)}</p>
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby={`${id}-lokasi`} className="card border border-base-300 bg-base-100">
         <div className="card-body gap-3 p-4 sm:p-6">
-          <h2 id={`${id}-lokasi`} className="card-title">Pilih Lokasi</h2>
+          <h2 id={`${id}-lokasi`} className="card-title">
+            Pilih Lokasi
+          </h2>
           <div className="fieldset max-w-sm">
-            <label className="fieldset-legend" htmlFor={`${id}-pilih`}>Kecamatan</label>
-            <select id={`${id}-pilih`} className="select w-full" value={pickedId ?? ""} onChange={(event) => setPickedId(event.target.value ? Number(event.target.value) : null)}>
-              <option value="">{districts.length === 0 && !summary.isPending ? "Tidak ada data kecamatan" : "Pilih kecamatan"}</option>
-              {districts.map((item) => <option key={item.id} value={item.id}>{item.nama}</option>)}
+            <label className="fieldset-legend" htmlFor={`${id}-pilih`}>
+              Kecamatan
+            </label>
+            <select
+              id={`${id}-pilih`}
+              className="select w-full"
+              value={pickedId ?? ""}
+              onChange={(event) => setPickedId(event.target.value ? Number(event.target.value) : null)}
+            >
+              <option value="">
+                {districts.length === 0 && !summary.isPending ? "Tidak ada data kecamatan" : "Pilih kecamatan"}
+              </option>
+              {districts.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.nama}
+                </option>
+              ))}
             </select>
           </div>
           {pickedId !== null && wards.isPending && <p>Memuat data...</p>}
           {wards.data && (
             <>
-              {wards.data.length === 0 ? <p>Tidak ada data</p> : (
+              {wards.data.length === 0 ? (
+                <p>Tidak ada data</p>
+              ) : (
                 <ul className="flex flex-wrap gap-2">
-                  {wards.data.map((row) => <li key={row.id} className="badge badge-outline h-auto py-1">{`${jenisLabel[row.jenis]} ${row.nama} (${row.kode})`}</li>)}
+                  {wards.data.map((row) => (
+                    <li
+                      key={row.id}
+                      className="badge badge-outline h-auto py-1"
+                    >{`${jenisLabel[row.jenis]} ${row.nama} (${row.kode})`}</li>
+                  ))}
                 </ul>
               )}
               <div>
-                <button type="button" className="btn btn-sm" onClick={() => pickedId !== null && onShowDistrict(pickedId)}>Tampilkan di tabel</button>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => pickedId !== null && onShowDistrict(pickedId)}
+                >
+                  Tampilkan di tabel
+                </button>
               </div>
             </>
           )}
@@ -88,15 +129,34 @@ export function ManagementTab({ onShowDistrict }: Props) {
       <section aria-labelledby={`${id}-kecamatan`} className="card border border-base-300 bg-base-100">
         <div className="card-body gap-3 p-4 sm:p-6">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id={`${id}-kecamatan`} className="card-title">Kecamatan</h2>
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>Tambah Kecamatan</button>
+            <h2 id={`${id}-kecamatan`} className="card-title">
+              Kecamatan
+            </h2>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>
+              Tambah Kecamatan
+            </button>
           </div>
           <div className="overflow-x-auto">
             <table className="table table-sm">
               <caption className="sr-only">Daftar kecamatan</caption>
-              <thead className="text-base-content"><tr><th scope="col">Nama</th><th scope="col">Kode</th><th scope="col" className="text-right">Desa/Kelurahan</th><th scope="col">Aksi</th></tr></thead>
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">Nama</th>
+                  <th scope="col">Kode</th>
+                  <th scope="col" className="text-right">
+                    Desa/Kelurahan
+                  </th>
+                  <th scope="col">Aksi</th>
+                </tr>
+              </thead>
               <tbody>
-                {summary.data && districts.length === 0 && <tr><td colSpan={4} className="text-center">Tidak ada data</td></tr>}
+                {summary.data && districts.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="text-center">
+                      Tidak ada data
+                    </td>
+                  </tr>
+                )}
                 {districts.map((item) => (
                   <tr key={item.id}>
                     <td>{item.nama}</td>
@@ -104,8 +164,22 @@ export function ManagementTab({ onShowDistrict }: Props) {
                     <td className="text-right">{formatNumber(item.desaKelurahanCount)}</td>
                     <td>
                       <div className="flex gap-1">
-                        <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit kecamatan ${item.nama}`} onClick={() => setEditing(item)}>Edit</button>
-                        <button type="button" className="btn btn-ghost btn-xs text-error" aria-label={`Hapus kecamatan ${item.nama}`} onClick={() => setDeleting(item)}>Hapus</button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          aria-label={`Edit kecamatan ${item.nama}`}
+                          onClick={() => setEditing(item)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs text-error"
+                          aria-label={`Hapus kecamatan ${item.nama}`}
+                          onClick={() => setDeleting(item)}
+                        >
+                          Hapus
+                        </button>
                       </div>
                     </td>
                   </tr>
@@ -119,7 +193,12 @@ export function ManagementTab({ onShowDistrict }: Props) {
       <PopulationImport />
 
       <KecamatanDialog target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDelete name={deleting?.nama ?? null} pending={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate({ id: deleting.id })} />
+      <ConfirmDelete
+        name={deleting?.nama ?? null}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
     </div>
   );
 }

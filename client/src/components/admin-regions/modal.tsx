@@ -21,7 +21,9 @@ export function Modal({ open, title, onClose, children }: Props) {
     <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       {open && (
         <div className="modal-box max-w-2xl">
-          <h2 id={titleId} className="text-lg font-bold">{title}</h2>
+          <h2 id={titleId} className="text-lg font-bold">
+            {title}
+          </h2>
           <div className="mt-4">{children}</div>
         </div>
       )}

@@ -28,7 +28,15 @@ const fieldNames = ["nama", "kode", "jenis", "kodePos", "luasWilayah", "jumlahPe
 
 function initialValues(target: DesaKelurahanRow | "new" | null, defaultKecamatanId?: number): DesaKelurahanFormInput {
   if (target === null || target === "new") {
-    return { nama: "", kode: "", jenis: "kelurahan", kodePos: "", luasWilayah: "", jumlahPenduduk: "", kecamatanId: defaultKecamatanId ? String(defaultKecamatanId) : "" };
+    return {
+      nama: "",
+      kode: "",
+      jenis: "kelurahan",
+      kodePos: "",
+      luasWilayah: "",
+      jumlahPenduduk: "",
+      kecamatanId: defaultKecamatanId ? String(defaultKecamatanId) : "",
+    };
   }
   return {
     nama: target.nama,
@@ -52,7 +60,13 @@ export function RegionFormDialog({ target, defaultKecamatanId, onClose }: Props)
     resolver: zodResolver(desaKelurahanFormSchema),
     defaultValues: initialValues(target, defaultKecamatanId),
   });
-  const { register, handleSubmit, reset, setError, formState: { errors } } = form;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = form;
 
   useEffect(() => {
     if (target !== null) reset(initialValues(target, defaultKecamatanId));
@@ -72,14 +86,18 @@ export function RegionFormDialog({ target, defaultKecamatanId, onClose }: Props)
     onClose();
     await refresh();
   };
-  const create = useMutation(trpc.regions.createDesaKelurahan.mutationOptions({
-    onSuccess: () => done("Data berhasil dibuat"),
-    onError: (error) => showServerErrors(error, "Failed to create desa-kelurahan"),
-  }));
-  const update = useMutation(trpc.regions.updateDesaKelurahan.mutationOptions({
-    onSuccess: () => done("Data berhasil diupdate"),
-    onError: (error) => showServerErrors(error, "Failed to update desa-kelurahan"),
-  }));
+  const create = useMutation(
+    trpc.regions.createDesaKelurahan.mutationOptions({
+      onSuccess: () => done("Data berhasil dibuat"),
+      onError: (error) => showServerErrors(error, "Failed to create desa-kelurahan"),
+    }),
+  );
+  const update = useMutation(
+    trpc.regions.updateDesaKelurahan.mutationOptions({
+      onSuccess: () => done("Data berhasil diupdate"),
+      onError: (error) => showServerErrors(error, "Failed to update desa-kelurahan"),
+    }),
+  );
   const pending = create.isPending || update.isPending;
 
   const onSubmit = handleSubmit((values) => {
@@ -91,37 +109,107 @@ export function RegionFormDialog({ target, defaultKecamatanId, onClose }: Props)
   const fid = (name: string) => `${id}-${name}`;
 
   return (
-    <Modal open={target !== null} title={editing ? "Edit Desa/Kelurahan" : "Tambah Desa/Kelurahan Baru"} onClose={onClose}>
+    <Modal
+      open={target !== null}
+      title={editing ? "Edit Desa/Kelurahan" : "Tambah Desa/Kelurahan Baru"}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={onSubmit} className="grid gap-2 sm:grid-cols-2">
         <Field htmlFor={fid("nama")} label="Nama" required error={message("nama")}>
-          <input id={fid("nama")} className="input w-full" autoComplete="off" {...register("nama")} {...errorProps(fid("nama"), message("nama"))} />
+          <input
+            id={fid("nama")}
+            className="input w-full"
+            autoComplete="off"
+            {...register("nama")}
+            {...errorProps(fid("nama"), message("nama"))}
+          />
         </Field>
-        <Field htmlFor={fid("kode")} label="Kode" required error={message("kode")} hint="Kode resmi Kemendagri, contoh 32.75.01.1001">
-          <input id={fid("kode")} className="input w-full" autoComplete="off" inputMode="decimal" {...register("kode")} {...errorProps(fid("kode"), message("kode"))} />
+        <Field
+          htmlFor={fid("kode")}
+          label="Kode"
+          required
+          error={message("kode")}
+          hint="Kode resmi Kemendagri, contoh 32.75.01.1001"
+        >
+          <input
+            id={fid("kode")}
+            className="input w-full"
+            autoComplete="off"
+            inputMode="decimal"
+            {...register("kode")}
+            {...errorProps(fid("kode"), message("kode"))}
+          />
         </Field>
         <Field htmlFor={fid("jenis")} label="Jenis" required error={message("jenis")}>
-          <select id={fid("jenis")} className="select w-full" {...register("jenis")} {...errorProps(fid("jenis"), message("jenis"))}>
-            {jenisWilayah.map((jenis) => <option key={jenis} value={jenis}>{jenisLabel[jenis]}</option>)}
+          <select
+            id={fid("jenis")}
+            className="select w-full"
+            {...register("jenis")}
+            {...errorProps(fid("jenis"), message("jenis"))}
+          >
+            {jenisWilayah.map((jenis) => (
+              <option key={jenis} value={jenis}>
+                {jenisLabel[jenis]}
+              </option>
+            ))}
           </select>
         </Field>
         <Field htmlFor={fid("kecamatanId")} label="Kecamatan" required error={message("kecamatanId")}>
-          <select id={fid("kecamatanId")} className="select w-full" disabled={kecamatan.isPending} {...register("kecamatanId")} {...errorProps(fid("kecamatanId"), message("kecamatanId"))}>
+          <select
+            id={fid("kecamatanId")}
+            className="select w-full"
+            disabled={kecamatan.isPending}
+            {...register("kecamatanId")}
+            {...errorProps(fid("kecamatanId"), message("kecamatanId"))}
+          >
             <option value="">{kecamatan.isPending ? "Memuat kecamatan..." : "Pilih kecamatan"}</option>
-            {kecamatan.data?.map((item) => <option key={item.id} value={String(item.id)}>{item.nama}</option>)}
+            {kecamatan.data?.map((item) => (
+              <option key={item.id} value={String(item.id)}>
+                {item.nama}
+              </option>
+            ))}
           </select>
         </Field>
         <Field htmlFor={fid("kodePos")} label="Kode Pos" error={message("kodePos")}>
-          <input id={fid("kodePos")} className="input w-full" inputMode="numeric" maxLength={5} autoComplete="off" {...register("kodePos")} {...errorProps(fid("kodePos"), message("kodePos"))} />
+          <input
+            id={fid("kodePos")}
+            className="input w-full"
+            inputMode="numeric"
+            maxLength={5}
+            autoComplete="off"
+            {...register("kodePos")}
+            {...errorProps(fid("kodePos"), message("kodePos"))}
+          />
         </Field>
         <Field htmlFor={fid("luasWilayah")} label="Luas Wilayah (km²)" error={message("luasWilayah")}>
-          <input id={fid("luasWilayah")} type="number" step="0.01" min="0" className="input w-full" {...register("luasWilayah")} {...errorProps(fid("luasWilayah"), message("luasWilayah"))} />
+          <input
+            id={fid("luasWilayah")}
+            type="number"
+            step="0.01"
+            min="0"
+            className="input w-full"
+            {...register("luasWilayah")}
+            {...errorProps(fid("luasWilayah"), message("luasWilayah"))}
+          />
         </Field>
         <Field htmlFor={fid("jumlahPenduduk")} label="Jumlah Penduduk" error={message("jumlahPenduduk")}>
-          <input id={fid("jumlahPenduduk")} type="number" step="1" min="0" className="input w-full" {...register("jumlahPenduduk")} {...errorProps(fid("jumlahPenduduk"), message("jumlahPenduduk"))} />
+          <input
+            id={fid("jumlahPenduduk")}
+            type="number"
+            step="1"
+            min="0"
+            className="input w-full"
+            {...register("jumlahPenduduk")}
+            {...errorProps(fid("jumlahPenduduk"), message("jumlahPenduduk"))}
+          />
         </Field>
         <div className="modal-action sm:col-span-2">
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>Batal</button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Menyimpan..." : "Simpan"}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            Batal
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? "Menyimpan..." : "Simpan"}
+          </button>
         </div>
       </form>
     </Modal>

@@ -15,7 +15,9 @@ export interface AdminRegionSearch {
 }
 
 /** Links may leave any of them out (SearchSchemaInput): the defaults fill in. */
-export function adminRegionSearch(search: Partial<Record<keyof AdminRegionSearch, unknown>> & SearchSchemaInput): AdminRegionSearch {
+export function adminRegionSearch(
+  search: Partial<Record<keyof AdminRegionSearch, unknown>> & SearchSchemaInput,
+): AdminRegionSearch {
   return {
     tab: enumParam(adminRegionTabs, search.tab) ?? "data",
     q: textParam(search.q, 100) ?? "",
@@ -28,5 +30,11 @@ export function adminRegionSearch(search: Partial<Record<keyof AdminRegionSearch
 export const PAGE_SIZE = 10;
 
 export function pageInput(search: AdminRegionSearch) {
-  return { search: search.q, jenis: search.jenis, kecamatanId: search.kecamatan, page: search.page, pageSize: PAGE_SIZE };
+  return {
+    search: search.q,
+    jenis: search.jenis,
+    kecamatanId: search.kecamatan,
+    page: search.page,
+    pageSize: PAGE_SIZE,
+  };
 }

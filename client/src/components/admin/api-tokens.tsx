@@ -2,7 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { apiTokenAccessLabels, apiTokenAccessValues, createApiTokenInput, type CreateApiTokenInput } from "@shared/schemas/users.ts";
+import {
+  apiTokenAccessLabels,
+  apiTokenAccessValues,
+  createApiTokenInput,
+  type CreateApiTokenInput,
+} from "@shared/schemas/users.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
@@ -17,7 +22,10 @@ export function ApiTokens() {
   const { toast } = useToast();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const tokens = useQuery(trpc.users.apiTokens.queryOptions());
-  const form = useForm<CreateApiTokenInput>({ resolver: zodResolver(createApiTokenInput), defaultValues: { name: "", description: "", access: "read-only" } });
+  const form = useForm<CreateApiTokenInput>({
+    resolver: zodResolver(createApiTokenInput),
+    defaultValues: { name: "", description: "", access: "read-only" },
+  });
   const { errors } = form.formState;
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.apiTokens.queryKey() });
   const create = useMutation(
@@ -27,7 +35,12 @@ export function ApiTokens() {
         form.reset();
         await refresh();
       },
-      onError: (error) => toast({ title: "Error", description: errorMessage(error, { fallback: "Gagal membuat token" }), variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error, { fallback: "Gagal membuat token" }),
+          variant: "destructive",
+        }),
     }),
   );
   const revoke = useMutation(
@@ -36,55 +49,110 @@ export function ApiTokens() {
         toast({ title: "Berhasil", description: "Token dicabut", variant: "success" });
         await refresh();
       },
-      onError: (error) => toast({ title: "Error", description: errorMessage(error, { fallback: "Gagal mencabut token" }), variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error, { fallback: "Gagal mencabut token" }),
+          variant: "destructive",
+        }),
     }),
   );
 
   return (
     <div className="flex flex-col gap-4">
-      <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="rounded-box border border-base-300 p-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => create.mutate(values))}
+        className="rounded-box border border-base-300 p-4"
+      >
         <h3 className="font-semibold">Buat token baru</h3>
         <div className="grid gap-2 sm:grid-cols-3">
           <Field htmlFor={`${id}-name`} label="Nama token" error={errors.name?.message} required>
-            <input id={`${id}-name`} className="input w-full" {...errorProps(`${id}-name`, errors.name?.message)} {...form.register("name")} />
+            <input
+              id={`${id}-name`}
+              className="input w-full"
+              {...errorProps(`${id}-name`, errors.name?.message)}
+              {...form.register("name")}
+            />
           </Field>
           <Field htmlFor={`${id}-desc`} label="Deskripsi (opsional)" error={errors.description?.message}>
             <input id={`${id}-desc`} className="input w-full" {...form.register("description")} />
           </Field>
           <Field htmlFor={`${id}-access`} label="Jenis akses" error={errors.access?.message} required>
             <select id={`${id}-access`} className="select w-full" {...form.register("access")}>
-              {apiTokenAccessValues.map((value) => <option key={value} value={value}>{apiTokenAccessLabels[value]}</option>)}
+              {apiTokenAccessValues.map((value) => (
+                <option key={value} value={value}>
+                  {apiTokenAccessLabels[value]}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
-        <button type="submit" className="btn btn-primary btn-sm mt-3" disabled={create.isPending}>{create.isPending ? "Membuat..." : "Buat token"}</button>
+        <button type="submit" className="btn btn-primary btn-sm mt-3" disabled={create.isPending}>
+          {create.isPending ? "Membuat..." : "Buat token"}
+        </button>
       </form>
       {shown && (
         <div role="status" className="alert alert-warning flex-col items-start">
-          <p className="font-semibold">Token "{shown.name}" dibuat. Salin sekarang: token ini tidak akan ditampilkan lagi.</p>
-          <code className="block w-full break-all rounded bg-base-100 p-2 font-mono text-sm" data-testid="token-baru">{shown.token}</code>
-          <button type="button" className="btn btn-sm" onClick={() => setShown(null)}>Sudah saya salin</button>
+          <p className="font-semibold">
+            Token "{shown.name}" dibuat. Salin sekarang: token ini tidak akan ditampilkan lagi.
+          </p>
+          <code className="block w-full break-all rounded bg-base-100 p-2 font-mono text-sm" data-testid="token-baru">
+            {shown.token}
+          </code>
+          <button type="button" className="btn btn-sm" onClick={() => setShown(null)}>
+            Sudah saya salin
+          </button>
         </div>
       )}
       {tokens.isPending && <p>Memuat token...</p>}
-      {tokens.isError && <div role="alert" className="alert alert-error alert-soft"><span>{errorMessage(tokens.error, { fallback: "Gagal memuat token" })}</span></div>}
+      {tokens.isError && (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>{errorMessage(tokens.error, { fallback: "Gagal memuat token" })}</span>
+        </div>
+      )}
       {tokens.data && tokens.data.length === 0 && <p className="rounded-box bg-base-200 p-4">Belum ada token API.</p>}
       {tokens.data && tokens.data.length > 0 && (
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Token API</caption>
-            <thead className="text-base-content"><tr><th scope="col">Nama</th><th scope="col">Awalan</th><th scope="col">Akses</th><th scope="col">Dibuat</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Tindakan</span></th></tr></thead>
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">Nama</th>
+                <th scope="col">Awalan</th>
+                <th scope="col">Akses</th>
+                <th scope="col">Dibuat</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Tindakan</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {tokens.data.map((token) => (
                 <tr key={token.id}>
-                  <td>{token.name}{token.description ? <span className="block text-xs">{token.description}</span> : null}</td>
+                  <td>
+                    {token.name}
+                    {token.description ? <span className="block text-xs">{token.description}</span> : null}
+                  </td>
                   <td className="font-mono">{token.prefix}…</td>
                   <td>{apiTokenAccessLabels[token.access]}</td>
                   <td>{dateTime.format(new Date(token.createdAt))}</td>
-                  <td>{token.revokedAt ? <span className="badge badge-sm badge-neutral">Dicabut</span> : <span className="badge badge-sm badge-success">Aktif</span>}</td>
+                  <td>
+                    {token.revokedAt ? (
+                      <span className="badge badge-sm badge-neutral">Dicabut</span>
+                    ) : (
+                      <span className="badge badge-sm badge-success">Aktif</span>
+                    )}
+                  </td>
                   <td>
                     {!token.revokedAt && (
-                      <button type="button" className="btn btn-outline btn-error btn-xs" disabled={revoke.isPending} onClick={() => revoke.mutate({ tokenId: token.id })}>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error btn-xs"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate({ tokenId: token.id })}
+                      >
                         Cabut<span className="sr-only"> token {token.name}</span>
                       </button>
                     )}

@@ -29,62 +29,137 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
     toast({ title: "Berhasil", description: message, variant: "success" });
     await queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() });
   };
-  const onError = (error: unknown) => toast({ title: "Error", description: errorMessage(error, { fallback: "Gagal memperbarui pengguna" }), variant: "destructive" });
-  const block = useMutation(trpc.users.block.mutationOptions({ onSuccess: onDone("Pengguna diblokir dan semua sesinya diakhiri"), onError }));
-  const unblock = useMutation(trpc.users.unblock.mutationOptions({ onSuccess: onDone("Blokir pengguna dibuka"), onError }));
+  const onError = (error: unknown) =>
+    toast({
+      title: "Error",
+      description: errorMessage(error, { fallback: "Gagal memperbarui pengguna" }),
+      variant: "destructive",
+    });
+  const block = useMutation(
+    trpc.users.block.mutationOptions({ onSuccess: onDone("Pengguna diblokir dan semua sesinya diakhiri"), onError }),
+  );
+  const unblock = useMutation(
+    trpc.users.unblock.mutationOptions({ onSuccess: onDone("Blokir pengguna dibuka"), onError }),
+  );
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-2 sm:grid-cols-3">
         <div className="fieldset">
-          <label className="fieldset-legend" htmlFor={`${id}-search`}>Cari nama, email, atau username</label>
-          <input id={`${id}-search`} type="search" className="input w-full" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} />
+          <label className="fieldset-legend" htmlFor={`${id}-search`}>
+            Cari nama, email, atau username
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            className="input w-full"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
         </div>
         <div className="fieldset">
-          <label className="fieldset-legend" htmlFor={`${id}-role`}>Peran</label>
-          <select id={`${id}-role`} className="select w-full" value={role} onChange={(event) => { setRole(userRoles.find((item) => item === event.target.value) ?? ""); setPage(1); }}>
+          <label className="fieldset-legend" htmlFor={`${id}-role`}>
+            Peran
+          </label>
+          <select
+            id={`${id}-role`}
+            className="select w-full"
+            value={role}
+            onChange={(event) => {
+              setRole(userRoles.find((item) => item === event.target.value) ?? "");
+              setPage(1);
+            }}
+          >
             <option value="">Semua peran</option>
-            {userRoles.map((item) => <option key={item} value={item}>{roleLabels[item]}</option>)}
+            {userRoles.map((item) => (
+              <option key={item} value={item}>
+                {roleLabels[item]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="fieldset">
-          <label className="fieldset-legend" htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} className="select w-full" value={status} onChange={(event) => { setStatus(userStatuses.find((item) => item === event.target.value) ?? ""); setPage(1); }}>
+          <label className="fieldset-legend" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="select w-full"
+            value={status}
+            onChange={(event) => {
+              setStatus(userStatuses.find((item) => item === event.target.value) ?? "");
+              setPage(1);
+            }}
+          >
             <option value="">Semua status</option>
-            {userStatuses.map((item) => <option key={item} value={item}>{statusLabels[item]}</option>)}
+            {userStatuses.map((item) => (
+              <option key={item} value={item}>
+                {statusLabels[item]}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       {list.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{errorMessage(list.error, { fallback: "Gagal memuat daftar pengguna" })}</span>
-          <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
       {list.isPending && <p>Memuat pengguna...</p>}
-      {list.data && list.data.items.length === 0 && <p className="rounded-box bg-base-200 p-4">Tidak ada pengguna yang cocok.</p>}
+      {list.data && list.data.items.length === 0 && (
+        <p className="rounded-box bg-base-200 p-4">Tidak ada pengguna yang cocok.</p>
+      )}
       {list.data && list.data.items.length > 0 && (
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Daftar pengguna</caption>
             <thead className="text-base-content">
-              <tr><th scope="col">Nama</th><th scope="col">Email</th><th scope="col">Peran</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Tindakan</span></th></tr>
+              <tr>
+                <th scope="col">Nama</th>
+                <th scope="col">Email</th>
+                <th scope="col">Peran</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Tindakan</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {list.data.items.map((user) => (
                 <tr key={user.id}>
                   <td>{user.fullName}</td>
                   <td className="break-all">{user.email}</td>
-                  <td>{roleLabels[user.role]}{user.level ? ` ${levelLabels[user.level]}` : ""}</td>
-                  <td><span className={`badge badge-sm ${statusBadge[user.status]}`}>{statusLabels[user.status]}</span></td>
+                  <td>
+                    {roleLabels[user.role]}
+                    {user.level ? ` ${levelLabels[user.level]}` : ""}
+                  </td>
+                  <td>
+                    <span className={`badge badge-sm ${statusBadge[user.status]}`}>{statusLabels[user.status]}</span>
+                  </td>
                   <td>
                     {user.status === "blocked" ? (
-                      <button type="button" className="btn btn-outline btn-xs" onClick={() => unblock.mutate({ userId: user.id })} disabled={unblock.isPending}>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-xs"
+                        onClick={() => unblock.mutate({ userId: user.id })}
+                        disabled={unblock.isPending}
+                      >
                         Buka blokir<span className="sr-only"> {user.fullName}</span>
                       </button>
                     ) : user.id !== currentUserId && user.status === "active" ? (
-                      <button type="button" className="btn btn-outline btn-error btn-xs" onClick={() => block.mutate({ userId: user.id })} disabled={block.isPending}>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error btn-xs"
+                        onClick={() => block.mutate({ userId: user.id })}
+                        disabled={block.isPending}
+                      >
                         Blokir<span className="sr-only"> {user.fullName}</span>
                       </button>
                     ) : null}
@@ -97,9 +172,20 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
       )}
       {list.data && pageCount > 1 && (
         <nav aria-label="Halaman daftar pengguna" className="join">
-          <button type="button" className="btn join-item btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>Sebelumnya</button>
-          <span className="btn join-item btn-sm pointer-events-none">Halaman {page} dari {pageCount}</span>
-          <button type="button" className="btn join-item btn-sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>Berikutnya</button>
+          <button type="button" className="btn join-item btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Sebelumnya
+          </button>
+          <span className="btn join-item btn-sm pointer-events-none">
+            Halaman {page} dari {pageCount}
+          </span>
+          <button
+            type="button"
+            className="btn join-item btn-sm"
+            disabled={page >= pageCount}
+            onClick={() => setPage(page + 1)}
+          >
+            Berikutnya
+          </button>
         </nav>
       )}
     </div>

@@ -19,7 +19,9 @@ const icons = {
   pause: <path d="M7 5h4v14H7zM13 5h4v14h-4z" />,
   restart: <path d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z" />,
   sound: <path d="M4 9v6h4l5 4V5L8 9zm12.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z" />,
-  muted: <path d="M4 9v6h4l5 4V5L8 9zm15.6 3 2.1-2.1-1.4-1.4-2.1 2.1-2.1-2.1-1.4 1.4 2.1 2.1-2.1 2.1 1.4 1.4 2.1-2.1 2.1 2.1 1.4-1.4z" />,
+  muted: (
+    <path d="M4 9v6h4l5 4V5L8 9zm15.6 3 2.1-2.1-1.4-1.4-2.1 2.1-2.1-2.1-1.4 1.4 2.1 2.1-2.1 2.1 1.4 1.4 2.1-2.1 2.1 2.1 1.4-1.4z" />
+  ),
   minimise: <path d="M5 11h14v2H5z" />,
   music: <path d="M12 3v10.6A4 4 0 1 0 14 17V7h4V3z" />,
 };
@@ -53,10 +55,13 @@ export default function AudioPlayer({ src, title }: { src: string; title: string
   useEffect(() => {
     const timer = setTimeout(() => {
       const audio = audioRef.current;
-      if (!audio || !audio.paused) return;
+      if (!audio?.paused) return;
       audio.play().catch((error: unknown) => {
         if (error instanceof DOMException && error.name === "NotAllowedError") {
-          toast({ title: "Pemutaran otomatis diblokir browser", description: "Tekan tombol Putar untuk mendengarkan lagu." });
+          toast({
+            title: "Pemutaran otomatis diblokir browser",
+            description: "Tekan tombol Putar untuk mendengarkan lagu.",
+          });
         }
       });
     }, AUTOPLAY_DELAY_MS);
@@ -75,7 +80,11 @@ export default function AudioPlayer({ src, title }: { src: string; title: string
     const onPause = () => setPlaying(false);
     const onEnded = () => {
       setPlaying(false);
-      toast({ title: "Lagu selesai diputar", description: `${title} telah selesai. Tekan Ulangi untuk memutar lagi.`, variant: "success" });
+      toast({
+        title: "Lagu selesai diputar",
+        description: `${title} telah selesai. Tekan Ulangi untuk memutar lagi.`,
+        variant: "success",
+      });
     };
     const onError = () => {
       setPlaying(false);
@@ -152,69 +161,90 @@ export default function AudioPlayer({ src, title }: { src: string; title: string
           {playing && <span className="sr-only">(sedang diputar)</span>}
         </button>
       ) : (
-    <section
-      aria-label="Pemutar musik"
-      className="fixed bottom-4 right-4 z-30 w-[calc(100vw-2rem)] max-w-xs rounded-box border border-base-300 bg-base-100 p-3 shadow-xl"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="text-xs text-base-content/80">{playing ? "Sedang diputar" : failed ? "Audio tidak tersedia" : "Siap diputar"}</p>
-          <p className="truncate font-semibold" title={title}>{title}</p>
-        </div>
-        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Perkecil pemutar" onClick={() => setMinimised(true)}>
-          <Icon>{icons.minimise}</Icon>
-        </button>
-      </div>
-      <label className="mt-2 block">
-        <span className="sr-only">Posisi lagu</span>
-        <input
-          type="range"
-          className="range range-primary range-xs w-full"
-          min={0}
-          max={Math.max(1, Math.ceil(duration))}
-          step={1}
-          value={Math.floor(position)}
-          disabled={failed || duration === 0}
-          aria-valuetext={`${formatClock(position)} dari ${formatClock(duration)}`}
-          onChange={(event) => seek(Number(event.currentTarget.value))}
-        />
-      </label>
-      <p className="flex justify-between text-xs text-base-content/80" aria-hidden="true">
-        <span>{formatClock(position)}</span>
-        <span>{formatClock(duration)}</span>
-      </p>
-      <div className="mt-1 flex items-center gap-1">
-        <button type="button" className="btn btn-primary btn-sm btn-square" aria-label={playing ? "Jeda" : "Putar"} onClick={toggle}>
-          <Icon>{playing ? icons.pause : icons.play}</Icon>
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Ulangi dari awal" onClick={restart}>
-          <Icon>{icons.restart}</Icon>
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          aria-label="Bisukan"
-          aria-pressed={muted}
-          onClick={() => setMuted((value) => !value)}
+        <section
+          aria-label="Pemutar musik"
+          className="fixed bottom-4 right-4 z-30 w-[calc(100vw-2rem)] max-w-xs rounded-box border border-base-300 bg-base-100 p-3 shadow-xl"
         >
-          <Icon>{muted ? icons.muted : icons.sound}</Icon>
-        </button>
-        <label className="flex min-w-0 flex-1 items-center gap-2">
-          <span className="sr-only">Volume</span>
-          <input
-            type="range"
-            className="range range-xs min-w-0 flex-1"
-            min={0}
-            max={1}
-            step={VOLUME_STEP}
-            value={volume}
-            aria-valuetext={`${Math.round(volume * 100)}%`}
-            onChange={(event) => setVolume(Number(event.currentTarget.value))}
-          />
-          <span className="w-9 text-right text-xs tabular-nums" aria-hidden="true">{Math.round(volume * 100)}%</span>
-        </label>
-      </div>
-    </section>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="text-xs text-base-content/80">
+                {playing ? "Sedang diputar" : failed ? "Audio tidak tersedia" : "Siap diputar"}
+              </p>
+              <p className="truncate font-semibold" title={title}>
+                {title}
+              </p>
+            </div>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label="Perkecil pemutar"
+              onClick={() => setMinimised(true)}
+            >
+              <Icon>{icons.minimise}</Icon>
+            </button>
+          </div>
+          <label className="mt-2 block">
+            <span className="sr-only">Posisi lagu</span>
+            <input
+              type="range"
+              className="range range-primary range-xs w-full"
+              min={0}
+              max={Math.max(1, Math.ceil(duration))}
+              step={1}
+              value={Math.floor(position)}
+              disabled={failed || duration === 0}
+              aria-valuetext={`${formatClock(position)} dari ${formatClock(duration)}`}
+              onChange={(event) => seek(Number(event.currentTarget.value))}
+            />
+          </label>
+          <p className="flex justify-between text-xs text-base-content/80" aria-hidden="true">
+            <span>{formatClock(position)}</span>
+            <span>{formatClock(duration)}</span>
+          </p>
+          <div className="mt-1 flex items-center gap-1">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm btn-square"
+              aria-label={playing ? "Jeda" : "Putar"}
+              onClick={toggle}
+            >
+              <Icon>{playing ? icons.pause : icons.play}</Icon>
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label="Ulangi dari awal"
+              onClick={restart}
+            >
+              <Icon>{icons.restart}</Icon>
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label="Bisukan"
+              aria-pressed={muted}
+              onClick={() => setMuted((value) => !value)}
+            >
+              <Icon>{muted ? icons.muted : icons.sound}</Icon>
+            </button>
+            <label className="flex min-w-0 flex-1 items-center gap-2">
+              <span className="sr-only">Volume</span>
+              <input
+                type="range"
+                className="range range-xs min-w-0 flex-1"
+                min={0}
+                max={1}
+                step={VOLUME_STEP}
+                value={volume}
+                aria-valuetext={`${Math.round(volume * 100)}%`}
+                onChange={(event) => setVolume(Number(event.currentTarget.value))}
+              />
+              <span className="w-9 text-right text-xs tabular-nums" aria-hidden="true">
+                {Math.round(volume * 100)}%
+              </span>
+            </label>
+          </div>
+        </section>
       )}
     </>
   );

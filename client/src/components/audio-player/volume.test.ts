@@ -3,7 +3,11 @@ import { DEFAULT_VOLUME, normaliseVolume, readVolume, storeVolume, VOLUME_KEY } 
 
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    items,
+  };
 }
 
 describe("the player's remembered volume", () => {
@@ -26,7 +30,14 @@ describe("the player's remembered volume", () => {
   });
 
   test("a storage that throws falls back to the default", () => {
-    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("denied");
+      },
+    };
     expect(readVolume(broken)).toBe(0.7);
     expect(() => storeVolume(0.5, broken)).not.toThrow();
   });

@@ -5,7 +5,8 @@ export const VOLUME_STEP = 0.1;
 
 /** Clamps to 0..1 on the 0.1 grid; anything unreadable gives the default. */
 export function normaliseVolume(value: unknown): number {
-  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : Number.NaN;
+  const number =
+    typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : Number.NaN;
   if (!Number.isFinite(number)) return DEFAULT_VOLUME;
   return Math.round(Math.min(1, Math.max(0, number)) * 10) / 10;
 }
@@ -19,7 +20,10 @@ export function readVolume(storage: Pick<Storage, "getItem"> | undefined = globa
   }
 }
 
-export function storeVolume(volume: number, storage: Pick<Storage, "setItem"> | undefined = globalThis.localStorage): void {
+export function storeVolume(
+  volume: number,
+  storage: Pick<Storage, "setItem"> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(VOLUME_KEY, String(normaliseVolume(volume)));
   } catch {

@@ -15,7 +15,10 @@ export function ConditionsSection({ form, errorAt }: Props) {
   const conditions = useWatch({ control: form.control, name: "specialConditions" });
   // A hidden count must not hold the form back: it starts at 1 when shown and 0 when hidden.
   const resetCount = (key: SpecialConditionKey, on: boolean) =>
-    form.setValue(`specialConditions.${key}Count`, on ? 1 : 0, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setValue(`specialConditions.${key}Count`, on ? 1 : 0, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {specialConditionGroups.map((group) => (
@@ -31,7 +34,9 @@ export function ConditionsSection({ form, errorAt }: Props) {
                     <input
                       type="checkbox"
                       className="toggle toggle-primary"
-                      {...form.register(`specialConditions.${key}`, { onChange: (event: ChangeEvent<HTMLInputElement>) => resetCount(key, event.target.checked) })}
+                      {...form.register(`specialConditions.${key}`, {
+                        onChange: (event: ChangeEvent<HTMLInputElement>) => resetCount(key, event.target.checked),
+                      })}
                     />
                     <span>{specialConditionLabels[key]}</span>
                   </label>

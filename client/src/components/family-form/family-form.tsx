@@ -1,9 +1,22 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from "react";
 import { useForm } from "react-hook-form";
 import {
-  communityActivityKeys, communityActivityLabels, foodTypes, houseCriteriaKeys, houseCriteriaLabels, waterSources,
+  communityActivityKeys,
+  communityActivityLabels,
+  foodTypes,
+  houseCriteriaKeys,
+  houseCriteriaLabels,
+  waterSources,
 } from "@shared/enums.ts";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { FAMILY_CONSENT_TEXT } from "@shared/schemas/registration.ts";
@@ -26,7 +39,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
   return (
     <section aria-labelledby={id} className="card border border-base-300 bg-base-100">
       <div className="card-body p-4 sm:p-6">
-        <h2 id={id} className="card-title text-lg">{title}</h2>
+        <h2 id={id} className="card-title text-lg">
+          {title}
+        </h2>
         {children}
       </div>
     </section>
@@ -34,7 +49,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** A labelled toggle; `ref` reaches the input so react-hook-form can restore a draft's state. */
-function Check({ label, ...props }: { label: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+function Check({
+  label,
+  ...props
+}: { label: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="flex cursor-pointer items-center gap-3 py-1">
       <input type="checkbox" className="toggle toggle-primary" {...props} />
@@ -65,7 +83,8 @@ export function FamilyForm() {
   const submitted = useRef(false);
 
   useEffect(() => {
-    if (initial.restored) toast({ title: "Draf dipulihkan", description: "Isian Anda sebelumnya ditampilkan kembali." });
+    if (initial.restored)
+      toast({ title: "Draf dipulihkan", description: "Isian Anda sebelumnya ditampilkan kembali." });
   }, [initial.restored, toast]);
 
   // Every change is kept as a draft, so a reload or a lost connection never loses what was typed.
@@ -97,14 +116,22 @@ export function FamilyForm() {
     }
     setCaptchaError(undefined);
     send.mutate(
-      { form: data, captcha: { token: captcha.challenge.token, answer: Number(answer) }, idempotencyKey: idempotencyKey.current },
+      {
+        form: data,
+        captcha: { token: captcha.challenge.token, answer: Number(answer) },
+        idempotencyKey: idempotencyKey.current,
+      },
       {
         onSuccess: (result) => {
           submitted.current = true;
           clearDraft();
           rememberRegistration(result);
           form.reset(emptyFamilyForm());
-          toast({ title: "Registrasi keluarga berhasil!", description: "Data tersimpan dan siap dikirim ke kader RT.", variant: "success" });
+          toast({
+            title: "Registrasi keluarga berhasil!",
+            description: "Data tersimpan dan siap dikirim ke kader RT.",
+            variant: "success",
+          });
           void navigate({ to: "/registrations/success" });
         },
         onError: (error) => {
@@ -115,7 +142,10 @@ export function FamilyForm() {
           if (captchaMessage) setCaptchaError(captchaMessage);
           toast({
             title: "Registrasi gagal",
-            description: errorMessage(error, { fallback: "Terjadi kesalahan saat registrasi", badRequest: "Data yang dimasukkan tidak valid" }),
+            description: errorMessage(error, {
+              fallback: "Terjadi kesalahan saat registrasi",
+              badRequest: "Data yang dimasukkan tidak valid",
+            }),
             variant: "destructive",
           });
           afterAttempt();
@@ -125,7 +155,11 @@ export function FamilyForm() {
   };
 
   const onInvalid = () => {
-    toast({ title: "Registrasi gagal", description: "Periksa kembali isian yang ditandai merah.", variant: "destructive" });
+    toast({
+      title: "Registrasi gagal",
+      description: "Periksa kembali isian yang ditandai merah.",
+      variant: "destructive",
+    });
   };
 
   const notesLength = values.notes.length;
@@ -135,23 +169,69 @@ export function FamilyForm() {
       <div className="order-first lg:order-last">
         <SummaryPanel values={values} />
       </div>
-      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="min-w-0 space-y-6" aria-label="Formulir registrasi keluarga">
+      <form
+        noValidate
+        onSubmit={handleSubmit(onValid, onInvalid)}
+        className="min-w-0 space-y-6"
+        aria-label="Formulir registrasi keluarga"
+      >
         <Section id="bagian-kepala" title="Data Kepala Keluarga">
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field htmlFor="head-name" label="Nama Kepala Keluarga" error={errorAt("namaKepalaKeluarga")} required>
-              <input id="head-name" className="input w-full" autoComplete="name" {...errorProps("head-name", errorAt("namaKepalaKeluarga"))} {...register("namaKepalaKeluarga")} />
+              <input
+                id="head-name"
+                className="input w-full"
+                autoComplete="name"
+                {...errorProps("head-name", errorAt("namaKepalaKeluarga"))}
+                {...register("namaKepalaKeluarga")}
+              />
             </Field>
-            <Field htmlFor="head-nik" label="NIK Kepala Keluarga" error={errorAt("nikKepalaKeluarga")} hint={<span className="text-base-content">16 digit angka sesuai KTP</span>} required>
-              <input id="head-nik" className="input w-full" inputMode="numeric" maxLength={16} autoComplete="off" {...errorProps("head-nik", errorAt("nikKepalaKeluarga"))} {...register("nikKepalaKeluarga")} />
+            <Field
+              htmlFor="head-nik"
+              label="NIK Kepala Keluarga"
+              error={errorAt("nikKepalaKeluarga")}
+              hint={<span className="text-base-content">16 digit angka sesuai KTP</span>}
+              required
+            >
+              <input
+                id="head-nik"
+                className="input w-full"
+                inputMode="numeric"
+                maxLength={16}
+                autoComplete="off"
+                {...errorProps("head-nik", errorAt("nikKepalaKeluarga"))}
+                {...register("nikKepalaKeluarga")}
+              />
             </Field>
             <Field htmlFor="head-phone" label="Nomor HP" error={errorAt("nomorHp")} required>
-              <input id="head-phone" type="tel" className="input w-full" inputMode="numeric" autoComplete="tel" {...errorProps("head-phone", errorAt("nomorHp"))} {...register("nomorHp")} />
+              <input
+                id="head-phone"
+                type="tel"
+                className="input w-full"
+                inputMode="numeric"
+                autoComplete="tel"
+                {...errorProps("head-phone", errorAt("nomorHp"))}
+                {...register("nomorHp")}
+              />
             </Field>
             <Field htmlFor="head-email" label="Alamat Email (opsional)" error={errorAt("alamatEmail")}>
-              <input id="head-email" type="email" className="input w-full" autoComplete="email" {...errorProps("head-email", errorAt("alamatEmail"))} {...register("alamatEmail")} />
+              <input
+                id="head-email"
+                type="email"
+                className="input w-full"
+                autoComplete="email"
+                {...errorProps("head-email", errorAt("alamatEmail"))}
+                {...register("alamatEmail")}
+              />
             </Field>
             <Field htmlFor="collected-date" label="Tanggal Pendataan" error={errorAt("tanggalPendataan")} required>
-              <input id="collected-date" type="date" className="input w-full" {...errorProps("collected-date", errorAt("tanggalPendataan"))} {...register("tanggalPendataan")} />
+              <input
+                id="collected-date"
+                type="date"
+                className="input w-full"
+                {...errorProps("collected-date", errorAt("tanggalPendataan"))}
+                {...register("tanggalPendataan")}
+              />
             </Field>
           </div>
         </Section>
@@ -160,18 +240,40 @@ export function FamilyForm() {
           <RegionSelect
             value={{ kecamatanId: values.address.kecamatanId, desaKelurahanId: values.address.desaKelurahanId }}
             onChange={(next) => {
-              setValue("address.kecamatanId", next.kecamatanId, { shouldDirty: true, shouldValidate: formState.isSubmitted });
-              setValue("address.desaKelurahanId", next.desaKelurahanId, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+              setValue("address.kecamatanId", next.kecamatanId, {
+                shouldDirty: true,
+                shouldValidate: formState.isSubmitted,
+              });
+              setValue("address.desaKelurahanId", next.desaKelurahanId, {
+                shouldDirty: true,
+                shouldValidate: formState.isSubmitted,
+              });
             }}
             kecamatanError={errorAt("address.kecamatanId")}
             desaKelurahanError={errorAt("address.desaKelurahanId")}
           />
           <div className="grid grid-cols-2 gap-x-4">
             <Field htmlFor="address-rt" label="RT" error={errorAt("address.rt")} required>
-              <input id="address-rt" className="input w-full" inputMode="numeric" maxLength={3} placeholder="001" {...errorProps("address-rt", errorAt("address.rt"))} {...register("address.rt")} />
+              <input
+                id="address-rt"
+                className="input w-full"
+                inputMode="numeric"
+                maxLength={3}
+                placeholder="001"
+                {...errorProps("address-rt", errorAt("address.rt"))}
+                {...register("address.rt")}
+              />
             </Field>
             <Field htmlFor="address-rw" label="RW" error={errorAt("address.rw")} required>
-              <input id="address-rw" className="input w-full" inputMode="numeric" maxLength={3} placeholder="005" {...errorProps("address-rw", errorAt("address.rw"))} {...register("address.rw")} />
+              <input
+                id="address-rw"
+                className="input w-full"
+                inputMode="numeric"
+                maxLength={3}
+                placeholder="005"
+                {...errorProps("address-rw", errorAt("address.rw"))}
+                {...register("address.rw")}
+              />
             </Field>
           </div>
         </Section>
@@ -186,9 +288,18 @@ export function FamilyForm() {
 
         <Section id="bagian-air" title="Sumber Air Keluarga">
           <Field htmlFor="water-source" label="Sumber Air" error={errorAt("waterSource")} required>
-            <select id="water-source" className="select w-full sm:w-80" {...errorProps("water-source", errorAt("waterSource"))} {...register("waterSource")}>
+            <select
+              id="water-source"
+              className="select w-full sm:w-80"
+              {...errorProps("water-source", errorAt("waterSource"))}
+              {...register("waterSource")}
+            >
               <option value="">Pilih sumber air keluarga</option>
-              {waterSources.map((value) => <option key={value} value={value}>{value}</option>)}
+              {waterSources.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
             </select>
           </Field>
         </Section>
@@ -197,19 +308,33 @@ export function FamilyForm() {
           <Check
             label="Memiliki MCK"
             {...register("mckFacility", {
-              onChange: (event: ChangeEvent<HTMLInputElement>) => setValue("mckCount", event.target.checked ? 1 : 0, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
+              onChange: (event: ChangeEvent<HTMLInputElement>) =>
+                setValue("mckCount", event.target.checked ? 1 : 0, {
+                  shouldDirty: true,
+                  shouldValidate: formState.isSubmitted,
+                }),
             })}
           />
           {values.mckFacility && (
             <Field htmlFor="mck-count" label="Jumlah MCK" error={errorAt("mckCount")} required>
-              <input id="mck-count" type="number" min={1} max={10} className="input w-28" {...errorProps("mck-count", errorAt("mckCount"))} {...register("mckCount", { valueAsNumber: true })} />
+              <input
+                id="mck-count"
+                type="number"
+                min={1}
+                max={10}
+                className="input w-28"
+                {...errorProps("mck-count", errorAt("mckCount"))}
+                {...register("mckCount", { valueAsNumber: true })}
+              />
             </Field>
           )}
         </Section>
 
         <Section id="bagian-rumah" title="Kriteria Rumah">
           <div className="grid gap-1 sm:grid-cols-2">
-            {houseCriteriaKeys.map((key) => <Check key={key} label={houseCriteriaLabels[key]} {...register(`houseCriteria.${key}`)} />)}
+            {houseCriteriaKeys.map((key) => (
+              <Check key={key} label={houseCriteriaLabels[key]} {...register(`houseCriteria.${key}`)} />
+            ))}
           </div>
         </Section>
 
@@ -224,28 +349,55 @@ export function FamilyForm() {
                 </label>
               ))}
             </div>
-            {errorAt("foodType") && <p id="food-error" className="mt-1 text-sm text-error">{errorAt("foodType")}</p>}
+            {errorAt("foodType") && (
+              <p id="food-error" className="mt-1 text-sm text-error">
+                {errorAt("foodType")}
+              </p>
+            )}
           </fieldset>
         </Section>
 
         <Section id="bagian-kegiatan" title="Kegiatan Masyarakat">
           <div className="grid gap-1 sm:grid-cols-2">
-            {communityActivityKeys.map((key) => <Check key={key} label={communityActivityLabels[key]} {...register(`communityActivities.${key}`)} />)}
+            {communityActivityKeys.map((key) => (
+              <Check key={key} label={communityActivityLabels[key]} {...register(`communityActivities.${key}`)} />
+            ))}
           </div>
         </Section>
 
         <Section id="bagian-catatan" title="Catatan">
-          <Field htmlFor="notes" label="Catatan Tambahan (opsional)" error={errorAt("notes")} hint={<span className="text-base-content">{notesLength}/500 karakter</span>}>
-            <textarea id="notes" rows={3} className="textarea w-full" {...errorProps("notes", errorAt("notes"))} {...register("notes")} />
+          <Field
+            htmlFor="notes"
+            label="Catatan Tambahan (opsional)"
+            error={errorAt("notes")}
+            hint={<span className="text-base-content">{notesLength}/500 karakter</span>}
+          >
+            <textarea
+              id="notes"
+              rows={3}
+              className="textarea w-full"
+              {...errorProps("notes", errorAt("notes"))}
+              {...register("notes")}
+            />
           </Field>
         </Section>
 
         <Section id="bagian-kirim" title="Persetujuan dan Verifikasi">
           <label className="flex cursor-pointer items-start gap-3">
-            <input type="checkbox" className="checkbox checkbox-primary mt-1" {...errorProps("agreement", errorAt("agreement"))} id="agreement" {...register("agreement")} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary mt-1"
+              {...errorProps("agreement", errorAt("agreement"))}
+              id="agreement"
+              {...register("agreement")}
+            />
             <span>{FAMILY_CONSENT_TEXT}</span>
           </label>
-          {errorAt("agreement") && <p id="agreement-error" className="text-sm text-error">{errorAt("agreement")}</p>}
+          {errorAt("agreement") && (
+            <p id="agreement-error" className="text-sm text-error">
+              {errorAt("agreement")}
+            </p>
+          )}
           <CaptchaField
             captcha={captcha}
             error={captchaError}
@@ -259,7 +411,11 @@ export function FamilyForm() {
               },
             }}
           />
-          <button type="submit" className="btn btn-primary btn-block sm:btn-wide" disabled={!values.agreement || send.isPending}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-block sm:btn-wide"
+            disabled={!values.agreement || send.isPending}
+          >
             {send.isPending ? "Mengirim..." : "Kirim Registrasi"}
           </button>
         </Section>

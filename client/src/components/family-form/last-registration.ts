@@ -24,10 +24,17 @@ export function forgetRegistration(): void {
 
 function isResult(value: unknown): value is RegisterFamilyResult {
   return (
-    typeof value === "object" && value !== null &&
-    "id" in value && typeof value.id === "number" &&
-    "registrationNumber" in value && typeof value.registrationNumber === "string" &&
-    "record" in value && typeof value.record === "object" && value.record !== null &&
-    "data" in value.record && typeof value.record.data === "object" && value.record.data !== null
+    typeof value === "object" &&
+    value !== null &&
+    "id" in value &&
+    typeof value.id === "number" &&
+    "registrationNumber" in value &&
+    typeof value.registrationNumber === "string" &&
+    "record" in value &&
+    typeof value.record === "object" &&
+    value.record !== null &&
+    "data" in value.record &&
+    typeof value.record.data === "object" &&
+    value.record.data !== null
   );
 }

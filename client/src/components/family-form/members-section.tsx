@@ -17,48 +17,126 @@ export function MembersSection({ form, errorAt }: Props) {
   const listError = errorAt("members") ?? errorAt("members.root");
   return (
     <div className="space-y-4">
-      {listError && <p className="text-error" role="alert">{listError}</p>}
+      {listError && (
+        <p className="text-error" role="alert">
+          {listError}
+        </p>
+      )}
       {fields.map((field, index) => {
         const id = (name: string) => `member-${index}-${name}`;
         const at = (name: string) => errorAt(`members.${index}.${name}`);
         return (
           <fieldset key={field.id} className="rounded-box border border-base-300 p-4">
-            <legend className="px-2 font-semibold">Anggota {index + 1}{index === 0 ? " (Kepala Keluarga)" : ""}</legend>
+            <legend className="px-2 font-semibold">
+              Anggota {index + 1}
+              {index === 0 ? " (Kepala Keluarga)" : ""}
+            </legend>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Field htmlFor={id("nik")} label={`NIK Anggota ${index + 1}`} error={at("nik")} required>
-                <input id={id("nik")} className="input w-full" inputMode="numeric" maxLength={16} autoComplete="off" {...errorProps(id("nik"), at("nik"))} {...register(`members.${index}.nik`)} />
+                <input
+                  id={id("nik")}
+                  className="input w-full"
+                  inputMode="numeric"
+                  maxLength={16}
+                  autoComplete="off"
+                  {...errorProps(id("nik"), at("nik"))}
+                  {...register(`members.${index}.nik`)}
+                />
               </Field>
               <Field htmlFor={id("name")} label={`Nama Lengkap Anggota ${index + 1}`} error={at("fullName")} required>
-                <input id={id("name")} className="input w-full" autoComplete="off" {...errorProps(id("name"), at("fullName"))} {...register(`members.${index}.fullName`)} />
+                <input
+                  id={id("name")}
+                  className="input w-full"
+                  autoComplete="off"
+                  {...errorProps(id("name"), at("fullName"))}
+                  {...register(`members.${index}.fullName`)}
+                />
               </Field>
-              <Field htmlFor={id("relationship")} label="Hubungan dengan Kepala Keluarga" error={at("relationship")} required>
-                <select id={id("relationship")} className="select w-full" {...errorProps(id("relationship"), at("relationship"))} {...register(`members.${index}.relationship`)}>
-                  {relationships.map((value) => <option key={value} value={value}>{value}</option>)}
+              <Field
+                htmlFor={id("relationship")}
+                label="Hubungan dengan Kepala Keluarga"
+                error={at("relationship")}
+                required
+              >
+                <select
+                  id={id("relationship")}
+                  className="select w-full"
+                  {...errorProps(id("relationship"), at("relationship"))}
+                  {...register(`members.${index}.relationship`)}
+                >
+                  {relationships.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <Field htmlFor={id("marital")} label="Status Perkawinan" error={at("maritalStatus")} required>
-                <select id={id("marital")} className="select w-full" {...errorProps(id("marital"), at("maritalStatus"))} {...register(`members.${index}.maritalStatus`)}>
-                  {maritalStatuses.map((value) => <option key={value} value={value}>{value}</option>)}
+                <select
+                  id={id("marital")}
+                  className="select w-full"
+                  {...errorProps(id("marital"), at("maritalStatus"))}
+                  {...register(`members.${index}.maritalStatus`)}
+                >
+                  {maritalStatuses.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <Field htmlFor={id("gender")} label="Jenis Kelamin" error={at("gender")} required>
-                <select id={id("gender")} className="select w-full" {...errorProps(id("gender"), at("gender"))} {...register(`members.${index}.gender`)}>
-                  {genders.map((value) => <option key={value} value={value}>{value}</option>)}
+                <select
+                  id={id("gender")}
+                  className="select w-full"
+                  {...errorProps(id("gender"), at("gender"))}
+                  {...register(`members.${index}.gender`)}
+                >
+                  {genders.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <Field htmlFor={id("birth")} label="Tanggal Lahir" error={at("birthDate")} required>
-                <input id={id("birth")} type="date" max={todayIso()} className="input w-full" {...errorProps(id("birth"), at("birthDate"))} {...register(`members.${index}.birthDate`)} />
+                <input
+                  id={id("birth")}
+                  type="date"
+                  max={todayIso()}
+                  className="input w-full"
+                  {...errorProps(id("birth"), at("birthDate"))}
+                  {...register(`members.${index}.birthDate`)}
+                />
               </Field>
               <Field htmlFor={id("occupation")} label="Pekerjaan" error={at("occupation")} required>
-                <select id={id("occupation")} className="select w-full" {...errorProps(id("occupation"), at("occupation"))} {...register(`members.${index}.occupation`)}>
+                <select
+                  id={id("occupation")}
+                  className="select w-full"
+                  {...errorProps(id("occupation"), at("occupation"))}
+                  {...register(`members.${index}.occupation`)}
+                >
                   <option value="">Pilih pekerjaan</option>
-                  {occupations.map((value) => <option key={value} value={value}>{value}</option>)}
+                  {occupations.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <Field htmlFor={id("education")} label="Pendidikan Terakhir" error={at("education")} required>
-                <select id={id("education")} className="select w-full" {...errorProps(id("education"), at("education"))} {...register(`members.${index}.education`)}>
+                <select
+                  id={id("education")}
+                  className="select w-full"
+                  {...errorProps(id("education"), at("education"))}
+                  {...register(`members.${index}.education`)}
+                >
                   <option value="">Pilih pendidikan terakhir</option>
-                  {educations.map((value) => <option key={value} value={value}>{value}</option>)}
+                  {educations.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
                 </select>
               </Field>
             </div>

@@ -38,10 +38,9 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
   const conditions = specialConditionKeys
     .filter((key) => data.specialConditions[key])
     .map((key) => `${specialConditionLabels[key]} (${data.specialConditions[`${key}Count`]})`);
-  const houses = [
-    data.houseCriteria.healthy && "Rumah Sehat",
-    data.houseCriteria.lessHealthy && "Rumah Kurang Sehat",
-  ].filter(Boolean).join(", ");
+  const houses = [data.houseCriteria.healthy && "Rumah Sehat", data.houseCriteria.lessHealthy && "Rumah Kurang Sehat"]
+    .filter(Boolean)
+    .join(", ");
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -50,15 +49,23 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
         <p className="mt-2">Terima kasih. Data keluarga Anda sudah kami terima.</p>
         <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
           <StatusBadge status={record.status} label={record.statusLabel} />
-          <span>Nomor registrasi: <strong className="font-mono">{result.registrationNumber}</strong></span>
+          <span>
+            Nomor registrasi: <strong className="font-mono">{result.registrationNumber}</strong>
+          </span>
         </div>
         <p className="mt-4 text-sm">
-          Data akan ditinjau oleh kader PKK dalam 1-3 hari kerja. Simpan nomor registrasi ini untuk mengecek status di halaman Cari Data.
+          Data akan ditinjau oleh kader PKK dalam 1-3 hari kerja. Simpan nomor registrasi ini untuk mengecek status di
+          halaman Cari Data.
         </p>
       </div>
 
       <Block title="Tanggal">
-        <Pairs rows={[["Tanggal registrasi", formatDateTime(record.createdAt)], ["Tanggal pendataan", formatDate(data.tanggalPendataan)]]} />
+        <Pairs
+          rows={[
+            ["Tanggal registrasi", formatDateTime(record.createdAt)],
+            ["Tanggal pendataan", formatDate(data.tanggalPendataan)],
+          ]}
+        />
       </Block>
       <Block title="Data Kepala Keluarga">
         <Pairs
@@ -84,8 +91,12 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
           {data.members.map((member) => (
             <li key={member.nik} className="rounded-box bg-base-200 p-3">
               <p className="font-semibold">{member.fullName}</p>
-              <p>{member.relationship} · {member.gender} · {member.maritalStatus}</p>
-              <p>Lahir {formatDate(member.birthDate)} · {member.occupation} · {member.education}</p>
+              <p>
+                {member.relationship} · {member.gender} · {member.maritalStatus}
+              </p>
+              <p>
+                Lahir {formatDate(member.birthDate)} · {member.occupation} · {member.education}
+              </p>
             </li>
           ))}
         </ul>
@@ -104,7 +115,9 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
       </Block>
 
       <div className="flex flex-wrap gap-3">
-        <Link to="/search" className="btn btn-primary">Cek Status</Link>
+        <Link to="/search" className="btn btn-primary">
+          Cek Status
+        </Link>
         <button
           type="button"
           className="btn btn-outline"
@@ -115,7 +128,9 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
         >
           Daftarkan Keluarga Lain
         </button>
-        <Link to="/" className="btn btn-ghost">Kembali ke Beranda</Link>
+        <Link to="/" className="btn btn-ghost">
+          Kembali ke Beranda
+        </Link>
       </div>
     </div>
   );

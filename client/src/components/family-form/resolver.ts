@@ -7,7 +7,11 @@ import type { FamilyFormValues } from "./form-values.ts";
  * zodResolver with the shared schema, typed for the form's own values (empty choices allowed while
  * typing): the first message of each field, nested the way react-hook-form reads errors.
  */
-export const familyResolver: Resolver<FamilyFormValues, unknown, FamilyRegistration> = async (values, _context, options) => {
+export const familyResolver: Resolver<FamilyFormValues, unknown, FamilyRegistration> = async (
+  values,
+  _context,
+  options,
+) => {
   const result = familyRegistrationSchema.safeParse(values);
   if (result.success) return { values: result.data, errors: {} };
   const flat: Record<string, FieldError> = {};

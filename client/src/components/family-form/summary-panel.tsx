@@ -22,7 +22,9 @@ export function SummaryPanel({ values }: { values: FamilyFormValues }) {
     values.address.rw && `RW ${values.address.rw}`,
     kelurahanNama,
     kecamatanNama,
-  ].filter(Boolean).join(", ");
+  ]
+    .filter(Boolean)
+    .join(", ");
   const rows: Array<[string, string]> = [
     ["Kepala keluarga", values.namaKepalaKeluarga.trim() || "-"],
     ["Alamat", address || "-"],
@@ -36,7 +38,9 @@ export function SummaryPanel({ values }: { values: FamilyFormValues }) {
     <aside aria-labelledby="ringkasan-judul" className="card border border-base-300 bg-base-200 lg:sticky lg:top-20">
       <div className="card-body p-4">
         <div className="flex items-center justify-between gap-2">
-          <h2 id="ringkasan-judul" className="card-title text-lg">Ringkasan Data</h2>
+          <h2 id="ringkasan-judul" className="card-title text-lg">
+            Ringkasan Data
+          </h2>
           <button
             type="button"
             className="btn btn-ghost btn-sm lg:hidden"

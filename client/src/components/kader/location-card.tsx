@@ -15,16 +15,28 @@ interface Props {
  * 'Pilih Lokasi': the regency/city, then the districts *of that regency* (the spec's lookup ignored
  * the regency). The district is cleared by the parent whenever the regency changes.
  */
-export function LocationCard({ regencyCode, kecamatanKode, onRegencyChange, onKecamatanChange, regencyError, kecamatanError }: Props) {
+export function LocationCard({
+  regencyCode,
+  kecamatanKode,
+  onRegencyChange,
+  onKecamatanChange,
+  regencyError,
+  kecamatanError,
+}: Props) {
   const id = useId();
   const regencies = useQuery(trpc.regions.regencies.queryOptions());
   const districts = useQuery({
     ...trpc.regions.districtsOfRegency.queryOptions({ regencyCode: regencyCode || "00.00" }),
     enabled: regencyCode !== "",
   });
-  const districtPlaceholder = regencyCode === ""
-    ? "Pilih kabupaten/kota terlebih dahulu"
-    : districts.isPending ? "Memuat kecamatan..." : districts.data?.length === 0 ? "Tidak ada kecamatan" : "Pilih kecamatan";
+  const districtPlaceholder =
+    regencyCode === ""
+      ? "Pilih kabupaten/kota terlebih dahulu"
+      : districts.isPending
+        ? "Memuat kecamatan..."
+        : districts.data?.length === 0
+          ? "Tidak ada kecamatan"
+          : "Pilih kecamatan";
 
   return (
     <div className="card border border-base-300 bg-base-200/40">
@@ -32,7 +44,12 @@ export function LocationCard({ regencyCode, kecamatanKode, onRegencyChange, onKe
         <h3 className="card-title text-base">Pilih Lokasi</h3>
         <div className="grid gap-2 sm:grid-cols-2">
           <div className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-regency`}>Kabupaten/Kota <span className="text-error" aria-hidden="true">*</span></label>
+            <label className="fieldset-legend" htmlFor={`${id}-regency`}>
+              Kabupaten/Kota{" "}
+              <span className="text-error" aria-hidden="true">
+                *
+              </span>
+            </label>
             <select
               id={`${id}-regency`}
               className={`select w-full ${regencyError ? "select-error" : ""}`}
@@ -44,20 +61,31 @@ export function LocationCard({ regencyCode, kecamatanKode, onRegencyChange, onKe
             >
               <option value="">{regencies.isPending ? "Memuat kabupaten/kota..." : "Pilih kabupaten/kota"}</option>
               {regencies.data?.map((item) => (
-                <option key={item.id} value={item.id}>{item.jenis} {item.nama}</option>
+                <option key={item.id} value={item.id}>
+                  {item.jenis} {item.nama}
+                </option>
               ))}
             </select>
-            {regencyError && <p id={`${id}-regency-error`} className="label text-error">{regencyError}</p>}
+            {regencyError && (
+              <p id={`${id}-regency-error`} className="label text-error">
+                {regencyError}
+              </p>
+            )}
             {regencies.isError && (
               <div role="alert" className="alert alert-error alert-soft mt-2">
                 <span>Gagal memuat data kabupaten/kota.</span>
-                <button type="button" className="btn btn-sm" onClick={() => regencies.refetch()}>Coba lagi</button>
+                <button type="button" className="btn btn-sm" onClick={() => regencies.refetch()}>
+                  Coba lagi
+                </button>
               </div>
             )}
           </div>
           <div className="fieldset">
             <label className="fieldset-legend" htmlFor={`${id}-district`}>
-              Kecamatan <span className="text-error" aria-hidden="true">*</span>
+              Kecamatan{" "}
+              <span className="text-error" aria-hidden="true">
+                *
+              </span>
               {districts.data && districts.data.length > 0 && (
                 <span className="badge badge-sm badge-neutral ml-2">{districts.data.length} kecamatan</span>
               )}
@@ -73,15 +101,25 @@ export function LocationCard({ regencyCode, kecamatanKode, onRegencyChange, onKe
             >
               <option value="">{districtPlaceholder}</option>
               {districts.data?.map((item) => (
-                <option key={item.kode} value={item.kode}>{item.nama}</option>
+                <option key={item.kode} value={item.kode}>
+                  {item.nama}
+                </option>
               ))}
             </select>
-            {kecamatanError && <p id={`${id}-district-error`} className="label text-error">{kecamatanError}</p>}
-            {regencyCode !== "" && districts.data?.length === 0 && <p className="label text-base-content">Tidak ada data kecamatan</p>}
+            {kecamatanError && (
+              <p id={`${id}-district-error`} className="label text-error">
+                {kecamatanError}
+              </p>
+            )}
+            {regencyCode !== "" && districts.data?.length === 0 && (
+              <p className="label text-base-content">Tidak ada data kecamatan</p>
+            )}
             {districts.isError && (
               <div role="alert" className="alert alert-error alert-soft mt-2">
                 <span>Gagal memuat data kecamatan.</span>
-                <button type="button" className="btn btn-sm" onClick={() => districts.refetch()}>Coba lagi</button>
+                <button type="button" className="btn btn-sm" onClick={() => districts.refetch()}>
+                  Coba lagi
+                </button>
               </div>
             )}
           </div>

@@ -16,17 +16,34 @@ export interface PlaceFilterValue {
  * Kelurahan, RW and RT filters. The cadre's own work area is fixed (shown, not editable); admins and
  * city cadres choose any ward, kecamatan cadres a ward of their kecamatan.
  */
-export function PlaceFilter({ user, value, onApply }: { user: PublicUser; value: PlaceFilterValue; onApply: (value: PlaceFilterValue) => void }) {
+export function PlaceFilter({
+  user,
+  value,
+  onApply,
+}: {
+  user: PublicUser;
+  value: PlaceFilterValue;
+  onApply: (value: PlaceFilterValue) => void;
+}) {
   const id = useId();
-  const wardBound = user.role !== "admin" && user.desaKelurahanId !== null && (user.level === "rt" || user.level === "rw" || user.level === "kelurahan");
+  const wardBound =
+    user.role !== "admin" &&
+    user.desaKelurahanId !== null &&
+    (user.level === "rt" || user.level === "rw" || user.level === "kelurahan");
   const cityWide = user.role === "admin" || user.level === "kota";
   const fixedRw = !cityWide && (user.level === "rt" || user.level === "rw") ? user.rw : null;
   const fixedRt = !cityWide && user.level === "rt" ? user.rt : null;
-  const [region, setRegion] = useState<{ kecamatanId: number | null; desaKelurahanId: number | null }>({ kecamatanId: null, desaKelurahanId: value.desaKelurahanId ?? null });
+  const [region, setRegion] = useState<{ kecamatanId: number | null; desaKelurahanId: number | null }>({
+    kecamatanId: null,
+    desaKelurahanId: value.desaKelurahanId ?? null,
+  });
   const [rw, setRw] = useState(fixedRw ?? value.rw ?? "");
   const [rt, setRt] = useState(fixedRt ?? value.rt ?? "");
   const [error, setError] = useState<string | null>(null);
-  const wards = useQuery({ ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }), enabled: !cityWide && user.kecamatanId !== null });
+  const wards = useQuery({
+    ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }),
+    enabled: !cityWide && user.kecamatanId !== null,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,33 +68,80 @@ export function PlaceFilter({ user, value, onApply }: { user: PublicUser; value:
           <RegionSelect value={region} onChange={setRegion} />
         ) : (
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>Kelurahan/Desa</label>
+            <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>
+              Kelurahan/Desa
+            </label>
             <select
               id={`${id}-kelurahan`}
               className="select w-full"
               disabled={wardBound || wards.isPending}
               value={wardBound ? (user.desaKelurahanId ?? "") : (region.desaKelurahanId ?? "")}
-              onChange={(event) => setRegion({ kecamatanId: null, desaKelurahanId: event.target.value ? Number(event.target.value) : null })}
+              onChange={(event) =>
+                setRegion({
+                  kecamatanId: null,
+                  desaKelurahanId: event.target.value ? Number(event.target.value) : null,
+                })
+              }
             >
               {!wardBound && <option value="">{wards.isPending ? "Memuat kelurahan..." : "Semua kelurahan"}</option>}
-              {(wards.data ?? []).filter((ward) => !wardBound || ward.id === user.desaKelurahanId).map((ward) => <option key={ward.id} value={ward.id}>{ward.nama}</option>)}
+              {(wards.data ?? [])
+                .filter((ward) => !wardBound || ward.id === user.desaKelurahanId)
+                .map((ward) => (
+                  <option key={ward.id} value={ward.id}>
+                    {ward.nama}
+                  </option>
+                ))}
             </select>
           </fieldset>
         )}
         <div className="grid grid-cols-2 gap-3">
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-rw`}>RW</label>
-            <input id={`${id}-rw`} className="input w-full" inputMode="numeric" maxLength={3} placeholder="Semua" value={rw} disabled={fixedRw !== null} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(event) => setRw(event.target.value)} />
+            <label className="fieldset-legend" htmlFor={`${id}-rw`}>
+              RW
+            </label>
+            <input
+              id={`${id}-rw`}
+              className="input w-full"
+              inputMode="numeric"
+              maxLength={3}
+              placeholder="Semua"
+              value={rw}
+              disabled={fixedRw !== null}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => setRw(event.target.value)}
+            />
           </fieldset>
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-rt`}>RT</label>
-            <input id={`${id}-rt`} className="input w-full" inputMode="numeric" maxLength={3} placeholder="Semua" value={rt} disabled={fixedRt !== null} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(event) => setRt(event.target.value)} />
+            <label className="fieldset-legend" htmlFor={`${id}-rt`}>
+              RT
+            </label>
+            <input
+              id={`${id}-rt`}
+              className="input w-full"
+              inputMode="numeric"
+              maxLength={3}
+              placeholder="Semua"
+              value={rt}
+              disabled={fixedRt !== null}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => setRt(event.target.value)}
+            />
           </fieldset>
         </div>
-        {error && <p id={`${id}-error`} className="text-sm text-error">{error}</p>}
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-error">
+            {error}
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary">Terapkan Filter</button>
-          <button type="button" className="btn btn-ghost" onClick={() => onApply({})}>Reset Filter</button>
+          <button type="submit" className="btn btn-primary">
+            Terapkan Filter
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => onApply({})}>
+            Reset Filter
+          </button>
         </div>
       </div>
     </form>

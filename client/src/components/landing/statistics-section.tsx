@@ -12,12 +12,18 @@ export function StatisticsSection() {
   return (
     <section id="statistik" aria-labelledby="judul-statistik" className="scroll-mt-20 bg-base-200">
       <div className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="judul-statistik" className="text-2xl font-bold sm:text-3xl">Statistik Wilayah</h2>
-        <p className="mt-2 max-w-2xl">Ringkasan data keluarga yang sudah masuk ke portal{city && ` di ${city}`}, per kecamatan.</p>
+        <h2 id="judul-statistik" className="text-2xl font-bold sm:text-3xl">
+          Statistik Wilayah
+        </h2>
+        <p className="mt-2 max-w-2xl">
+          Ringkasan data keluarga yang sudah masuk ke portal{city && ` di ${city}`}, per kecamatan.
+        </p>
 
         {stats.isPending && (
-          <div className="mt-8 grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Memuat statistik">
-            {[0, 1, 2].map((index) => <div key={index} className="skeleton h-28 rounded-box" />)}
+          <div className="mt-8 grid gap-4 sm:grid-cols-3" role="status" aria-busy="true" aria-label="Memuat statistik">
+            {[0, 1, 2].map((index) => (
+              <div key={index} className="skeleton h-28 rounded-box" />
+            ))}
             <div className="skeleton h-72 rounded-box sm:col-span-3" />
           </div>
         )}
@@ -25,7 +31,9 @@ export function StatisticsSection() {
         {stats.isError && (
           <div role="alert" className="alert alert-error mt-8 flex flex-wrap">
             <span>Statistik belum dapat dimuat. Periksa koneksi internet Anda.</span>
-            <button type="button" className="btn btn-sm" onClick={() => stats.refetch()}>Coba lagi</button>
+            <button type="button" className="btn btn-sm" onClick={() => stats.refetch()}>
+              Coba lagi
+            </button>
           </div>
         )}
 
@@ -34,12 +42,19 @@ export function StatisticsSection() {
             <dl className="mt-8 grid gap-4 sm:grid-cols-3">
               <div className="rounded-box bg-base-100 p-5 shadow-sm">
                 <dt className="text-sm">Keluarga terdaftar</dt>
-                <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-keluarga">{formatNumber(stats.data.familiesRegistered)}</dd>
+                <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-keluarga">
+                  {formatNumber(stats.data.familiesRegistered)}
+                </dd>
               </div>
               <div className="rounded-box bg-base-100 p-5 shadow-sm">
                 <dt className="text-sm">Sudah divalidasi kelurahan</dt>
-                <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-valid">{formatPercent(stats.data.validatedPercent)}</dd>
-                <dd className="text-sm">{formatNumber(stats.data.familiesApproved)} dari {formatNumber(stats.data.familiesRegistered)} keluarga disetujui</dd>
+                <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-valid">
+                  {formatPercent(stats.data.validatedPercent)}
+                </dd>
+                <dd className="text-sm">
+                  {formatNumber(stats.data.familiesApproved)} dari {formatNumber(stats.data.familiesRegistered)}{" "}
+                  keluarga disetujui
+                </dd>
               </div>
               <div className="rounded-box bg-base-100 p-5 shadow-sm">
                 <dt className="text-sm">Kecamatan dengan data</dt>
@@ -51,26 +66,37 @@ export function StatisticsSection() {
             </dl>
 
             {stats.data.familiesRegistered === 0 ? (
-              <p className="mt-6 rounded-box bg-base-100 p-5">Belum ada data keluarga yang terdaftar. Jadilah yang pertama mendaftarkan keluarga Anda.</p>
+              <p className="mt-6 rounded-box bg-base-100 p-5">
+                Belum ada data keluarga yang terdaftar. Jadilah yang pertama mendaftarkan keluarga Anda.
+              </p>
             ) : (
               <div className="mt-6 overflow-x-auto rounded-box bg-base-100 shadow-sm">
                 <table className="table" data-testid="tabel-kecamatan">
                   <caption className="p-4 text-left text-sm">
-                    Keluarga per kecamatan. Diperbarui {formatDateTime(stats.data.computedAt)}; angka diperbarui setiap menit.
+                    Keluarga per kecamatan. Diperbarui {formatDateTime(stats.data.computedAt)}; angka diperbarui setiap
+                    menit.
                   </caption>
                   <thead className="text-base-content">
                     <tr>
                       <th scope="col">Kecamatan</th>
-                      <th scope="col" className="text-right">Keluarga</th>
-                      <th scope="col" className="text-right">Divalidasi</th>
+                      <th scope="col" className="text-right">
+                        Keluarga
+                      </th>
+                      <th scope="col" className="text-right">
+                        Divalidasi
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {stats.data.perKecamatan.map((row) => (
                       <tr key={row.kecamatanId}>
-                        <th scope="row" className="font-normal">{row.nama}</th>
+                        <th scope="row" className="font-normal">
+                          {row.nama}
+                        </th>
                         <td className="text-right tabular-nums">{formatNumber(row.families)}</td>
-                        <td className="text-right tabular-nums">{row.families > 0 ? formatPercent(percentOneDecimal(row.approved, row.families)) : "–"}</td>
+                        <td className="text-right tabular-nums">
+                          {row.families > 0 ? formatPercent(percentOneDecimal(row.approved, row.families)) : "–"}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

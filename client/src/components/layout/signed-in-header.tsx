@@ -10,7 +10,11 @@ import { useToast } from "../toast.tsx";
 export function SignedInHeader({ user }: { user: PublicUser }) {
   const config = useQuery(trpc.config.public.queryOptions());
   const cityName = config.data?.cityName ?? "";
-  const districts = useQuery({ ...trpc.regions.kecamatan.queryOptions(), enabled: user.kecamatanId !== null, staleTime: Infinity });
+  const districts = useQuery({
+    ...trpc.regions.kecamatan.queryOptions(),
+    enabled: user.kecamatanId !== null,
+    staleTime: Infinity,
+  });
   const wards = useQuery({
     ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }),
     enabled: user.kecamatanId !== null && user.desaKelurahanId !== null,
@@ -36,7 +40,12 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
         queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(me) });
         await navigate({ to: "/" });
       },
-      onError: (error) => toast({ title: "Logout gagal", description: errorMessage(error, { fallback: "Terjadi kesalahan saat logout" }), variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Logout gagal",
+          description: errorMessage(error, { fallback: "Terjadi kesalahan saat logout" }),
+          variant: "destructive",
+        }),
     }),
   );
 
@@ -44,7 +53,12 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <div className="flex min-w-0 items-center gap-3">
-          <span aria-hidden="true" className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-primary font-bold text-primary-content">P</span>
+          <span
+            aria-hidden="true"
+            className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-primary font-bold text-primary-content"
+          >
+            P
+          </span>
           <div className="min-w-0">
             <a href="/kader-pkk/dashboard" className="block font-bold text-primary hover:underline">
               Dashboard Kader PKK{cityName && `, ${cityName}`}
@@ -55,7 +69,12 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
             <p className="text-sm text-base-content/80">{role}</p>
           </div>
         </div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
           {logout.isPending ? "Keluar…" : "Logout"}
         </button>
       </div>

@@ -12,7 +12,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <h2 className="text-lg font-bold">Portal Data Keluarga PKK</h2>
-          <p className="mt-2 text-sm">Sistem ini mempercepat digitalisasi data keluarga untuk program kesejahteraan keluarga {city}.</p>
+          <p className="mt-2 text-sm">
+            Sistem ini mempercepat digitalisasi data keluarga untuk program kesejahteraan keluarga {city}.
+          </p>
         </div>
         <div>
           <h2 className="font-semibold">Kontak</h2>
@@ -21,12 +23,18 @@ export function SiteFooter() {
             {contact && <p>{contact.address}</p>}
             {contact?.phone && (
               <p>
-                Telepon: <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
+                Telepon:{" "}
+                <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+                  {contact.phone}
+                </a>
               </p>
             )}
             {contact?.email && (
               <p>
-                E-mail: <a className="link break-all" href={`mailto:${contact.email}`}>{contact.email}</a>
+                E-mail:{" "}
+                <a className="link break-all" href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
               </p>
             )}
           </address>
@@ -34,10 +42,26 @@ export function SiteFooter() {
         <nav aria-label="Tautan portal">
           <h2 className="font-semibold">Portal</h2>
           <ul className="mt-2 space-y-1 text-sm">
-            <li><Link to="/registrasi" className="link link-hover">Registrasi Warga</Link></li>
-            <li><Link to="/search" className="link link-hover">Cari Data</Link></li>
-            <li><Link to="/kader-pkk" className="link link-hover">Portal Kader PKK</Link></li>
-            <li><Link to="/aparat" className="link link-hover">Portal Aparat</Link></li>
+            <li>
+              <Link to="/registrasi" className="link link-hover">
+                Registrasi Warga
+              </Link>
+            </li>
+            <li>
+              <Link to="/search" className="link link-hover">
+                Cari Data
+              </Link>
+            </li>
+            <li>
+              <Link to="/kader-pkk" className="link link-hover">
+                Portal Kader PKK
+              </Link>
+            </li>
+            <li>
+              <Link to="/aparat" className="link link-hover">
+                Portal Aparat
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

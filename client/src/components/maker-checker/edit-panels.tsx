@@ -1,8 +1,15 @@
 import { useId } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import {
-  communityActivityKeys, communityActivityLabels, foodTypes, houseCriteriaKeys, houseCriteriaLabels, specialConditionGroups,
-  specialConditionLabels, waterSources, type SpecialConditionKey,
+  communityActivityKeys,
+  communityActivityLabels,
+  foodTypes,
+  houseCriteriaKeys,
+  houseCriteriaLabels,
+  specialConditionGroups,
+  specialConditionLabels,
+  waterSources,
+  type SpecialConditionKey,
 } from "@shared/enums.ts";
 import type { FamilyRegistrationInput } from "@shared/schemas/family.ts";
 import { errorProps, Field } from "../field.tsx";
@@ -15,12 +22,26 @@ const useFamilyForm = () => useFormContext<FamilyRegistrationInput>();
 
 export function DataPanel() {
   const id = useId();
-  const { register, control, formState: { errors } } = useFamilyForm();
-  const text = (name: "namaKepalaKeluarga" | "nikKepalaKeluarga" | "nomorHp" | "alamatEmail", label: string, extra: object = {}) => {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFamilyForm();
+  const text = (
+    name: "namaKepalaKeluarga" | "nikKepalaKeluarga" | "nomorHp" | "alamatEmail",
+    label: string,
+    extra: object = {},
+  ) => {
     const error = errors[name]?.message;
     return (
       <Field htmlFor={`${id}-${name}`} label={label} error={error} required={name !== "alamatEmail"}>
-        <input id={`${id}-${name}`} className="input w-full" {...extra} {...errorProps(`${id}-${name}`, error)} {...register(name)} />
+        <input
+          id={`${id}-${name}`}
+          className="input w-full"
+          {...extra}
+          {...errorProps(`${id}-${name}`, error)}
+          {...register(name)}
+        />
       </Field>
     );
   };
@@ -31,7 +52,13 @@ export function DataPanel() {
       {text("nomorHp", "Nomor HP", { inputMode: "tel", maxLength: 15 })}
       {text("alamatEmail", "Email (opsional)", { type: "email" })}
       <Field htmlFor={`${id}-tanggal`} label="Tanggal Pendataan" error={errors.tanggalPendataan?.message} required>
-        <input id={`${id}-tanggal`} type="date" className="input w-full" {...errorProps(`${id}-tanggal`, errors.tanggalPendataan?.message)} {...register("tanggalPendataan")} />
+        <input
+          id={`${id}-tanggal`}
+          type="date"
+          className="input w-full"
+          {...errorProps(`${id}-tanggal`, errors.tanggalPendataan?.message)}
+          {...register("tanggalPendataan")}
+        />
       </Field>
       <div className="sm:col-span-2">
         <Controller
@@ -39,8 +66,17 @@ export function DataPanel() {
           name="address"
           render={({ field }) => (
             <RegionSelect
-              value={{ kecamatanId: field.value.kecamatanId || null, desaKelurahanId: field.value.desaKelurahanId || null }}
-              onChange={(next) => field.onChange({ ...field.value, kecamatanId: next.kecamatanId ?? 0, desaKelurahanId: next.desaKelurahanId ?? 0 })}
+              value={{
+                kecamatanId: field.value.kecamatanId || null,
+                desaKelurahanId: field.value.desaKelurahanId || null,
+              }}
+              onChange={(next) =>
+                field.onChange({
+                  ...field.value,
+                  kecamatanId: next.kecamatanId ?? 0,
+                  desaKelurahanId: next.desaKelurahanId ?? 0,
+                })
+              }
               kecamatanError={errors.address?.kecamatanId?.message}
               desaKelurahanError={errors.address?.desaKelurahanId?.message}
             />
@@ -48,10 +84,24 @@ export function DataPanel() {
         />
       </div>
       <Field htmlFor={`${id}-rw`} label="RW" error={errors.address?.rw?.message} required>
-        <input id={`${id}-rw`} className="input w-full" inputMode="numeric" maxLength={3} {...errorProps(`${id}-rw`, errors.address?.rw?.message)} {...register("address.rw")} />
+        <input
+          id={`${id}-rw`}
+          className="input w-full"
+          inputMode="numeric"
+          maxLength={3}
+          {...errorProps(`${id}-rw`, errors.address?.rw?.message)}
+          {...register("address.rw")}
+        />
       </Field>
       <Field htmlFor={`${id}-rt`} label="RT" error={errors.address?.rt?.message} required>
-        <input id={`${id}-rt`} className="input w-full" inputMode="numeric" maxLength={3} {...errorProps(`${id}-rt`, errors.address?.rt?.message)} {...register("address.rt")} />
+        <input
+          id={`${id}-rt`}
+          className="input w-full"
+          inputMode="numeric"
+          maxLength={3}
+          {...errorProps(`${id}-rt`, errors.address?.rt?.message)}
+          {...register("address.rt")}
+        />
       </Field>
     </div>
   );
@@ -59,11 +109,17 @@ export function DataPanel() {
 
 function ConditionField({ conditionKey }: { conditionKey: SpecialConditionKey }) {
   const id = useId();
-  const { register, control, setValue, formState: { errors } } = useFamilyForm();
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors },
+  } = useFamilyForm();
   const on = useWatch({ control, name: `specialConditions.${conditionKey}` });
   // A count appears with the toggle: it starts at 1 when shown and goes back to 0 when hidden.
   const toggle = register(`specialConditions.${conditionKey}`, {
-    onChange: (event: { target: { checked: boolean } }) => setValue(`specialConditions.${conditionKey}Count`, event.target.checked ? 1 : 0),
+    onChange: (event: { target: { checked: boolean } }) =>
+      setValue(`specialConditions.${conditionKey}Count`, event.target.checked ? 1 : 0),
   });
   const countError = errors.specialConditions?.[`${conditionKey}Count`]?.message;
   return (
@@ -96,7 +152,9 @@ export function ConditionsPanel() {
         <fieldset key={group.title}>
           <legend className="mb-2 font-semibold">{group.title}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            {group.keys.map((key) => <ConditionField key={key} conditionKey={key} />)}
+            {group.keys.map((key) => (
+              <ConditionField key={key} conditionKey={key} />
+            ))}
           </div>
         </fieldset>
       ))}
@@ -106,21 +164,46 @@ export function ConditionsPanel() {
 
 export function HousePanel() {
   const id = useId();
-  const { register, control, setValue, formState: { errors } } = useFamilyForm();
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors },
+  } = useFamilyForm();
   const mck = useWatch({ control, name: "mckFacility" });
-  const mckToggle = register("mckFacility", { onChange: (event: { target: { checked: boolean } }) => setValue("mckCount", event.target.checked ? 1 : 0) });
+  const mckToggle = register("mckFacility", {
+    onChange: (event: { target: { checked: boolean } }) => setValue("mckCount", event.target.checked ? 1 : 0),
+  });
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
       <Field htmlFor={`${id}-water`} label="Sumber Air Keluarga" error={errors.waterSource?.message} required>
-        <select id={`${id}-water`} className="select w-full" {...errorProps(`${id}-water`, errors.waterSource?.message)} {...register("waterSource")}>
+        <select
+          id={`${id}-water`}
+          className="select w-full"
+          {...errorProps(`${id}-water`, errors.waterSource?.message)}
+          {...register("waterSource")}
+        >
           <option value="">Pilih sumber air</option>
-          {waterSources.map((value) => <option key={value} value={value}>{value}</option>)}
+          {waterSources.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
         </select>
       </Field>
       <Field htmlFor={`${id}-food`} label="Makanan Pokok" error={errors.foodType?.message} required>
-        <select id={`${id}-food`} className="select w-full" {...errorProps(`${id}-food`, errors.foodType?.message)} {...register("foodType")}>
+        <select
+          id={`${id}-food`}
+          className="select w-full"
+          {...errorProps(`${id}-food`, errors.foodType?.message)}
+          {...register("foodType")}
+        >
           <option value="">Pilih makanan pokok</option>
-          {foodTypes.map((value) => <option key={value} value={value}>{value}</option>)}
+          {foodTypes.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
         </select>
       </Field>
       <div className="py-2">
@@ -130,7 +213,15 @@ export function HousePanel() {
         </label>
         {mck && (
           <Field htmlFor={`${id}-mck`} label="Jumlah MCK" error={errors.mckCount?.message}>
-            <input id={`${id}-mck`} type="number" min={1} max={10} className="input w-full" {...errorProps(`${id}-mck`, errors.mckCount?.message)} {...register("mckCount", { valueAsNumber: true })} />
+            <input
+              id={`${id}-mck`}
+              type="number"
+              min={1}
+              max={10}
+              className="input w-full"
+              {...errorProps(`${id}-mck`, errors.mckCount?.message)}
+              {...register("mckCount", { valueAsNumber: true })}
+            />
           </Field>
         )}
       </div>
@@ -139,7 +230,11 @@ export function HousePanel() {
         <div className="grid gap-2 sm:grid-cols-2">
           {houseCriteriaKeys.map((key) => (
             <label key={key} className="flex cursor-pointer items-center gap-2">
-              <input type="checkbox" className="checkbox checkbox-sm border-base-content/70" {...register(`houseCriteria.${key}`)} />
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm border-base-content/70"
+                {...register(`houseCriteria.${key}`)}
+              />
               {houseCriteriaLabels[key]}
             </label>
           ))}
@@ -157,7 +252,11 @@ export function ActivitiesPanel() {
       <div className="grid gap-2 sm:grid-cols-2">
         {communityActivityKeys.map((key) => (
           <label key={key} className="flex cursor-pointer items-center gap-2">
-            <input type="checkbox" className="checkbox checkbox-sm border-base-content/70" {...register(`communityActivities.${key}`)} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm border-base-content/70"
+              {...register(`communityActivities.${key}`)}
+            />
             {communityActivityLabels[key]}
           </label>
         ))}
@@ -169,19 +268,38 @@ export function ActivitiesPanel() {
 /** Notes; a family entered by a cadre also records the family's consent (stored with the record). */
 export function NotesPanel({ isNew }: { isNew: boolean }) {
   const id = useId();
-  const { register, formState: { errors } } = useFamilyForm();
+  const {
+    register,
+    formState: { errors },
+  } = useFamilyForm();
   return (
     <div className="space-y-3">
       <Field htmlFor={`${id}-notes`} label="Catatan" error={errors.notes?.message} hint="Maksimal 500 karakter">
-        <textarea id={`${id}-notes`} rows={4} maxLength={500} className="textarea w-full" {...errorProps(`${id}-notes`, errors.notes?.message)} {...register("notes")} />
+        <textarea
+          id={`${id}-notes`}
+          rows={4}
+          maxLength={500}
+          className="textarea w-full"
+          {...errorProps(`${id}-notes`, errors.notes?.message)}
+          {...register("notes")}
+        />
       </Field>
       {isNew && (
         <div>
           <label className="flex cursor-pointer items-start gap-2">
-            <input type="checkbox" className="checkbox checkbox-sm mt-1 border-base-content/70" {...errorProps(`${id}-agreement`, errors.agreement?.message)} {...register("agreement")} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm mt-1 border-base-content/70"
+              {...errorProps(`${id}-agreement`, errors.agreement?.message)}
+              {...register("agreement")}
+            />
             <span>Keluarga telah menyetujui datanya dicatat dan dikirimkan untuk diverifikasi.</span>
           </label>
-          {errors.agreement?.message && <p id={`${id}-agreement-error`} className="mt-1 text-sm text-error">{errors.agreement.message}</p>}
+          {errors.agreement?.message && (
+            <p id={`${id}-agreement-error`} className="mt-1 text-sm text-error">
+              {errors.agreement.message}
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -15,10 +15,17 @@ const top: Record<string, string> = {
 };
 const address: Record<string, string> = { kecamatanId: "Kecamatan", desaKelurahanId: "Kelurahan", rw: "RW", rt: "RT" };
 const member: Record<string, string> = {
-  nik: "NIK", fullName: "Nama Lengkap", relationship: "Hubungan", maritalStatus: "Status Perkawinan", gender: "Jenis Kelamin",
-  birthDate: "Tanggal Lahir", occupation: "Pekerjaan", education: "Pendidikan Terakhir",
+  nik: "NIK",
+  fullName: "Nama Lengkap",
+  relationship: "Hubungan",
+  maritalStatus: "Status Perkawinan",
+  gender: "Jenis Kelamin",
+  birthDate: "Tanggal Lahir",
+  occupation: "Pekerjaan",
+  education: "Pendidikan Terakhir",
 };
-const lookup = (labels: Record<string, string>, key: string | undefined) => (key !== undefined ? (labels[key] ?? key) : "");
+const lookup = (labels: Record<string, string>, key: string | undefined) =>
+  key !== undefined ? (labels[key] ?? key) : "";
 
 /** A revision's field path ("members.1.fullName") in words ("Anggota 2: Nama Lengkap"). */
 export function fieldLabel(path: string): string {

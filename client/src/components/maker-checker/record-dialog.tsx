@@ -3,7 +3,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isTRPCClientError } from "@trpc/client";
 import { useId, useState } from "react";
 import { FormProvider, useForm, type DefaultValues, type UseFormSetError } from "react-hook-form";
-import { familyRegistrationSchema, type FamilyRegistration, type FamilyRegistrationInput } from "@shared/schemas/family.ts";
+import {
+  familyRegistrationSchema,
+  type FamilyRegistration,
+  type FamilyRegistrationInput,
+} from "@shared/schemas/family.ts";
 import { deleteRecordInput } from "@shared/schemas/register-records.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
@@ -28,9 +32,23 @@ interface Props {
   onClose: () => void;
 }
 
-function TabList({ prefix, tab, onTab, errorTabs = [] }: { prefix: string; tab: RecordTabKey; onTab: (tab: RecordTabKey) => void; errorTabs?: RecordTabKey[] }) {
+function TabList({
+  prefix,
+  tab,
+  onTab,
+  errorTabs = [],
+}: {
+  prefix: string;
+  tab: RecordTabKey;
+  onTab: (tab: RecordTabKey) => void;
+  errorTabs?: RecordTabKey[];
+}) {
   return (
-    <div role="tablist" aria-label="Bagian data keluarga" className="mt-3 flex flex-wrap gap-1 border-b border-base-300 pb-2">
+    <div
+      role="tablist"
+      aria-label="Bagian data keluarga"
+      className="mt-3 flex flex-wrap gap-1 border-b border-base-300 pb-2"
+    >
       {recordTabs.map((item) => (
         <button
           key={item.key}
@@ -57,7 +75,8 @@ function applyServerErrors(error: unknown, setError: UseFormSetError<FamilyRegis
     const [head, index, leaf] = field.path;
     if (head === "members" && leaf === "nik") setError(`members.${Number(index)}.nik`, { message: field.message });
     else if (head === "nikKepalaKeluarga") setError("nikKepalaKeluarga", { message: field.message });
-    else if (head === "address" && index === "desaKelurahanId") setError("address.desaKelurahanId", { message: field.message });
+    else if (head === "address" && index === "desaKelurahanId")
+      setError("address.desaKelurahanId", { message: field.message });
     else setError("root.server", { message: field.message });
   }
   return fields.length > 0;
@@ -89,7 +108,10 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
   const [tab, setTab] = useState<RecordTabKey>("data");
   const { toast } = useToast();
   const invalidate = useInvalidateWorkspace();
-  const form = useForm<FamilyRegistrationInput, unknown, FamilyRegistration>({ resolver: zodResolver(familyRegistrationSchema), defaultValues: defaults });
+  const form = useForm<FamilyRegistrationInput, unknown, FamilyRegistration>({
+    resolver: zodResolver(familyRegistrationSchema),
+    defaultValues: defaults,
+  });
   const failed = (error: unknown, fallback: string) => {
     if (applyServerErrors(error, form.setError)) {
       const next = firstTabWithError(form.formState.errors);
@@ -99,29 +121,38 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     }
     toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback }) });
   };
-  const create = useMutation(trpc.registerRecords.create.mutationOptions({
-    onSuccess: async (saved) => {
-      toast({ variant: "success", title: "Berhasil", description: "Data berhasil dibuat" });
-      await invalidate();
-      onSaved(saved.registerId);
-    },
-    onError: (error) => failed(error, "Failed to create register"),
-  }));
-  const update = useMutation(trpc.registerRecords.update.mutationOptions({
-    onSuccess: async (saved) => {
-      toast({ variant: "success", title: "Berhasil", description: "Data berhasil diupdate" });
-      await invalidate();
-      onSaved(saved.registerId);
-    },
-    onError: (error) => failed(error, "Failed to update register"),
-  }));
+  const create = useMutation(
+    trpc.registerRecords.create.mutationOptions({
+      onSuccess: async (saved) => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil dibuat" });
+        await invalidate();
+        onSaved(saved.registerId);
+      },
+      onError: (error) => failed(error, "Failed to create register"),
+    }),
+  );
+  const update = useMutation(
+    trpc.registerRecords.update.mutationOptions({
+      onSuccess: async (saved) => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil diupdate" });
+        await invalidate();
+        onSaved(saved.registerId);
+      },
+      onError: (error) => failed(error, "Failed to update register"),
+    }),
+  );
   const pending = create.isPending || update.isPending;
   const submit = form.handleSubmit(
-    (data) => (record ? update.mutate({ registerId: record.id, version: record.version, data }) : create.mutate({ data })),
+    (data) =>
+      record ? update.mutate({ registerId: record.id, version: record.version, data }) : create.mutate({ data }),
     (errors) => {
       const next = firstTabWithError(errors);
       if (next) setTab(next);
-      toast({ variant: "destructive", title: "Data belum lengkap", description: `Periksa kembali isian pada tab ${recordTabs.find((item) => item.key === next)?.label ?? "yang ditandai"}.` });
+      toast({
+        variant: "destructive",
+        title: "Data belum lengkap",
+        description: `Periksa kembali isian pada tab ${recordTabs.find((item) => item.key === next)?.label ?? "yang ditandai"}.`,
+      });
     },
   );
   const errors = form.formState.errors;
@@ -139,14 +170,22 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
           {tab === "activities" && <ActivitiesPanel />}
           {tab === "notes" && <NotesPanel isNew={record === null} />}
         </div>
-        {errors.root?.server?.message && <p role="alert" className="text-error">{errors.root.server.message}</p>}
+        {errors.root?.server?.message && (
+          <p role="alert" className="text-error">
+            {errors.root.server.message}
+          </p>
+        )}
         <div className="modal-action flex-wrap">
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             Simpan
           </button>
-          <button type="button" className="btn" disabled={pending} onClick={onCancel}>Batal</button>
-          <button type="button" className="btn btn-ghost" onClick={close}>Tutup</button>
+          <button type="button" className="btn" disabled={pending} onClick={onCancel}>
+            Batal
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Tutup
+          </button>
         </div>
       </form>
     </FormProvider>
@@ -154,20 +193,35 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
 }
 
 /** Hapus: a confirmation with a required reason; the record is soft-deleted (an admin can restore it). */
-function DeletePanel({ record, onDeleted, onCancel }: { record: RecordDetail; onDeleted: () => void; onCancel: () => void }) {
+function DeletePanel({
+  record,
+  onDeleted,
+  onCancel,
+}: {
+  record: RecordDetail;
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const { toast } = useToast();
   const invalidate = useInvalidateWorkspace();
-  const remove = useMutation(trpc.registerRecords.delete.mutationOptions({
-    onSuccess: async () => {
-      toast({ variant: "success", title: "Berhasil", description: "Data berhasil dihapus" });
-      await invalidate();
-      onDeleted();
-    },
-    onError: (failure) => toast({ variant: "destructive", title: "Error", description: errorMessage(failure, { fallback: "Failed to delete register" }) }),
-  }));
+  const remove = useMutation(
+    trpc.registerRecords.delete.mutationOptions({
+      onSuccess: async () => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil dihapus" });
+        await invalidate();
+        onDeleted();
+      },
+      onError: (failure) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: errorMessage(failure, { fallback: "Failed to delete register" }),
+        }),
+    }),
+  );
   const confirm = () => {
     const parsed = deleteRecordInput.shape.reason.safeParse(reason);
     if (!parsed.success) {
@@ -179,17 +233,29 @@ function DeletePanel({ record, onDeleted, onCancel }: { record: RecordDetail; on
   };
   return (
     <div role="group" aria-labelledby={`${id}-title`} className="mt-4 rounded-box border border-error p-4">
-      <h3 id={`${id}-title`} className="font-semibold">Hapus data keluarga {record.data.namaKepalaKeluarga}?</h3>
+      <h3 id={`${id}-title`} className="font-semibold">
+        Hapus data keluarga {record.data.namaKepalaKeluarga}?
+      </h3>
       <p className="text-sm">Data disembunyikan dari daftar dan dapat dipulihkan oleh admin.</p>
       <Field htmlFor={`${id}-reason`} label="Alasan penghapusan" error={error} required>
-        <textarea id={`${id}-reason`} rows={2} maxLength={500} className="textarea w-full" value={reason} onChange={(event) => setReason(event.target.value)} {...errorProps(`${id}-reason`, error)} />
+        <textarea
+          id={`${id}-reason`}
+          rows={2}
+          maxLength={500}
+          className="textarea w-full"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          {...errorProps(`${id}-reason`, error)}
+        />
       </Field>
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className="btn btn-error" disabled={remove.isPending} onClick={confirm}>
           {remove.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           Ya, Hapus
         </button>
-        <button type="button" className="btn" onClick={onCancel}>Batal</button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Batal
+        </button>
       </div>
     </div>
   );
@@ -203,7 +269,10 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
   const [mode, setMode] = useState<"view" | "edit" | "delete">(initialId === null ? "edit" : "view");
   const [tab, setTab] = useState<RecordTabKey>("data");
   const session = useSession();
-  const record = useQuery({ ...trpc.registerRecords.open.queryOptions({ registerId: registerId ?? 0 }), enabled: registerId !== null });
+  const record = useQuery({
+    ...trpc.registerRecords.open.queryOptions({ registerId: registerId ?? 0 }),
+    enabled: registerId !== null,
+  });
   const conditions = record.data?.data.specialConditions;
   const editDefaults: DefaultValues<FamilyRegistrationInput> | null =
     record.data && conditions ? { ...record.data.data, specialConditions: conditions, agreement: true } : null;
@@ -215,9 +284,15 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
           <div className="flex flex-wrap items-start justify-between gap-2 pr-2">
             <div className="min-w-0">
               <h2 id={titleId} className="text-lg font-bold break-words">
-                {registerId === null ? "Tambah Keluarga Baru" : `Maker Checker: ${record.data?.data.namaKepalaKeluarga ?? "Memuat..."}`}
+                {registerId === null
+                  ? "Tambah Keluarga Baru"
+                  : `Maker Checker: ${record.data?.data.namaKepalaKeluarga ?? "Memuat..."}`}
               </h2>
-              {record.data && <p className="text-sm">{record.data.registrationNumber} · versi {record.data.version}</p>}
+              {record.data && (
+                <p className="text-sm">
+                  {record.data.registrationNumber} · versi {record.data.version}
+                </p>
+              )}
             </div>
             {record.data && (
               <div className="flex flex-wrap gap-2">
@@ -226,15 +301,23 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
               </div>
             )}
           </div>
-          {record.data?.deletedAt && <p role="status" className="alert alert-warning alert-soft mt-2">Data ini sudah dihapus. Alasan: {record.data.deleteReason}</p>}
+          {record.data?.deletedAt && (
+            <p role="status" className="alert alert-warning alert-soft mt-2">
+              Data ini sudah dihapus. Alasan: {record.data.deleteReason}
+            </p>
+          )}
 
           {registerId !== null && record.isPending && (
-            <p className="flex items-center gap-2 py-8" role="status"><span className="loading loading-spinner" aria-hidden="true" /> Memuat data keluarga...</p>
+            <p className="flex items-center gap-2 py-8" role="status">
+              <span className="loading loading-spinner" aria-hidden="true" /> Memuat data keluarga...
+            </p>
           )}
           {registerId !== null && record.isError && (
             <div role="alert" className="alert alert-error alert-soft mt-4">
               <span>{errorMessage(record.error, { fallback: "Failed to search registers" })}</span>
-              <button type="button" className="btn btn-sm" onClick={() => record.refetch()}>Coba lagi</button>
+              <button type="button" className="btn btn-sm" onClick={() => record.refetch()}>
+                Coba lagi
+              </button>
             </div>
           )}
 
@@ -244,8 +327,14 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
               prefix={prefix}
               record={registerId === null ? null : (record.data ?? null)}
               defaults={registerId === null || !editDefaults ? blankFamily(session.data) : editDefaults}
-              onSaved={(id) => { setRegisterId(id); setMode("view"); }}
-              onStale={() => { void record.refetch(); setMode("view"); }}
+              onSaved={(id) => {
+                setRegisterId(id);
+                setMode("view");
+              }}
+              onStale={() => {
+                void record.refetch();
+                setMode("view");
+              }}
               onCancel={() => (registerId === null ? close() : setMode("view"))}
               close={close}
             />
@@ -257,24 +346,48 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
               <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${tab}`} className="py-4">
                 <ViewPanel tab={tab} record={record.data} />
               </div>
-              {!record.data.sensitive && <p className="text-sm">NIK ditampilkan tersamar dan data kesehatan disembunyikan untuk akun aparat.</p>}
-              {mode === "delete" && <DeletePanel record={record.data} onDeleted={close} onCancel={() => setMode("view")} />}
+              {!record.data.sensitive && (
+                <p className="text-sm">NIK ditampilkan tersamar dan data kesehatan disembunyikan untuk akun aparat.</p>
+              )}
+              {mode === "delete" && (
+                <DeletePanel record={record.data} onDeleted={close} onCancel={() => setMode("view")} />
+              )}
               <details className="collapse collapse-arrow mt-2 border border-base-300">
                 <summary className="collapse-title font-semibold">Riwayat Validasi</summary>
-                <div className="collapse-content"><HistoryList registerId={record.data.id} /></div>
+                <div className="collapse-content">
+                  <HistoryList registerId={record.data.id} />
+                </div>
               </details>
               <details className="collapse collapse-arrow mt-2 border border-base-300">
                 <summary className="collapse-title font-semibold">Riwayat Perubahan Data</summary>
-                <div className="collapse-content"><RevisionList registerId={record.data.id} /></div>
+                <div className="collapse-content">
+                  <RevisionList registerId={record.data.id} />
+                </div>
               </details>
               <div className="modal-action flex-wrap">
                 {record.data.canEdit && (
                   <>
-                    <button type="button" className="btn btn-primary" onClick={() => setMode("edit")} disabled={mode === "delete"}>Edit</button>
-                    <button type="button" className="btn btn-error btn-outline" onClick={() => setMode("delete")} disabled={mode === "delete"}>Hapus</button>
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      onClick={() => setMode("edit")}
+                      disabled={mode === "delete"}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline"
+                      onClick={() => setMode("delete")}
+                      disabled={mode === "delete"}
+                    >
+                      Hapus
+                    </button>
                   </>
                 )}
-                <button type="button" className="btn" onClick={close}>Tutup</button>
+                <button type="button" className="btn" onClick={close}>
+                  Tutup
+                </button>
               </div>
             </>
           )}

@@ -36,7 +36,9 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
   return (
     <section aria-label={label} className="space-y-3">
       <form role="search" onSubmit={submit} className="flex gap-2">
-        <label htmlFor={`${id}-search`} className="sr-only">Cari nama kepala keluarga atau alamat</label>
+        <label htmlFor={`${id}-search`} className="sr-only">
+          Cari nama kepala keluarga atau alamat
+        </label>
         <input
           id={`${id}-search`}
           type="search"
@@ -46,17 +48,27 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
           maxLength={100}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="btn btn-primary">Cari</button>
+        <button type="submit" className="btn btn-primary">
+          Cari
+        </button>
       </form>
 
-      {list.isPending && <p className="flex items-center gap-2 py-4" role="status"><span className="loading loading-spinner" aria-hidden="true" /> Memuat data...</p>}
+      {list.isPending && (
+        <p className="flex items-center gap-2 py-4" role="status">
+          <span className="loading loading-spinner" aria-hidden="true" /> Memuat data...
+        </p>
+      )}
       {list.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{errorMessage(list.error, { fallback: "Failed to search registers" })}</span>
-          <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
-      {list.data && list.data.items.length === 0 && <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>}
+      {list.data && list.data.items.length === 0 && (
+        <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>
+      )}
       {list.data && list.data.items.length > 0 && (
         <ul className="space-y-2">
           {list.data.items.map((item) => (
@@ -66,12 +78,17 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
                   <p className="font-semibold break-words">{item.namaKK}</p>
                   <p className="text-sm break-words">{item.alamat}</p>
                   <p className="text-sm">
-                    {formatNumber(item.anggota)} anggota · <time dateTime={item.tanggal}>{formatDate(item.tanggal)}</time> · {item.registrationNumber}
+                    {formatNumber(item.anggota)} anggota ·{" "}
+                    <time dateTime={item.tanggal}>{formatDate(item.tanggal)}</time> · {item.registrationNumber}
                   </p>
                   <div className="flex flex-wrap gap-1">
                     <ReviewBadge status={item.status} />
                     <StatusBadge status={item.status} />
-                    {item.kondisiKhusus.map((key) => <span key={key} className="badge badge-outline">{specialConditionLabels[key]}</span>)}
+                    {item.kondisiKhusus.map((key) => (
+                      <span key={key} className="badge badge-outline">
+                        {specialConditionLabels[key]}
+                      </span>
+                    ))}
                   </div>
                   {item.deleteReason && <p className="text-sm">Alasan hapus: {item.deleteReason}</p>}
                 </div>
@@ -83,9 +100,20 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
       )}
       {list.data && !compact && list.data.total > 0 && (
         <nav aria-label="Halaman daftar registrasi" className="flex items-center justify-between gap-2">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>Prev</button>
-          <span className="text-sm">Halaman {list.data.page} dari {list.data.pageCount}</span>
-          <button type="button" className="btn btn-sm" disabled={page >= list.data.pageCount} onClick={() => onPage(page + 1)}>Next</button>
+          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Prev
+          </button>
+          <span className="text-sm">
+            Halaman {list.data.page} dari {list.data.pageCount}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={page >= list.data.pageCount}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+          </button>
         </nav>
       )}
     </section>

@@ -13,12 +13,19 @@ const show = (value: unknown): string => {
 /** Each edit: who, when, and what changed (field path, before → after). */
 export function RevisionList({ registerId }: { registerId: number }) {
   const revisions = useQuery(trpc.registerRecords.revisions.queryOptions({ registerId }));
-  if (revisions.isPending) return <p className="flex items-center gap-2"><span className="loading loading-spinner loading-sm" aria-hidden="true" /> Memuat revisi...</p>;
+  if (revisions.isPending)
+    return (
+      <p className="flex items-center gap-2">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Memuat revisi...
+      </p>
+    );
   if (revisions.isError) {
     return (
       <div role="alert" className="alert alert-error alert-soft">
         <span>Gagal memuat daftar revisi.</span>
-        <button type="button" className="btn btn-sm" onClick={() => revisions.refetch()}>Coba lagi</button>
+        <button type="button" className="btn btn-sm" onClick={() => revisions.refetch()}>
+          Coba lagi
+        </button>
       </div>
     );
   }
@@ -28,13 +35,15 @@ export function RevisionList({ registerId }: { registerId: number }) {
       {revisions.data.map((revision) => (
         <li key={revision.id} className="rounded-box border border-base-300 p-3">
           <p className="text-sm font-medium">
-            Versi {revision.version} · {revision.actorName ?? "Pengguna terhapus"} · <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+            Versi {revision.version} · {revision.actorName ?? "Pengguna terhapus"} ·{" "}
+            <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
           </p>
           <ul className="mt-1 space-y-1 text-sm">
             {revision.changes.length === 0 && <li>Disimpan tanpa perubahan.</li>}
             {revision.changes.map((change) => (
               <li key={change.path} className="break-words">
-                <span className="font-medium">{fieldLabel(change.path)}</span>: {show(change.before)} → {show(change.after)}
+                <span className="font-medium">{fieldLabel(change.path)}</span>: {show(change.before)} →{" "}
+                {show(change.after)}
               </li>
             ))}
           </ul>

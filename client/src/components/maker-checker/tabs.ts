@@ -3,10 +3,18 @@ import type { FamilyRegistrationInput } from "@shared/schemas/family.ts";
 
 /** The six tabs of the Maker Checker dialog (SPEC §2), each with the form fields it holds. */
 export const recordTabs = [
-  { key: "data", label: "Data Keluarga", fields: ["namaKepalaKeluarga", "nikKepalaKeluarga", "nomorHp", "alamatEmail", "tanggalPendataan", "address"] },
+  {
+    key: "data",
+    label: "Data Keluarga",
+    fields: ["namaKepalaKeluarga", "nikKepalaKeluarga", "nomorHp", "alamatEmail", "tanggalPendataan", "address"],
+  },
   { key: "members", label: "Anggota Keluarga", fields: ["members"] },
   { key: "conditions", label: "Kondisi Khusus", fields: ["specialConditions"] },
-  { key: "house", label: "Rumah & Lingkungan", fields: ["waterSource", "mckFacility", "mckCount", "houseCriteria", "foodType"] },
+  {
+    key: "house",
+    label: "Rumah & Lingkungan",
+    fields: ["waterSource", "mckFacility", "mckCount", "houseCriteria", "foodType"],
+  },
   { key: "activities", label: "Kegiatan PKK", fields: ["communityActivities"] },
   { key: "notes", label: "Catatan", fields: ["notes", "agreement"] },
 ] as const;

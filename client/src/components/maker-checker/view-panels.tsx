@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 import {
-  communityActivityKeys, communityActivityLabels, houseCriteriaKeys, houseCriteriaLabels, specialConditionGroups, specialConditionLabels,
+  communityActivityKeys,
+  communityActivityLabels,
+  houseCriteriaKeys,
+  houseCriteriaLabels,
+  specialConditionGroups,
+  specialConditionLabels,
 } from "@shared/enums.ts";
 import { formatDate } from "../validasi/labels.ts";
 import type { RecordDetail } from "./types.ts";
@@ -30,7 +35,9 @@ export function ViewPanel({ tab, record }: { tab: RecordTabKey; record: RecordDe
           <Item label="Email">{data.alamatEmail || "-"}</Item>
           <Item label="Tanggal Pendataan">{formatDate(data.tanggalPendataan)}</Item>
           <Item label="Nomor Registrasi">{record.registrationNumber}</Item>
-          <Item label="Alamat">RT {data.address.rt}/RW {data.address.rw}, {record.ward ?? "-"}, {record.district ?? "-"}</Item>
+          <Item label="Alamat">
+            RT {data.address.rt}/RW {data.address.rw}, {record.ward ?? "-"}, {record.district ?? "-"}
+          </Item>
           <Item label="Diinput oleh">{record.createdByName ?? "Warga (formulir publik)"}</Item>
         </dl>
       );
@@ -38,11 +45,13 @@ export function ViewPanel({ tab, record }: { tab: RecordTabKey; record: RecordDe
       return (
         <ul className="space-y-2">
           {data.members.map((member, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: masked NIKs can repeat; the list is never reordered in place.
             <li key={`${member.nik}-${index}`} className="rounded-box border border-base-300 p-3">
               <p className="font-medium break-words">{member.fullName}</p>
               <p className="text-sm break-all">NIK {member.nik}</p>
               <p className="text-sm">
-                {member.relationship} · {member.gender} · {member.maritalStatus} · lahir {formatDate(member.birthDate)} · {member.occupation} · {member.education}
+                {member.relationship} · {member.gender} · {member.maritalStatus} · lahir {formatDate(member.birthDate)}{" "}
+                · {member.occupation} · {member.education}
               </p>
             </li>
           ))}
@@ -58,7 +67,9 @@ export function ViewPanel({ tab, record }: { tab: RecordTabKey; record: RecordDe
               <h4 className="font-semibold">{group.title}</h4>
               <dl className="grid gap-2 sm:grid-cols-2">
                 {group.keys.map((key) => (
-                  <Item key={key} label={specialConditionLabels[key]}>{conditions[key] ? `Ya (${conditions[`${key}Count`]} orang)` : "Tidak"}</Item>
+                  <Item key={key} label={specialConditionLabels[key]}>
+                    {conditions[key] ? `Ya (${conditions[`${key}Count`]} orang)` : "Tidak"}
+                  </Item>
                 ))}
               </dl>
             </section>
@@ -72,13 +83,21 @@ export function ViewPanel({ tab, record }: { tab: RecordTabKey; record: RecordDe
           <Item label="Sumber Air">{data.waterSource}</Item>
           <Item label="MCK">{data.mckFacility ? `Ada (${data.mckCount})` : "Tidak ada"}</Item>
           <Item label="Makanan Pokok">{data.foodType}</Item>
-          {houseCriteriaKeys.map((key) => <Item key={key} label={houseCriteriaLabels[key]}>{yesNo(data.houseCriteria[key])}</Item>)}
+          {houseCriteriaKeys.map((key) => (
+            <Item key={key} label={houseCriteriaLabels[key]}>
+              {yesNo(data.houseCriteria[key])}
+            </Item>
+          ))}
         </dl>
       );
     case "activities":
       return (
         <dl className="grid gap-3 sm:grid-cols-2">
-          {communityActivityKeys.map((key) => <Item key={key} label={communityActivityLabels[key]}>{yesNo(data.communityActivities[key])}</Item>)}
+          {communityActivityKeys.map((key) => (
+            <Item key={key} label={communityActivityLabels[key]}>
+              {yesNo(data.communityActivities[key])}
+            </Item>
+          ))}
         </dl>
       );
     case "notes":

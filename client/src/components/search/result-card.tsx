@@ -9,7 +9,9 @@ export function ResultCard({ result }: { result: StatusSearchResult }) {
     result.rw && `RW ${result.rw}`,
     result.desaKelurahanNama && `Kel. ${result.desaKelurahanNama}`,
     result.kecamatanNama && `Kec. ${result.kecamatanNama}`,
-  ].filter(Boolean).join(", ");
+  ]
+    .filter(Boolean)
+    .join(", ");
   const rows: Array<[string, string]> = [
     ["NIK", result.nikMasked],
     ["Nomor registrasi", result.registrationNumber],

@@ -66,7 +66,8 @@ export function StatusSearch() {
     const parsed = searchQuerySchema.safeParse(query);
     const trimmed = answer.trim();
     const queryProblem = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? "Input tidak valid");
-    const captchaProblem = !/^-?\d+$/.test(trimmed) || hint === "wrong" || !captcha.challenge ? "Captcha belum benar" : undefined;
+    const captchaProblem =
+      !/^-?\d+$/.test(trimmed) || hint === "wrong" || !captcha.challenge ? "Captcha belum benar" : undefined;
     setQueryError(queryProblem);
     setCaptchaError(captchaProblem);
     if (queryProblem || captchaProblem || !parsed.success || !captcha.challenge) return;
@@ -76,8 +77,14 @@ export function StatusSearch() {
       {
         onSuccess: (result) => {
           setAnswerState(result);
-          if (result.results.length === 0) toast({ title: "Data tidak ditemukan", description: "Periksa kembali NIK atau nama yang Anda masukkan." });
-          else toast({ title: "Pencarian berhasil", description: `Ditemukan ${result.results.length} data.`, variant: "success" });
+          if (result.results.length === 0)
+            toast({ title: "Data tidak ditemukan", description: "Periksa kembali NIK atau nama yang Anda masukkan." });
+          else
+            toast({
+              title: "Pencarian berhasil",
+              description: `Ditemukan ${result.results.length} data.`,
+              variant: "success",
+            });
         },
         onError: (error) => {
           setAnswerState(null);
@@ -93,15 +100,31 @@ export function StatusSearch() {
     );
   };
 
-  const kindHint = query.trim() === "" ? "" : isNikQuery(query) ? "Pencarian berdasarkan NIK" : "Pencarian berdasarkan nama kepala keluarga";
+  const kindHint =
+    query.trim() === ""
+      ? ""
+      : isNikQuery(query)
+        ? "Pencarian berdasarkan NIK"
+        : "Pencarian berdasarkan nama kepala keluarga";
   const results = answerState?.results ?? [];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-6">
-        <form noValidate onSubmit={onSubmit} className="card border border-base-300" aria-label="Cari status registrasi">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="card border border-base-300"
+          aria-label="Cari status registrasi"
+        >
           <div className="card-body p-4 sm:p-6">
-            <Field htmlFor={inputId} label="NIK atau Nama Kepala Keluarga" error={queryError} hint={<span className="text-base-content">{kindHint || "16 digit NIK, atau minimal 3 huruf nama"}</span>} required>
+            <Field
+              htmlFor={inputId}
+              label="NIK atau Nama Kepala Keluarga"
+              error={queryError}
+              hint={<span className="text-base-content">{kindHint || "16 digit NIK, atau minimal 3 huruf nama"}</span>}
+              required
+            >
               <input
                 id={inputId}
                 type="search"
@@ -120,7 +143,13 @@ export function StatusSearch() {
               error={captchaError}
               hint={
                 <span aria-live="polite" className="text-base-content">
-                  {hint === "right" ? "✓ Jawaban benar" : hint === "wrong" ? "✗ Jawaban belum benar" : hint === "checking" ? "Memeriksa jawaban..." : "Jawab soal hitungan di atas"}
+                  {hint === "right"
+                    ? "✓ Jawaban benar"
+                    : hint === "wrong"
+                      ? "✗ Jawaban belum benar"
+                      : hint === "checking"
+                        ? "Memeriksa jawaban..."
+                        : "Jawab soal hitungan di atas"}
                 </span>
               }
               inputProps={{ value: answer, onChange: (event) => onAnswer(event.target.value) }}
@@ -132,29 +161,43 @@ export function StatusSearch() {
         </form>
 
         <section aria-labelledby="hasil-judul" aria-live="polite" className="space-y-4">
-          <h2 id="hasil-judul" className="text-xl font-bold">Hasil Pencarian</h2>
+          <h2 id="hasil-judul" className="text-xl font-bold">
+            Hasil Pencarian
+          </h2>
           {search.isPending && <p>Mencari data...</p>}
-          {failure && !search.isPending && <div role="alert" className="alert alert-error alert-soft">{failure}</div>}
+          {failure && !search.isPending && (
+            <div role="alert" className="alert alert-error alert-soft">
+              {failure}
+            </div>
+          )}
           {!search.isPending && !failure && answerState === null && <p>Masukkan NIK atau nama lalu tekan Cari.</p>}
           {!search.isPending && answerState !== null && results.length === 0 && (
             <div className="rounded-box border border-dashed border-base-300 p-6 text-center">
               <p className="font-semibold">Data tidak ditemukan</p>
-              <p className="text-sm">Pastikan NIK atau nama sudah benar, atau daftarkan keluarga Anda di halaman Registrasi Warga.</p>
+              <p className="text-sm">
+                Pastikan NIK atau nama sudah benar, atau daftarkan keluarga Anda di halaman Registrasi Warga.
+              </p>
             </div>
           )}
           {results.length > 0 && (
             <>
               <p>Ditemukan {results.length} data.</p>
-              {results.map((result) => <ResultCard key={result.id} result={result} />)}
+              {results.map((result) => (
+                <ResultCard key={result.id} result={result} />
+              ))}
             </>
           )}
         </section>
       </div>
       <aside aria-labelledby="tips-judul" className="card h-fit border border-base-300 bg-base-200">
         <div className="card-body p-4">
-          <h2 id="tips-judul" className="card-title text-lg">Tips Pencarian</h2>
+          <h2 id="tips-judul" className="card-title text-lg">
+            Tips Pencarian
+          </h2>
           <ul className="list-disc space-y-2 pl-5 text-sm">
-            {tips.map((tip) => <li key={tip}>{tip}</li>)}
+            {tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
           </ul>
         </div>
       </aside>

@@ -14,10 +14,25 @@ import { Modal } from "./modal.tsx";
 import type { QueueItem } from "./types.ts";
 
 const copy: Record<WorkflowAction, { title: string; confirm: string; note: string; button: string }> = {
-  verify: { title: "Verifikasi Data Keluarga", confirm: "Verifikasi", note: "Catatan (opsional)", button: "btn-primary" },
-  requestRevision: { title: "Minta Revisi", confirm: "Kirim Permintaan Revisi", note: "Catatan revisi", button: "btn-accent" },
+  verify: {
+    title: "Verifikasi Data Keluarga",
+    confirm: "Verifikasi",
+    note: "Catatan (opsional)",
+    button: "btn-primary",
+  },
+  requestRevision: {
+    title: "Minta Revisi",
+    confirm: "Kirim Permintaan Revisi",
+    note: "Catatan revisi",
+    button: "btn-accent",
+  },
   reject: { title: "Tolak Data Keluarga", confirm: "Tolak Data", note: "Alasan penolakan", button: "btn-error" },
-  resubmit: { title: "Ajukan Ulang", confirm: "Ajukan Ulang", note: "Catatan perbaikan (opsional)", button: "btn-primary" },
+  resubmit: {
+    title: "Ajukan Ulang",
+    confirm: "Ajukan Ulang",
+    note: "Catatan perbaikan (opsional)",
+    button: "btn-primary",
+  },
 };
 
 type FormInput = z.input<typeof transitionInput>;
@@ -51,12 +66,20 @@ export function ActionDialog({ item, action, onClose }: Props) {
         const submit = form.handleSubmit((values) =>
           mutation.mutate(values, {
             onSuccess: async (result) => {
-              toast({ variant: "success", title: "Berhasil", description: `${item.namaKepalaKeluarga}: ${statusLabel(result.status)}` });
+              toast({
+                variant: "success",
+                title: "Berhasil",
+                description: `${item.namaKepalaKeluarga}: ${statusLabel(result.status)}`,
+              });
               await queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() });
               close();
             },
             onError: async (error) => {
-              toast({ variant: "destructive", title: "Gagal memproses data", description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }) });
+              toast({
+                variant: "destructive",
+                title: "Gagal memproses data",
+                description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+              });
               // A record changed or out of reach will not get better by retrying: show the fresh queue.
               const status = isTRPCClientError(error) ? error.data?.httpStatus : undefined;
               if (status === 409 || status === 403 || status === 404) {
@@ -68,12 +91,25 @@ export function ActionDialog({ item, action, onClose }: Props) {
         );
         return (
           <form onSubmit={submit} noValidate>
-            <h2 id={titleId} className="text-lg font-bold">{text.title}</h2>
+            <h2 id={titleId} className="text-lg font-bold">
+              {text.title}
+            </h2>
             <p className="mt-2">
               <strong>{item.namaKepalaKeluarga}</strong> ({item.registrationNumber})
-              {target && <> akan berstatus <strong>{statusLabel(target)}</strong>.</>}
+              {target && (
+                <>
+                  {" "}
+                  akan berstatus <strong>{statusLabel(target)}</strong>.
+                </>
+              )}
             </p>
-            <Field htmlFor={noteId} label={text.note} required={requiredNoteMessage[action] !== undefined} error={noteError} className="mt-3">
+            <Field
+              htmlFor={noteId}
+              label={text.note}
+              required={requiredNoteMessage[action] !== undefined}
+              error={noteError}
+              className="mt-3"
+            >
               <textarea
                 id={noteId}
                 className={`textarea w-full ${noteError ? "textarea-error" : ""}`}
@@ -84,7 +120,9 @@ export function ActionDialog({ item, action, onClose }: Props) {
               />
             </Field>
             <div className="modal-action flex-wrap">
-              <button type="button" className="btn" onClick={close}>Batal</button>
+              <button type="button" className="btn" onClick={close}>
+                Batal
+              </button>
               <button type="submit" className={`btn ${text.button}`} disabled={mutation.isPending}>
                 {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 {mutation.isPending ? "Memproses..." : text.confirm}

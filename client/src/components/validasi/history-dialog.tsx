@@ -13,13 +13,19 @@ export function HistoryDialog({ item, onClose }: { item: QueueItem; onClose: () 
     <Modal titleId={titleId} onClose={onClose}>
       {(close) => (
         <>
-          <h2 id={titleId} className="text-lg font-bold">Riwayat Validasi</h2>
-          <p className="text-sm">{item.namaKepalaKeluarga} ({item.registrationNumber})</p>
+          <h2 id={titleId} className="text-lg font-bold">
+            Riwayat Validasi
+          </h2>
+          <p className="text-sm">
+            {item.namaKepalaKeluarga} ({item.registrationNumber})
+          </p>
           <div className="mt-4">
             <HistoryList registerId={item.id} />
           </div>
           <div className="modal-action">
-            <button type="button" className="btn" onClick={close}>Tutup</button>
+            <button type="button" className="btn" onClick={close}>
+              Tutup
+            </button>
           </div>
         </>
       )}
@@ -33,12 +39,16 @@ export function HistoryList({ registerId }: { registerId: number }) {
   return (
     <div aria-live="polite" aria-busy={history.isPending}>
       {history.isPending && (
-        <p className="flex items-center gap-2"><span className="loading loading-spinner loading-sm" aria-hidden="true" /> Memuat riwayat...</p>
+        <p className="flex items-center gap-2">
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Memuat riwayat...
+        </p>
       )}
       {history.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>Gagal memuat riwayat.</span>
-          <button type="button" className="btn btn-sm" onClick={() => history.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => history.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
       {history.data?.length === 0 && <p>Belum ada riwayat.</p>}
@@ -49,7 +59,9 @@ export function HistoryList({ registerId }: { registerId: number }) {
             return (
               <li key={entry.id}>
                 <p className="font-medium">
-                  {entry.fromStatus ? `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}` : statusLabel(entry.toStatus)}
+                  {entry.fromStatus
+                    ? `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}`
+                    : statusLabel(entry.toStatus)}
                 </p>
                 <p className="text-sm">
                   {entry.actorName ?? "Sistem"}

@@ -20,7 +20,11 @@ export function roleLine(user: PublicUser): string {
   return user.level ? `Kader ${levelLabels[user.level]}` : "Kader";
 }
 
-const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
+const dateTime = new Intl.DateTimeFormat("id-ID", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Jakarta",
+});
 const dateOnly = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeZone: "UTC" });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

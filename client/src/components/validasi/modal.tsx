@@ -21,7 +21,9 @@ export function Modal({ titleId, onClose, children, wide }: Props) {
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
       <div className={wide ? "modal-box w-full max-w-5xl sm:w-11/12" : "modal-box"}>{children(close)}</div>
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1}>Tutup</button>
+        <button type="submit" tabIndex={-1}>
+          Tutup
+        </button>
       </form>
     </dialog>
   );

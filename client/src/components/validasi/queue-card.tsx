@@ -37,14 +37,19 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
             />
           )}
           <div className="min-w-0 flex-1">
-            <h3 id={headingId} className="font-semibold break-words">{item.namaKepalaKeluarga}</h3>
+            <h3 id={headingId} className="font-semibold break-words">
+              {item.namaKepalaKeluarga}
+            </h3>
             <p className="text-sm break-all">{item.registrationNumber}</p>
           </div>
           <StatusBadge status={item.status} />
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium">Alamat</dt>
-          <dd className="break-words">RT {item.rt ?? "-"} / RW {item.rw ?? "-"}{item.desaKelurahanNama ? `, ${item.desaKelurahanNama}` : ""}</dd>
+          <dd className="break-words">
+            RT {item.rt ?? "-"} / RW {item.rw ?? "-"}
+            {item.desaKelurahanNama ? `, ${item.desaKelurahanNama}` : ""}
+          </dd>
           <dt className="font-medium">Anggota</dt>
           <dd>{item.memberCount} orang</dd>
           <dt className="font-medium">Pendataan</dt>
@@ -56,16 +61,25 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
             ) : (
               <ul className="flex flex-wrap gap-1">
                 {item.conditions.map((condition) => (
-                  <li key={condition.key} className="badge badge-neutral badge-sm">{specialConditionLabels[condition.key]}: {condition.count}</li>
+                  <li key={condition.key} className="badge badge-neutral badge-sm">
+                    {specialConditionLabels[condition.key]}: {condition.count}
+                  </li>
                 ))}
               </ul>
             )}
           </dd>
         </dl>
         <div className="card-actions flex-wrap justify-end">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onHistory}>Riwayat</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onHistory}>
+            Riwayat
+          </button>
           {item.actions.map((action) => (
-            <button key={action} type="button" className={`btn btn-sm ${actionButton[action]}`} onClick={() => onAction(action)}>
+            <button
+              key={action}
+              type="button"
+              className={`btn btn-sm ${actionButton[action]}`}
+              onClick={() => onAction(action)}
+            >
               {workflowActionLabels[action]}
             </button>
           ))}

@@ -17,8 +17,10 @@ interface Props {
   onApply: (search: ValidasiSearch) => void;
 }
 
-const isStatusFilter = (value: string): value is QueueStatusFilter => value === "waiting" || value === "all" || registerStatuses.some((status) => status === value);
-const isConditionFilter = (value: string): value is ConditionFilter => value === "any" || specialConditionKeys.some((key) => key === value);
+const isStatusFilter = (value: string): value is QueueStatusFilter =>
+  value === "waiting" || value === "all" || registerStatuses.some((status) => status === value);
+const isConditionFilter = (value: string): value is ConditionFilter =>
+  value === "any" || specialConditionKeys.some((key) => key === value);
 
 /**
  * Filters of the queue. A cadre's own work area is fixed (shown, not editable): an RT cadre cannot
@@ -26,12 +28,18 @@ const isConditionFilter = (value: string): value is ConditionFilter => value ===
  */
 export function QueueFilters({ user, search, onApply }: Props) {
   const id = useId();
-  const wardBound = user.role !== "admin" && user.desaKelurahanId !== null && (user.level === "rt" || user.level === "rw" || user.level === "kelurahan");
+  const wardBound =
+    user.role !== "admin" &&
+    user.desaKelurahanId !== null &&
+    (user.level === "rt" || user.level === "rw" || user.level === "kelurahan");
   const cityWide = user.role === "admin" || user.level === "kota";
   const fixedRw = user.role !== "admin" && (user.level === "rt" || user.level === "rw") ? user.rw : null;
   const fixedRt = user.role !== "admin" && user.level === "rt" ? user.rt : null;
 
-  const [region, setRegion] = useState({ kecamatanId: search.kecamatanId ?? null, desaKelurahanId: search.desaKelurahanId ?? null });
+  const [region, setRegion] = useState({
+    kecamatanId: search.kecamatanId ?? null,
+    desaKelurahanId: search.desaKelurahanId ?? null,
+  });
   const [rw, setRw] = useState(fixedRw ?? search.rw ?? "");
   const [rt, setRt] = useState(fixedRt ?? search.rt ?? "");
   const [status, setStatus] = useState<QueueStatusFilter>(search.status ?? "waiting");
@@ -72,22 +80,35 @@ export function QueueFilters({ user, search, onApply }: Props) {
           <RegionSelect value={region} onChange={setRegion} />
         ) : (
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>Kelurahan/Desa</label>
+            <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>
+              Kelurahan/Desa
+            </label>
             <select
               id={`${id}-kelurahan`}
               className="select w-full"
               value={wardBound ? (user.desaKelurahanId ?? "") : (region.desaKelurahanId ?? "")}
               disabled={wardBound || wards.isPending}
-              onChange={(event) => setRegion({ kecamatanId: null, desaKelurahanId: event.target.value ? Number(event.target.value) : null })}
+              onChange={(event) =>
+                setRegion({
+                  kecamatanId: null,
+                  desaKelurahanId: event.target.value ? Number(event.target.value) : null,
+                })
+              }
             >
               {!wardBound && <option value="">{wards.isPending ? "Memuat kelurahan..." : "Semua kelurahan"}</option>}
-              {wardOptions.map((ward) => <option key={ward.id} value={ward.id}>{ward.nama}</option>)}
+              {wardOptions.map((ward) => (
+                <option key={ward.id} value={ward.id}>
+                  {ward.nama}
+                </option>
+              ))}
             </select>
           </fieldset>
         )}
         <div className="grid grid-cols-2 gap-3">
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-rw`}>RW</label>
+            <label className="fieldset-legend" htmlFor={`${id}-rw`}>
+              RW
+            </label>
             <input
               id={`${id}-rw`}
               className="input w-full"
@@ -102,7 +123,9 @@ export function QueueFilters({ user, search, onApply }: Props) {
             />
           </fieldset>
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-rt`}>RT</label>
+            <label className="fieldset-legend" htmlFor={`${id}-rt`}>
+              RT
+            </label>
             <input
               id={`${id}-rt`}
               className="input w-full"
@@ -117,23 +140,37 @@ export function QueueFilters({ user, search, onApply }: Props) {
             />
           </fieldset>
         </div>
-        {rtRwError && <p id={`${id}-rtrw-error`} className="text-sm text-error">{rtRwError}</p>}
+        {rtRwError && (
+          <p id={`${id}-rtrw-error`} className="text-sm text-error">
+            {rtRwError}
+          </p>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-status`}>Status</label>
+            <label className="fieldset-legend" htmlFor={`${id}-status`}>
+              Status
+            </label>
             <select
               id={`${id}-status`}
               className="select w-full"
               value={status}
-              onChange={(event) => { if (isStatusFilter(event.target.value)) setStatus(event.target.value); }}
+              onChange={(event) => {
+                if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+              }}
             >
               <option value="waiting">{waitingLabel(user)}</option>
               <option value="all">Semua status</option>
-              {registerStatuses.map((value) => <option key={value} value={value}>{statusLabel(value)}</option>)}
+              {registerStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabel(value)}
+                </option>
+              ))}
             </select>
           </fieldset>
           <fieldset className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-kondisi`}>Kondisi khusus</label>
+            <label className="fieldset-legend" htmlFor={`${id}-kondisi`}>
+              Kondisi khusus
+            </label>
             <select
               id={`${id}-kondisi`}
               className="select w-full"
@@ -142,13 +179,21 @@ export function QueueFilters({ user, search, onApply }: Props) {
             >
               <option value="">Semua keluarga</option>
               <option value="any">Ada kondisi khusus</option>
-              {specialConditionKeys.map((key) => <option key={key} value={key}>{specialConditionLabels[key]}</option>)}
+              {specialConditionKeys.map((key) => (
+                <option key={key} value={key}>
+                  {specialConditionLabels[key]}
+                </option>
+              ))}
             </select>
           </fieldset>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary">Terapkan Filter</button>
-          <button type="button" className="btn btn-ghost" onClick={reset}>Reset Filter</button>
+          <button type="submit" className="btn btn-primary">
+            Terapkan Filter
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={reset}>
+            Reset Filter
+          </button>
         </div>
       </div>
     </form>

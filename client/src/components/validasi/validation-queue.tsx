@@ -29,7 +29,8 @@ export function ValidationQueue({ search, onPage }: Props) {
 
   const items = queue.data?.items ?? [];
   const verifiable = items.filter((item) => item.actions.includes("verify"));
-  const selectedIds = selection.pageKey === pageKey ? selection.ids.filter((id) => verifiable.some((item) => item.id === id)) : [];
+  const selectedIds =
+    selection.pageKey === pageKey ? selection.ids.filter((id) => verifiable.some((item) => item.id === id)) : [];
   const setSelected = (ids: number[]) => setSelection({ pageKey, ids });
 
   const bulk = useMutation(
@@ -45,7 +46,11 @@ export function ValidationQueue({ search, onPage }: Props) {
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() });
       },
       onError: (error) => {
-        toast({ variant: "destructive", title: "Gagal memverifikasi data", description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }) });
+        toast({
+          variant: "destructive",
+          title: "Gagal memverifikasi data",
+          description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+        });
       },
     }),
   );
@@ -61,7 +66,9 @@ export function ValidationQueue({ search, onPage }: Props) {
     return (
       <div role="alert" className="alert alert-error alert-soft">
         <span>{errorMessage(queue.error, { fallback: "Gagal memuat antrean validasi." })}</span>
-        <button type="button" className="btn btn-sm" onClick={() => queue.refetch()}>Coba lagi</button>
+        <button type="button" className="btn btn-sm" onClick={() => queue.refetch()}>
+          Coba lagi
+        </button>
       </div>
     );
   }
@@ -72,7 +79,9 @@ export function ValidationQueue({ search, onPage }: Props) {
   return (
     <section aria-labelledby="judul-antrean" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="judul-antrean" className="text-lg font-semibold">Antrean ({total.toLocaleString("id-ID")} data)</h2>
+        <h2 id="judul-antrean" className="text-lg font-semibold">
+          Antrean ({total.toLocaleString("id-ID")} data)
+        </h2>
         {verifiable.length > 0 && (
           <div className="flex flex-wrap items-center gap-3">
             <label className="flex cursor-pointer items-center gap-2 text-sm">
@@ -109,7 +118,9 @@ export function ValidationQueue({ search, onPage }: Props) {
               key={item.id}
               item={item}
               selected={selectedIds.includes(item.id)}
-              onSelect={(checked) => setSelected(checked ? [...selectedIds, item.id] : selectedIds.filter((id) => id !== item.id))}
+              onSelect={(checked) =>
+                setSelected(checked ? [...selectedIds, item.id] : selectedIds.filter((id) => id !== item.id))
+              }
               onAction={(action) => setActing({ item, action })}
               onHistory={() => setHistoryOf(item)}
             />
@@ -119,15 +130,23 @@ export function ValidationQueue({ search, onPage }: Props) {
 
       {total > 0 && (
         <nav aria-label="Halaman antrean" className="flex flex-wrap items-center justify-between gap-2">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>Sebelumnya</button>
-          <span className="text-sm">Halaman {page} dari {pageCount}</span>
-          <button type="button" className="btn btn-sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>Berikutnya</button>
+          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Sebelumnya
+          </button>
+          <span className="text-sm">
+            Halaman {page} dari {pageCount}
+          </span>
+          <button type="button" className="btn btn-sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+            Berikutnya
+          </button>
         </nav>
       )}
 
       {acting && <ActionDialog item={acting.item} action={acting.action} onClose={() => setActing(null)} />}
       {historyOf && <HistoryDialog item={historyOf} onClose={() => setHistoryOf(null)} />}
-      <p className="sr-only" aria-live="polite">{selectedIds.length} data dipilih</p>
+      <p className="sr-only" aria-live="polite">
+        {selectedIds.length} data dipilih
+      </p>
     </section>
   );
 }

@@ -5,7 +5,10 @@ import { trpc } from "../../lib/trpc.ts";
 /** The signed-in user's work area in words ("Kelurahan Bekasijaya, RW 005, RT 001"). */
 export function useAreaText(user: PublicUser): string {
   const kecamatan = useQuery({ ...trpc.regions.kecamatan.queryOptions(), enabled: user.kecamatanId !== null });
-  const wards = useQuery({ ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }), enabled: user.kecamatanId !== null });
+  const wards = useQuery({
+    ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }),
+    enabled: user.kecamatanId !== null,
+  });
   if (user.role === "admin" || user.level === "kota") return "Seluruh wilayah kota";
   const ward = wards.data?.find((item) => item.id === user.desaKelurahanId)?.nama ?? "…";
   switch (user.level) {

@@ -11,7 +11,9 @@ export const Route = createFileRoute("/admin/desa-kelurahan")({
     // A failed fetch is shown by the screen itself as an alert, so the loader never throws.
     await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.regions.kecamatan.queryOptions()),
-      deps.tab === "data" ? context.queryClient.ensureQueryData(context.trpc.regions.desaKelurahanPage.queryOptions(pageInput(deps))) : null,
+      deps.tab === "data"
+        ? context.queryClient.ensureQueryData(context.trpc.regions.desaKelurahanPage.queryOptions(pageInput(deps)))
+        : null,
     ]).catch(() => undefined);
   },
   head: () => ({ meta: [{ title: "Data Desa/Kelurahan - Portal Data Keluarga PKK" }] }),
@@ -21,5 +23,10 @@ export const Route = createFileRoute("/admin/desa-kelurahan")({
 function AdminRegionsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AdminRegionsPage search={search} onSearch={(change) => navigate({ search: (previous) => ({ ...previous, ...change }), replace: false })} />;
+  return (
+    <AdminRegionsPage
+      search={search}
+      onSearch={(change) => navigate({ search: (previous) => ({ ...previous, ...change }), replace: false })}
+    />
+  );
 }

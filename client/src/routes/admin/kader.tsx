@@ -28,7 +28,11 @@ function AdminKaderPage() {
         <h1 className="text-2xl font-bold">Kelola Kader dan Pengguna</h1>
         <LogoutButton />
       </div>
-      <div role="tablist" aria-label="Bagian halaman admin" className="tabs tabs-border mt-4 flex-nowrap overflow-x-auto">
+      <div
+        role="tablist"
+        aria-label="Bagian halaman admin"
+        className="tabs tabs-border mt-4 flex-nowrap overflow-x-auto"
+      >
         {tabs.map((item) => (
           <button
             key={item.key}

@@ -22,7 +22,9 @@ function KecamatanSelectDemo() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold">Demo Pilih Kecamatan</h1>
-      <p className="mt-2">Contoh pemilih wilayah bertingkat: kecamatan lalu kelurahan/desa, dari data resmi Kemendagri.</p>
+      <p className="mt-2">
+        Contoh pemilih wilayah bertingkat: kecamatan lalu kelurahan/desa, dari data resmi Kemendagri.
+      </p>
       <div className="card mt-6 border border-base-300 bg-base-100">
         <div className="card-body">
           <h2 className="card-title">Pilih Lokasi</h2>

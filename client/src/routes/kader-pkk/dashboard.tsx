@@ -12,7 +12,9 @@ import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/dashboard")({
-  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
+  beforeLoad: async ({ context, location }) => ({
+    user: await requireUser(context, location, ["kader", "admin", "aparat"]),
+  }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.dashboard.summary.queryOptions()),
   head: () => ({ meta: [{ title: "Dashboard Kader PKK | Portal Data Keluarga PKK" }] }),
   component: DashboardPage,
@@ -31,14 +33,23 @@ function DashboardPage() {
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Ringkasan Wilayah Kerja</h1>
-        <p className="mt-1">{user.fullName} · {roleLine(user)}{user.jabatan ? ` · ${user.jabatan}` : ""} · {area}</p>
+        <p className="mt-1">
+          {user.fullName} · {roleLine(user)}
+          {user.jabatan ? ` · ${user.jabatan}` : ""} · {area}
+        </p>
       </header>
 
-      {summary.isPending && <p className="flex items-center gap-2" role="status"><span className="loading loading-spinner" aria-hidden="true" /> Memuat ringkasan...</p>}
+      {summary.isPending && (
+        <p className="flex items-center gap-2" role="status">
+          <span className="loading loading-spinner" aria-hidden="true" /> Memuat ringkasan...
+        </p>
+      )}
       {summary.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{errorMessage(summary.error, { fallback: "Gagal memuat ringkasan." })}</span>
-          <button type="button" className="btn btn-sm" onClick={() => summary.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => summary.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
       {summary.data && <SummaryCards summary={summary.data} />}
@@ -48,10 +59,16 @@ function DashboardPage() {
         <section aria-labelledby="latest" className="card border border-base-300 bg-base-100 lg:col-span-2">
           <div className="card-body p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="latest" className="card-title text-base">Registrasi Terbaru</h2>
+              <h2 id="latest" className="card-title text-base">
+                Registrasi Terbaru
+              </h2>
               <div className="flex flex-wrap gap-2">
-                <button type="button" className="btn btn-sm btn-outline" onClick={() => setShowAll(true)}>Lihat Semua Registrasi</button>
-                <Link to="/kader-pkk/registrasi-list" className="btn btn-sm btn-ghost">Buka Halaman Daftar</Link>
+                <button type="button" className="btn btn-sm btn-outline" onClick={() => setShowAll(true)}>
+                  Lihat Semua Registrasi
+                </button>
+                <Link to="/kader-pkk/registrasi-list" className="btn btn-sm btn-ghost">
+                  Buka Halaman Daftar
+                </Link>
               </div>
             </div>
             <RecordList
@@ -62,7 +79,14 @@ function DashboardPage() {
               onSearch={(search) => setLatest({ search })}
               onPage={() => undefined}
               action={(item) => (
-                <button type="button" className="btn btn-sm btn-primary" onClick={() => setReviewing(item.id)} aria-label={`Review ${item.namaKK}`}>Review</button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  onClick={() => setReviewing(item.id)}
+                  aria-label={`Review ${item.namaKK}`}
+                >
+                  Review
+                </button>
               )}
             />
           </div>

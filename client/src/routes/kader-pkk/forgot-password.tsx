@@ -16,24 +16,46 @@ export const Route = createFileRoute("/kader-pkk/forgot-password")({
 
 function ForgotPasswordPage() {
   const id = useId();
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInput), defaultValues: { email: "" } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordInput),
+    defaultValues: { email: "" },
+  });
   const { errors } = form.formState;
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
 
   return (
-    <AuthCard title="Lupa Password" subtitle="Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru.">
+    <AuthCard
+      title="Lupa Password"
+      subtitle="Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru."
+    >
       {forgot.isSuccess ? (
         <div role="status" className="alert alert-success alert-soft">
           <span>{forgot.data.message}</span>
         </div>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit((values) => forgot.mutate(values))} className="flex flex-col gap-1">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
+          className="flex flex-col gap-1"
+        >
           <Field htmlFor={`${id}-email`} label="Email" error={errors.email?.message} required>
-            <input id={`${id}-email`} type="email" autoComplete="email" className={`input w-full ${errors.email ? "input-error" : ""}`} {...errorProps(`${id}-email`, errors.email?.message)} {...form.register("email")} />
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              className={`input w-full ${errors.email ? "input-error" : ""}`}
+              {...errorProps(`${id}-email`, errors.email?.message)}
+              {...form.register("email")}
+            />
           </Field>
           {forgot.isError && (
             <div role="alert" className="alert alert-error alert-soft mt-2">
-              <span>{errorMessage(forgot.error, { fallback: "Terjadi kesalahan. Silakan coba lagi.", tooManyRequests: "Terlalu banyak permintaan. Silakan coba lagi nanti" })}</span>
+              <span>
+                {errorMessage(forgot.error, {
+                  fallback: "Terjadi kesalahan. Silakan coba lagi.",
+                  tooManyRequests: "Terlalu banyak permintaan. Silakan coba lagi nanti",
+                })}
+              </span>
             </div>
           )}
           <button type="submit" className="btn btn-primary mt-4" disabled={forgot.isPending}>
@@ -41,7 +63,9 @@ function ForgotPasswordPage() {
           </button>
         </form>
       )}
-      <Link to="/kader-pkk/login" className="link link-primary mt-4 text-sm">Kembali ke halaman masuk</Link>
+      <Link to="/kader-pkk/login" className="link link-primary mt-4 text-sm">
+        Kembali ke halaman masuk
+      </Link>
     </AuthCard>
   );
 }

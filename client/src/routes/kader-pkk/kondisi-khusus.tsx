@@ -35,9 +35,12 @@ const inputFrom = (search: MonitorSearch): SpecialConditionsInput => ({ ...searc
 
 export const Route = createFileRoute("/kader-pkk/kondisi-khusus")({
   validateSearch: monitorSearch,
-  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
+  beforeLoad: async ({ context, location }) => ({
+    user: await requireUser(context, location, ["kader", "admin", "aparat"]),
+  }),
   loaderDeps: ({ search }) => inputFrom(search),
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.dashboard.specialConditions.queryOptions(deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(context.trpc.dashboard.specialConditions.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Monitor Kondisi Khusus | Portal Data Keluarga PKK" }] }),
   component: MonitorPage,
 });
@@ -52,7 +55,9 @@ function MonitorPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">← Kembali ke Dashboard</Link>
+      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
+        ← Kembali ke Dashboard
+      </Link>
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Monitor Kondisi Khusus</h1>
         <p className="mt-1">{area}</p>
@@ -63,17 +68,25 @@ function MonitorPage() {
         value={search}
         onApply={(place) => navigate({ search: { condition: search.condition, ...place } })}
       />
-      {view.isPending && <p className="flex items-center gap-2" role="status"><span className="loading loading-spinner" aria-hidden="true" /> Memuat data kondisi khusus...</p>}
+      {view.isPending && (
+        <p className="flex items-center gap-2" role="status">
+          <span className="loading loading-spinner" aria-hidden="true" /> Memuat data kondisi khusus...
+        </p>
+      )}
       {view.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{errorMessage(view.error, { fallback: "Gagal memuat data kondisi khusus." })}</span>
-          <button type="button" className="btn btn-sm" onClick={() => view.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => view.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
       {view.data && (
         <>
           <section aria-labelledby="jumlah-kondisi" className="space-y-2">
-            <h2 id="jumlah-kondisi" className="text-lg font-semibold">Jumlah per kondisi ({formatNumber(view.data.familiesWithAny)} keluarga dengan kondisi khusus)</h2>
+            <h2 id="jumlah-kondisi" className="text-lg font-semibold">
+              Jumlah per kondisi ({formatNumber(view.data.familiesWithAny)} keluarga dengan kondisi khusus)
+            </h2>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
               <button
                 type="button"
@@ -93,7 +106,9 @@ function MonitorPage() {
                   onClick={() => navigate({ search: (prev) => ({ ...prev, condition: item.key, page: undefined }) })}
                 >
                   <span>{specialConditionLabels[item.key]}</span>
-                  <span className="text-lg font-bold" data-testid={`count-${item.key}`}>{formatNumber(item.families)}</span>
+                  <span className="text-lg font-bold" data-testid={`count-${item.key}`}>
+                    {formatNumber(item.families)}
+                  </span>
                   <span className="text-xs font-normal">{formatNumber(item.people)} orang</span>
                 </button>
               ))}
@@ -101,7 +116,11 @@ function MonitorPage() {
           </section>
           <section aria-labelledby="daftar-keluarga" className="space-y-2">
             <h2 id="daftar-keluarga" className="text-lg font-semibold">
-              Keluarga {search.condition ? `dengan kondisi ${specialConditionLabels[search.condition]}` : "dengan kondisi khusus"} ({formatNumber(view.data.total)})
+              Keluarga{" "}
+              {search.condition
+                ? `dengan kondisi ${specialConditionLabels[search.condition]}`
+                : "dengan kondisi khusus"}{" "}
+              ({formatNumber(view.data.total)})
             </h2>
             {view.data.families.length === 0 ? (
               <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>
@@ -115,10 +134,21 @@ function MonitorPage() {
                         <p className="text-sm break-words">{family.alamat}</p>
                         <div className="flex flex-wrap gap-1">
                           <StatusBadge status={family.status} />
-                          {family.conditions.map((item) => <span key={item.key} className="badge badge-outline">{specialConditionLabels[item.key]}: {item.count}</span>)}
+                          {family.conditions.map((item) => (
+                            <span key={item.key} className="badge badge-outline">
+                              {specialConditionLabels[item.key]}: {item.count}
+                            </span>
+                          ))}
                         </div>
                       </div>
-                      <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen(family.id)} aria-label={`Lihat Data ${family.namaKK}`}>Lihat Data</button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        onClick={() => setOpen(family.id)}
+                        aria-label={`Lihat Data ${family.namaKK}`}
+                      >
+                        Lihat Data
+                      </button>
                     </div>
                   </li>
                 ))}
@@ -126,9 +156,25 @@ function MonitorPage() {
             )}
             {view.data.total > 0 && (
               <nav aria-label="Halaman daftar keluarga" className="flex items-center justify-between gap-2">
-                <button type="button" className="btn btn-sm" disabled={view.data.page <= 1} onClick={() => navigate({ search: (prev) => ({ ...prev, page: view.data.page - 1 }) })}>Prev</button>
-                <span className="text-sm">Halaman {view.data.page} dari {view.data.pageCount}</span>
-                <button type="button" className="btn btn-sm" disabled={view.data.page >= view.data.pageCount} onClick={() => navigate({ search: (prev) => ({ ...prev, page: view.data.page + 1 }) })}>Next</button>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={view.data.page <= 1}
+                  onClick={() => navigate({ search: (prev) => ({ ...prev, page: view.data.page - 1 }) })}
+                >
+                  Prev
+                </button>
+                <span className="text-sm">
+                  Halaman {view.data.page} dari {view.data.pageCount}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={view.data.page >= view.data.pageCount}
+                  onClick={() => navigate({ search: (prev) => ({ ...prev, page: view.data.page + 1 }) })}
+                >
+                  Next
+                </button>
               </nav>
             )}
           </section>

@@ -17,7 +17,9 @@ const currentMonth = () => todayIso().slice(0, 7);
 
 export const Route = createFileRoute("/kader-pkk/laporan")({
   validateSearch: reportSearch,
-  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
+  beforeLoad: async ({ context, location }) => ({
+    user: await requireUser(context, location, ["kader", "admin", "aparat"]),
+  }),
   loaderDeps: ({ search }) => ({ month: search.bulan ?? currentMonth() }),
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.reports.monthly.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Laporan Bulanan | Portal Data Keluarga PKK" }] }),
@@ -25,7 +27,9 @@ export const Route = createFileRoute("/kader-pkk/laporan")({
 });
 
 const monthName = (month: string) =>
-  new Intl.DateTimeFormat("id-ID", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  new Intl.DateTimeFormat("id-ID", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 
 function download(file: { filename: string; mimeType: string; base64: string }) {
   const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
@@ -42,9 +46,23 @@ function Table({ caption, rows }: { caption: string; rows: Array<[string, number
     <div className="overflow-x-auto">
       <table className="w-full text-left">
         <caption className="pb-2 text-left font-semibold">{caption}</caption>
-        <thead><tr className="border-b border-base-300"><th scope="col" className="py-2">Uraian</th><th scope="col" className="py-2 text-right">Jumlah</th></tr></thead>
+        <thead>
+          <tr className="border-b border-base-300">
+            <th scope="col" className="py-2">
+              Uraian
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Jumlah
+            </th>
+          </tr>
+        </thead>
         <tbody>
-          {rows.map(([label, value]) => <tr key={label} className="border-b border-base-200"><td className="py-2 pr-2">{label}</td><td className="py-2 text-right">{formatNumber(value)}</td></tr>)}
+          {rows.map(([label, value]) => (
+            <tr key={label} className="border-b border-base-200">
+              <td className="py-2 pr-2">{label}</td>
+              <td className="py-2 text-right">{formatNumber(value)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
@@ -61,10 +79,17 @@ function ReportPage() {
   const [picked, setPicked] = useState(month);
   const report = useQuery(trpc.reports.monthly.queryOptions({ month }));
   const { toast } = useToast();
-  const exporter = useMutation(trpc.reports.export.mutationOptions({
-    onSuccess: (file) => download(file),
-    onError: (error) => toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback: "Gagal mengekspor laporan" }) }),
-  }));
+  const exporter = useMutation(
+    trpc.reports.export.mutationOptions({
+      onSuccess: (file) => download(file),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: errorMessage(error, { fallback: "Gagal mengekspor laporan" }),
+        }),
+    }),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (monthParam(picked) !== undefined) navigate({ search: { bulan: picked } });
@@ -72,29 +97,64 @@ function ReportPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">← Kembali ke Dashboard</Link>
+      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
+        ← Kembali ke Dashboard
+      </Link>
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Laporan Bulanan</h1>
-        <p className="mt-1">{area} · {monthName(month)}</p>
+        <p className="mt-1">
+          {area} · {monthName(month)}
+        </p>
       </header>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Pilih bulan laporan">
           <div className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-bulan`}>Bulan</label>
-            <input id={`${id}-bulan`} type="month" className="input" value={picked} max={currentMonth()} onChange={(event) => setPicked(event.target.value)} />
+            <label className="fieldset-legend" htmlFor={`${id}-bulan`}>
+              Bulan
+            </label>
+            <input
+              id={`${id}-bulan`}
+              type="month"
+              className="input"
+              value={picked}
+              max={currentMonth()}
+              onChange={(event) => setPicked(event.target.value)}
+            />
           </div>
-          <button type="submit" className="btn btn-primary">Tampilkan</button>
+          <button type="submit" className="btn btn-primary">
+            Tampilkan
+          </button>
         </form>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ month, format: "xlsx" })}>Unduh Excel (.xlsx)</button>
-          <button type="button" className="btn btn-outline" disabled={exporter.isPending} onClick={() => exporter.mutate({ month, format: "csv" })}>Unduh CSV</button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={exporter.isPending}
+            onClick={() => exporter.mutate({ month, format: "xlsx" })}
+          >
+            Unduh Excel (.xlsx)
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={exporter.isPending}
+            onClick={() => exporter.mutate({ month, format: "csv" })}
+          >
+            Unduh CSV
+          </button>
         </div>
       </div>
-      {report.isPending && <p className="flex items-center gap-2" role="status"><span className="loading loading-spinner" aria-hidden="true" /> Memuat laporan...</p>}
+      {report.isPending && (
+        <p className="flex items-center gap-2" role="status">
+          <span className="loading loading-spinner" aria-hidden="true" /> Memuat laporan...
+        </p>
+      )}
       {report.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{errorMessage(report.error, { fallback: "Gagal memuat laporan." })}</span>
-          <button type="button" className="btn btn-sm" onClick={() => report.refetch()}>Coba lagi</button>
+          <button type="button" className="btn btn-sm" onClick={() => report.refetch()}>
+            Coba lagi
+          </button>
         </div>
       )}
       {report.data && (
@@ -103,7 +163,10 @@ function ReportPage() {
             caption={`Registrasi baru bulan ini (${formatNumber(report.data.newRegistrations.total)})`}
             rows={report.data.newRegistrations.byStatus.map((item) => [statusLabel(item.status), item.count])}
           />
-          <Table caption="Perubahan status bulan ini" rows={report.data.moves.map((item) => [statusLabel(item.status), item.count])} />
+          <Table
+            caption="Perubahan status bulan ini"
+            rows={report.data.moves.map((item) => [statusLabel(item.status), item.count])}
+          />
           <Table
             caption={`Sumber air, MCK dan rumah (${formatNumber(report.data.figures.families)} keluarga s.d. akhir bulan)`}
             rows={[
@@ -112,12 +175,18 @@ function ReportPage() {
               ["Memiliki MCK", report.data.figures.water.mck],
               [houseCriteriaLabels.healthy, report.data.figures.house.healthy],
               [houseCriteriaLabels.lessHealthy, report.data.figures.house.lessHealthy],
-              ["Perlu bantuan (kurang sehat tanpa tempat sampah atau saluran air limbah)", report.data.figures.house.needsHelp],
+              [
+                "Perlu bantuan (kurang sehat tanpa tempat sampah atau saluran air limbah)",
+                report.data.figures.house.needsHelp,
+              ],
             ]}
           />
           <Table
             caption={`Kondisi khusus: jumlah keluarga (${formatNumber(report.data.figures.anyCondition)} keluarga)`}
-            rows={report.data.figures.conditions.map((item) => [`${specialConditionLabels[item.key]} (${formatNumber(item.people)} jiwa)`, item.families])}
+            rows={report.data.figures.conditions.map((item) => [
+              `${specialConditionLabels[item.key]} (${formatNumber(item.people)} jiwa)`,
+              item.families,
+            ])}
           />
         </div>
       )}

@@ -13,7 +13,6 @@ import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-
 export const Route = createFileRoute("/kader-pkk/login")({
   validateSearch: (search: Record<string, unknown>): { redirect?: string; oauth?: string } => ({
     redirect: textParam(search.redirect, 2000),
@@ -41,7 +40,11 @@ function LoginPage() {
     trpc.auth.login.mutationOptions({
       onSuccess: async (result) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
-        toast({ title: "Login berhasil!", description: `Selamat datang di dashboard Kader PKK, ${result.user.fullName}.`, variant: "success" });
+        toast({
+          title: "Login berhasil!",
+          description: `Selamat datang di dashboard Kader PKK, ${result.user.fullName}.`,
+          variant: "success",
+        });
         await navigate({ href: safeRedirect(search.redirect) });
       },
       onError: (error) => {
@@ -77,32 +80,64 @@ function LoginPage() {
     <AuthCard title="Masuk Kader PKK" subtitle="Masuk untuk mengelola dan memvalidasi data keluarga di wilayah Anda.">
       {search.oauth === "gagal" && (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Masuk dengan Google gagal. Gunakan email yang sudah terdaftar dan aktif, atau masuk dengan password.</span>
+          <span>
+            Masuk dengan Google gagal. Gunakan email yang sudah terdaftar dan aktif, atau masuk dengan password.
+          </span>
         </div>
       )}
       <form noValidate onSubmit={submit} className="mt-2 flex flex-col gap-1">
         <Field htmlFor={`${id}-email`} label="Email" error={errors.email?.message} required>
-          <input id={`${id}-email`} type="email" autoComplete="email" className={`input w-full ${errors.email ? "input-error" : ""}`} {...errorProps(`${id}-email`, errors.email?.message)} {...form.register("email")} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            className={`input w-full ${errors.email ? "input-error" : ""}`}
+            {...errorProps(`${id}-email`, errors.email?.message)}
+            {...form.register("email")}
+          />
         </Field>
         <Field htmlFor={`${id}-password`} label="Password" error={errors.password?.message} required>
-          <input id={`${id}-password`} type="password" autoComplete="current-password" className={`input w-full ${errors.password ? "input-error" : ""}`} {...errorProps(`${id}-password`, errors.password?.message)} {...form.register("password")} />
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            className={`input w-full ${errors.password ? "input-error" : ""}`}
+            {...errorProps(`${id}-password`, errors.password?.message)}
+            {...form.register("password")}
+          />
         </Field>
         <label className="label mt-2 cursor-pointer gap-2 text-base-content">
           <input type="checkbox" className="checkbox checkbox-sm" {...form.register("rememberMe")} />
           Ingat saya (30 hari)
         </label>
-        <CaptchaField captcha={captcha} inputProps={form.register("captchaAnswer")} error={errors.captchaAnswer?.message} label="Berapa hasil penjumlahan ini?" />
+        <CaptchaField
+          captcha={captcha}
+          inputProps={form.register("captchaAnswer")}
+          error={errors.captchaAnswer?.message}
+          label="Berapa hasil penjumlahan ini?"
+        />
         <button type="submit" className="btn btn-primary mt-4" disabled={login.isPending || !captcha.challenge}>
           {login.isPending ? "Sedang masuk..." : "Masuk"}
         </button>
       </form>
       {providers.data?.google && (
-        <a href="/auth/google" className="btn btn-outline mt-2">Masuk dengan Google</a>
+        <a href="/auth/google" className="btn btn-outline mt-2">
+          Masuk dengan Google
+        </a>
       )}
       <div className="mt-4 flex flex-col gap-2 text-sm">
-        <Link to="/kader-pkk/forgot-password" className="link link-primary">Lupa password?</Link>
-        <span>Belum punya akun? <Link to="/kader-pkk/daftar" className="link link-primary">Daftar sebagai kader</Link></span>
-        <Link to="/kader-pkk" className="link">Kembali ke Portal Kader PKK</Link>
+        <Link to="/kader-pkk/forgot-password" className="link link-primary">
+          Lupa password?
+        </Link>
+        <span>
+          Belum punya akun?{" "}
+          <Link to="/kader-pkk/daftar" className="link link-primary">
+            Daftar sebagai kader
+          </Link>
+        </span>
+        <Link to="/kader-pkk" className="link">
+          Kembali ke Portal Kader PKK
+        </Link>
       </div>
       {config.data?.demoMode && config.data.demoAccounts.length > 0 && (
         <div className="mt-4 rounded-box border border-dashed border-base-300 p-3 text-sm">
@@ -110,7 +145,8 @@ function LoginPage() {
           <ul className="mt-1 space-y-1">
             {config.data.demoAccounts.map((account) => (
               <li key={account.email}>
-                <span className="font-medium">{account.label}:</span> <span className="break-all">{account.email}</span> / {account.password}
+                <span className="font-medium">{account.label}:</span> <span className="break-all">{account.email}</span>{" "}
+                / {account.password}
               </li>
             ))}
           </ul>

@@ -4,7 +4,13 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import {
-  changePasswordInput, levelLabels, profileUpdateInput, roleLabels, type ChangePasswordInput, type ProfileUpdateInput, type PublicUser,
+  changePasswordInput,
+  levelLabels,
+  profileUpdateInput,
+  roleLabels,
+  type ChangePasswordInput,
+  type ProfileUpdateInput,
+  type PublicUser,
 } from "@shared/schemas/auth.ts";
 import { LogoutButton } from "../../components/auth/logout-button.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
@@ -31,10 +37,28 @@ function ProfilePage() {
         <LogoutButton />
       </div>
       <dl className="mt-4 grid gap-2 rounded-box bg-base-200 p-4 sm:grid-cols-2">
-        <div><dt className="text-sm opacity-80">Email</dt><dd className="break-all font-medium">{user.email}</dd></div>
-        <div><dt className="text-sm opacity-80">Username</dt><dd className="break-all font-medium">{user.username}</dd></div>
-        <div><dt className="text-sm opacity-80">Peran</dt><dd className="font-medium">{roleLabels[user.role]}{user.level ? ` · ${levelLabels[user.level]}` : ""}</dd></div>
-        <div><dt className="text-sm opacity-80">Wilayah kerja</dt><dd className="font-medium">{user.rw ? `RW ${user.rw}` : "-"}{user.rt ? ` / RT ${user.rt}` : ""}</dd></div>
+        <div>
+          <dt className="text-sm opacity-80">Email</dt>
+          <dd className="break-all font-medium">{user.email}</dd>
+        </div>
+        <div>
+          <dt className="text-sm opacity-80">Username</dt>
+          <dd className="break-all font-medium">{user.username}</dd>
+        </div>
+        <div>
+          <dt className="text-sm opacity-80">Peran</dt>
+          <dd className="font-medium">
+            {roleLabels[user.role]}
+            {user.level ? ` · ${levelLabels[user.level]}` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm opacity-80">Wilayah kerja</dt>
+          <dd className="font-medium">
+            {user.rw ? `RW ${user.rw}` : "-"}
+            {user.rt ? ` / RT ${user.rt}` : ""}
+          </dd>
+        </div>
       </dl>
       <ProfileForm user={user} />
       <PasswordForm />
@@ -57,23 +81,47 @@ function ProfileForm({ user }: { user: PublicUser }) {
         queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
         toast({ title: "Berhasil", description: "Profil berhasil diperbarui", variant: "success" });
       },
-      onError: (error) => toast({ title: "Error", description: errorMessage(error, { fallback: "Gagal memperbarui profil" }), variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error, { fallback: "Gagal memperbarui profil" }),
+          variant: "destructive",
+        }),
     }),
   );
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => update.mutate(values))} className="card mt-6 border border-base-300">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => update.mutate(values))}
+      className="card mt-6 border border-base-300"
+    >
       <div className="card-body">
         <h2 className="card-title">Data Diri</h2>
         <div className="grid gap-2 sm:grid-cols-2">
           <Field htmlFor={`${id}-name`} label="Nama lengkap" error={errors.fullName?.message} required>
-            <input id={`${id}-name`} className="input w-full" autoComplete="name" {...errorProps(`${id}-name`, errors.fullName?.message)} {...form.register("fullName")} />
+            <input
+              id={`${id}-name`}
+              className="input w-full"
+              autoComplete="name"
+              {...errorProps(`${id}-name`, errors.fullName?.message)}
+              {...form.register("fullName")}
+            />
           </Field>
           <Field htmlFor={`${id}-phone`} label="Nomor HP" error={errors.phone?.message} required>
-            <input id={`${id}-phone`} className="input w-full" inputMode="numeric" autoComplete="tel" {...errorProps(`${id}-phone`, errors.phone?.message)} {...form.register("phone")} />
+            <input
+              id={`${id}-phone`}
+              className="input w-full"
+              inputMode="numeric"
+              autoComplete="tel"
+              {...errorProps(`${id}-phone`, errors.phone?.message)}
+              {...form.register("phone")}
+            />
           </Field>
         </div>
         <div className="card-actions mt-2">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>{update.isPending ? "Menyimpan..." : "Simpan profil"}</button>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? "Menyimpan..." : "Simpan profil"}
+          </button>
         </div>
       </div>
     </form>
@@ -92,33 +140,79 @@ function PasswordForm() {
     trpc.auth.changePassword.mutationOptions({
       onSuccess: () => {
         form.reset();
-        toast({ title: "Berhasil", description: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri.", variant: "success" });
+        toast({
+          title: "Berhasil",
+          description: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri.",
+          variant: "success",
+        });
       },
       onError: (error) => {
         for (const field of serverFieldErrors(error)) {
           if (field.path[0] === "currentPassword") form.setError("currentPassword", { message: field.message });
         }
-        toast({ title: "Error", description: errorMessage(error, { fallback: "Gagal mengubah password" }), variant: "destructive" });
+        toast({
+          title: "Error",
+          description: errorMessage(error, { fallback: "Gagal mengubah password" }),
+          variant: "destructive",
+        });
       },
     }),
   );
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))} className="card mt-6 border border-base-300">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => change.mutate(values))}
+      className="card mt-6 border border-base-300"
+    >
       <div className="card-body">
         <h2 className="card-title">Ubah Password</h2>
         <Field htmlFor={`${id}-current`} label="Password lama" error={errors.currentPassword?.message} required>
-          <input id={`${id}-current`} type="password" className="input w-full" autoComplete="current-password" {...errorProps(`${id}-current`, errors.currentPassword?.message)} {...form.register("currentPassword")} />
+          <input
+            id={`${id}-current`}
+            type="password"
+            className="input w-full"
+            autoComplete="current-password"
+            {...errorProps(`${id}-current`, errors.currentPassword?.message)}
+            {...form.register("currentPassword")}
+          />
         </Field>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Field htmlFor={`${id}-new`} label="Password baru" error={errors.password?.message} hint="Minimal 8 karakter dengan huruf besar, kecil, dan angka" required>
-            <input id={`${id}-new`} type="password" className="input w-full" autoComplete="new-password" {...errorProps(`${id}-new`, errors.password?.message)} {...form.register("password")} />
+          <Field
+            htmlFor={`${id}-new`}
+            label="Password baru"
+            error={errors.password?.message}
+            hint="Minimal 8 karakter dengan huruf besar, kecil, dan angka"
+            required
+          >
+            <input
+              id={`${id}-new`}
+              type="password"
+              className="input w-full"
+              autoComplete="new-password"
+              {...errorProps(`${id}-new`, errors.password?.message)}
+              {...form.register("password")}
+            />
           </Field>
-          <Field htmlFor={`${id}-confirm`} label="Konfirmasi password baru" error={errors.passwordConfirmation?.message} required>
-            <input id={`${id}-confirm`} type="password" className="input w-full" autoComplete="new-password" {...errorProps(`${id}-confirm`, errors.passwordConfirmation?.message)} {...form.register("passwordConfirmation")} />
+          <Field
+            htmlFor={`${id}-confirm`}
+            label="Konfirmasi password baru"
+            error={errors.passwordConfirmation?.message}
+            required
+          >
+            <input
+              id={`${id}-confirm`}
+              type="password"
+              className="input w-full"
+              autoComplete="new-password"
+              {...errorProps(`${id}-confirm`, errors.passwordConfirmation?.message)}
+              {...form.register("passwordConfirmation")}
+            />
           </Field>
         </div>
         <div className="card-actions mt-2">
-          <button type="submit" className="btn btn-primary" disabled={change.isPending}>{change.isPending ? "Menyimpan..." : "Ubah password"}</button>
+          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+            {change.isPending ? "Menyimpan..." : "Ubah password"}
+          </button>
         </div>
       </div>
     </form>

@@ -16,9 +16,12 @@ function listSearch(search: Record<string, unknown>): { q?: string; page?: numbe
 
 export const Route = createFileRoute("/kader-pkk/registrasi-list")({
   validateSearch: listSearch,
-  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin", "aparat"]) }),
+  beforeLoad: async ({ context, location }) => ({
+    user: await requireUser(context, location, ["kader", "admin", "aparat"]),
+  }),
   loaderDeps: ({ search }) => ({ search: search.q ?? "", page: search.page ?? 1, deleted: search.deleted ?? false }),
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.registerRecords.list.queryOptions(deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(context.trpc.registerRecords.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Semua Registrasi | Portal Data Keluarga PKK" }] }),
   component: RegistrationsPage,
 });
@@ -31,28 +34,43 @@ function RegistrationsPage() {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const deleted = user.role === "admin" && search.deleted === true;
-  const restore = useMutation(trpc.registerRecords.restore.mutationOptions({
-    onSuccess: async () => {
-      toast({ variant: "success", title: "Berhasil", description: "Data berhasil dipulihkan" });
-      await queryClient.invalidateQueries({ queryKey: trpc.registerRecords.pathKey() });
-      await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
-    },
-    onError: (error) => toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback: "Failed to update register" }) }),
-  }));
+  const restore = useMutation(
+    trpc.registerRecords.restore.mutationOptions({
+      onSuccess: async () => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil dipulihkan" });
+        await queryClient.invalidateQueries({ queryKey: trpc.registerRecords.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
+      },
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: errorMessage(error, { fallback: "Failed to update register" }),
+        }),
+    }),
+  );
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">← Kembali ke Dashboard</Link>
+      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
+        ← Kembali ke Dashboard
+      </Link>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{deleted ? "Data Terhapus" : "Semua Registrasi"}</h1>
         <div className="flex flex-wrap gap-2">
           {user.role === "admin" && (
-            <Link to="/kader-pkk/registrasi-list" search={deleted ? {} : { deleted: true }} className="btn btn-sm btn-outline">
+            <Link
+              to="/kader-pkk/registrasi-list"
+              search={deleted ? {} : { deleted: true }}
+              className="btn btn-sm btn-outline"
+            >
               {deleted ? "Tampilkan data aktif" : "Tampilkan data terhapus"}
             </Link>
           )}
           {user.role !== "aparat" && !deleted && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen({ id: null })}>+ Tambah Keluarga Baru</button>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen({ id: null })}>
+              + Tambah Keluarga Baru
+            </button>
           )}
         </div>
       </div>
@@ -66,9 +84,24 @@ function RegistrationsPage() {
         onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
         action={(item) =>
           deleted ? (
-            <button type="button" className="btn btn-sm" disabled={restore.isPending} onClick={() => restore.mutate({ registerId: item.id })} aria-label={`Pulihkan ${item.namaKK}`}>Pulihkan</button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={restore.isPending}
+              onClick={() => restore.mutate({ registerId: item.id })}
+              aria-label={`Pulihkan ${item.namaKK}`}
+            >
+              Pulihkan
+            </button>
           ) : (
-            <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen({ id: item.id })} aria-label={`Maker Checker ${item.namaKK}`}>Maker Checker</button>
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => setOpen({ id: item.id })}
+              aria-label={`Maker Checker ${item.namaKK}`}
+            >
+              Maker Checker
+            </button>
           )
         }
       />

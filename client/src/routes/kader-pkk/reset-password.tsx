@@ -29,8 +29,12 @@ function ResetPasswordPage() {
   if (!code) {
     return (
       <AuthCard title="Atur Ulang Password">
-        <div role="alert" className="alert alert-error alert-soft"><span>Tautan reset tidak lengkap. Minta tautan baru.</span></div>
-        <Link to="/kader-pkk/forgot-password" className="btn btn-primary mt-4">Minta tautan baru</Link>
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>Tautan reset tidak lengkap. Minta tautan baru.</span>
+        </div>
+        <Link to="/kader-pkk/forgot-password" className="btn btn-primary mt-4">
+          Minta tautan baru
+        </Link>
       </AuthCard>
     );
   }
@@ -42,20 +46,49 @@ function ResetPasswordPage() {
           <div role="status" className="alert alert-success alert-soft">
             <span>Password berhasil diubah. Silakan masuk dengan password baru.</span>
           </div>
-          <Link to="/kader-pkk/login" className="btn btn-primary mt-4">Masuk</Link>
+          <Link to="/kader-pkk/login" className="btn btn-primary mt-4">
+            Masuk
+          </Link>
         </>
       ) : (
         <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="flex flex-col gap-1">
-          <Field htmlFor={`${id}-password`} label="Password baru" error={errors.password?.message} hint="Minimal 8 karakter dengan huruf besar, kecil, dan angka" required>
-            <input id={`${id}-password`} type="password" autoComplete="new-password" className={`input w-full ${errors.password ? "input-error" : ""}`} {...errorProps(`${id}-password`, errors.password?.message)} {...form.register("password")} />
+          <Field
+            htmlFor={`${id}-password`}
+            label="Password baru"
+            error={errors.password?.message}
+            hint="Minimal 8 karakter dengan huruf besar, kecil, dan angka"
+            required
+          >
+            <input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="new-password"
+              className={`input w-full ${errors.password ? "input-error" : ""}`}
+              {...errorProps(`${id}-password`, errors.password?.message)}
+              {...form.register("password")}
+            />
           </Field>
-          <Field htmlFor={`${id}-confirm`} label="Konfirmasi password baru" error={errors.passwordConfirmation?.message} required>
-            <input id={`${id}-confirm`} type="password" autoComplete="new-password" className={`input w-full ${errors.passwordConfirmation ? "input-error" : ""}`} {...errorProps(`${id}-confirm`, errors.passwordConfirmation?.message)} {...form.register("passwordConfirmation")} />
+          <Field
+            htmlFor={`${id}-confirm`}
+            label="Konfirmasi password baru"
+            error={errors.passwordConfirmation?.message}
+            required
+          >
+            <input
+              id={`${id}-confirm`}
+              type="password"
+              autoComplete="new-password"
+              className={`input w-full ${errors.passwordConfirmation ? "input-error" : ""}`}
+              {...errorProps(`${id}-confirm`, errors.passwordConfirmation?.message)}
+              {...form.register("passwordConfirmation")}
+            />
           </Field>
           {reset.isError && (
             <div role="alert" className="alert alert-error alert-soft mt-2">
               <span>{errorMessage(reset.error, { fallback: "Terjadi kesalahan. Silakan coba lagi." })}</span>
-              <Link to="/kader-pkk/forgot-password" className="link">Minta tautan baru</Link>
+              <Link to="/kader-pkk/forgot-password" className="link">
+                Minta tautan baru
+              </Link>
             </div>
           )}
           <button type="submit" className="btn btn-primary mt-4" disabled={reset.isPending}>

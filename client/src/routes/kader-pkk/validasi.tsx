@@ -5,7 +5,6 @@ import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../compo
 import { ValidationQueue } from "../../components/validasi/validation-queue.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { requireUser } from "../../lib/session.ts";
-import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/validasi")({
   validateSearch: validasiSearch,
@@ -31,7 +30,9 @@ function ValidasiPage() {
         <p className="mt-1">
           {user.fullName} · {roleLine(user)} · <span>{area}</span>
         </p>
-        <p className="mt-1 text-sm">Data berjenjang: RT memverifikasi data baru, lalu RW, lalu kelurahan mengesahkan.</p>
+        <p className="mt-1 text-sm">
+          Data berjenjang: RT memverifikasi data baru, lalu RW, lalu kelurahan mengesahkan.
+        </p>
       </header>
       <QueueFilters key={JSON.stringify(search)} user={user} search={search} onApply={apply} />
       <ValidationQueue search={search} onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />

@@ -24,22 +24,42 @@ function KaderRegistrationSuccess() {
       <div className="card border border-success/40 bg-base-100">
         <div className="card-body">
           <h1 className="card-title text-2xl">Pendaftaran berhasil!</h1>
-          <p>Terima kasih, {result.fullName}. Akun Anda akan diverifikasi oleh admin. Kami mengirim kabar ke {result.email} setelah diproses.</p>
+          <p>
+            Terima kasih, {result.fullName}. Akun Anda akan diverifikasi oleh admin. Kami mengirim kabar ke{" "}
+            {result.email} setelah diproses.
+          </p>
           <dl className="mt-2 grid gap-2 rounded-box bg-base-200 p-4 sm:grid-cols-2">
-            <div><dt className="text-sm">Nomor pendaftaran</dt><dd className="font-mono font-semibold">{result.registrationNumber}</dd></div>
-            <div><dt className="text-sm">Username</dt><dd className="break-all font-semibold">{result.username}</dd></div>
-            <div><dt className="text-sm">Jabatan</dt><dd className="font-semibold">{result.jabatan}</dd></div>
-            <div><dt className="text-sm">Status</dt><dd className="font-semibold">Menunggu Verifikasi</dd></div>
+            <div>
+              <dt className="text-sm">Nomor pendaftaran</dt>
+              <dd className="font-mono font-semibold">{result.registrationNumber}</dd>
+            </div>
+            <div>
+              <dt className="text-sm">Username</dt>
+              <dd className="break-all font-semibold">{result.username}</dd>
+            </div>
+            <div>
+              <dt className="text-sm">Jabatan</dt>
+              <dd className="font-semibold">{result.jabatan}</dd>
+            </div>
+            <div>
+              <dt className="text-sm">Status</dt>
+              <dd className="font-semibold">Menunggu Verifikasi</dd>
+            </div>
             <div className="sm:col-span-2">
               <dt className="text-sm">Wilayah kerja</dt>
               <dd className="font-semibold">
-                RT {result.wilayahKerja.rt} / RW {result.wilayahKerja.rw}, {result.wilayahKerja.kelurahan}, Kecamatan {result.wilayahKerja.kecamatan}
+                RT {result.wilayahKerja.rt} / RW {result.wilayahKerja.rw}, {result.wilayahKerja.kelurahan}, Kecamatan{" "}
+                {result.wilayahKerja.kecamatan}
               </dd>
             </div>
           </dl>
           <div className="card-actions mt-4">
-            <Link to="/kader-pkk/login" className="btn btn-primary">Ke halaman masuk</Link>
-            <Link to="/" className="btn btn-outline">Kembali ke beranda</Link>
+            <Link to="/kader-pkk/login" className="btn btn-primary">
+              Ke halaman masuk
+            </Link>
+            <Link to="/" className="btn btn-outline">
+              Kembali ke beranda
+            </Link>
           </div>
         </div>
       </div>

@@ -3,7 +3,6 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "d
 import { userLevels, userRoles, userStatuses } from "@shared/schemas/auth.ts";
 import { desaKelurahan, kecamatan } from "./regions.ts";
 
-
 export const users = pgTable(
   "users",
   {

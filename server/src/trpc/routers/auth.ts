@@ -1,4 +1,10 @@
-import { changePasswordInput, forgotPasswordInput, loginInput, profileUpdateInput, resetPasswordInput } from "@shared/schemas/auth.ts";
+import {
+  changePasswordInput,
+  forgotPasswordInput,
+  loginInput,
+  profileUpdateInput,
+  resetPasswordInput,
+} from "@shared/schemas/auth.ts";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/cookie.ts";
 import * as auth from "../../services/auth.ts";
 import * as users from "../../services/users.ts";
@@ -25,7 +31,9 @@ export const authRouter = router({
     await auth.resetPassword(ctx.db, input);
     return { ok: true };
   }),
-  updateProfile: authedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.actor, input)),
+  updateProfile: authedProcedure
+    .input(profileUpdateInput)
+    .mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.actor, input)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await users.changePassword(ctx.db, ctx.actor, input, ctx.sessionId);
     return { ok: true };

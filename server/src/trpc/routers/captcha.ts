@@ -16,10 +16,24 @@ export const captchaRouter = router({
   }),
   // A few hints per captcha, so the hint is no faster an oracle than submitting would be.
   check: publicProcedure.input(captchaCheckInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimit(ctx.db, `captcha-check:ip:${ctx.actor.ip}`, { limit: 60, windowSeconds: 60, message: tooManyChecks });
+    await consumeRateLimit(ctx.db, `captcha-check:ip:${ctx.actor.ip}`, {
+      limit: 60,
+      windowSeconds: 60,
+      message: tooManyChecks,
+    });
     const nonce = captchaNonce(input.token);
     if (!nonce) return { correct: false };
-    await consumeRateLimit(ctx.db, `captcha-check:nonce:${nonce}`, { limit: 5, windowSeconds: 600, message: tooManyChecks });
-    return { correct: checkCaptchaAnswer(ctx.config.APP_SECRET, { token: input.token, answer: input.answer, expectedKind: input.kind }) };
+    await consumeRateLimit(ctx.db, `captcha-check:nonce:${nonce}`, {
+      limit: 5,
+      windowSeconds: 600,
+      message: tooManyChecks,
+    });
+    return {
+      correct: checkCaptchaAnswer(ctx.config.APP_SECRET, {
+        token: input.token,
+        answer: input.answer,
+        expectedKind: input.kind,
+      }),
+    };
   }),
 });

@@ -7,7 +7,11 @@ describe("config.public", () => {
 
     test("names the configured city's PKK secretariat and the generated instrumental", async () => {
       const config = await callerFor(t).config.public();
-      expect(config.contact).toEqual({ address: "Sekretariat Tim Penggerak PKK Kota Bekasi", phone: null, email: null });
+      expect(config.contact).toEqual({
+        address: "Sekretariat Tim Penggerak PKK Kota Bekasi",
+        phone: null,
+        email: null,
+      });
       expect(config.audio).toEqual({ url: "/media/mars-pkk.wav", title: "Instrumental Mars Portal PKK" });
     });
   });
@@ -26,7 +30,11 @@ describe("config.public", () => {
 
     test("passes them to the browser", async () => {
       const config = await callerFor(t).config.public();
-      expect(config.contact).toEqual({ address: "Jl. Contoh No. 1, Bekasi", phone: "(021) 555 0101", email: "tppkk@contoh.go.id" });
+      expect(config.contact).toEqual({
+        address: "Jl. Contoh No. 1, Bekasi",
+        phone: "(021) 555 0101",
+        email: "tppkk@contoh.go.id",
+      });
       expect(config.audio).toEqual({ url: "https://media.contoh.go.id/mars-pkk.mp3", title: "Mars PKK" });
     });
   });

@@ -5,5 +5,7 @@ import { authedProcedure, router } from "../init.ts";
 
 export const dashboardRouter = router({
   summary: authedProcedure.query(({ ctx }) => dashboardSummary(ctx.db, ctx.actor)),
-  specialConditions: authedProcedure.input(specialConditionsInput).query(({ ctx, input }) => specialConditions(ctx.db, ctx.actor, input)),
+  specialConditions: authedProcedure
+    .input(specialConditionsInput)
+    .query(({ ctx, input }) => specialConditions(ctx.db, ctx.actor, input)),
 });

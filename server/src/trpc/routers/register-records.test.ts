@@ -37,8 +37,12 @@ describe("cadre workspace over tRPC", () => {
     const aparat = callerFor(t, await createCadre(t.db, "kelurahan", { wardIndex: 4 }, { role: "aparat" }));
     expect((await aparat.registerRecords.open({ registerId: family.id })).sensitive).toBe(false);
     expect((await aparat.dashboard.summary()).cards.totalFamilies.current).toBeGreaterThan(0);
-    expect(await codeOf(aparat.registerRecords.update({ registerId: family.id, version: 1, data: family.form }))).toBe("FORBIDDEN");
-    expect(await codeOf(aparat.registerRecords.delete({ registerId: family.id, version: 1, reason: "x" }))).toBe("FORBIDDEN");
+    expect(await codeOf(aparat.registerRecords.update({ registerId: family.id, version: 1, data: family.form }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await codeOf(aparat.registerRecords.delete({ registerId: family.id, version: 1, reason: "x" }))).toBe(
+      "FORBIDDEN",
+    );
     expect(await codeOf(callerFor(t, null).dashboard.summary())).toBe("UNAUTHORIZED");
   });
 

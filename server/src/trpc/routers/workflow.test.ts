@@ -29,14 +29,27 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     expect(listed.status).toBe(200);
     const page = (await listed.json()).result.data;
     expect(page.items.map((item: { id: number }) => item.id)).toEqual([family.id]);
-    expect(page.items[0]).toMatchObject({ status: "SUBMITTED", version: 1, actions: ["verify", "requestRevision", "reject"] });
+    expect(page.items[0]).toMatchObject({
+      status: "SUBMITTED",
+      version: 1,
+      actions: ["verify", "requestRevision", "reject"],
+    });
 
-    const moved = await post("workflow.transition", { registerId: family.id, action: "verify", expectedVersion: 1 }, cookie);
+    const moved = await post(
+      "workflow.transition",
+      { registerId: family.id, action: "verify", expectedVersion: 1 },
+      cookie,
+    );
     expect(moved.status).toBe(200);
     expect((await moved.json()).result.data).toMatchObject({ status: "RT_VERIFIED", version: 2 });
 
     const history = (await (await get("workflow.history", { registerId: family.id }, cookie)).json()).result.data;
-    expect(history.at(-1)).toMatchObject({ actorName: cadre.fullName, level: "rt", fromStatus: "SUBMITTED", toStatus: "RT_VERIFIED" });
+    expect(history.at(-1)).toMatchObject({
+      actorName: cadre.fullName,
+      level: "rt",
+      fromStatus: "SUBMITTED",
+      toStatus: "RT_VERIFIED",
+    });
     expect((await (await get("workflow.queue", {}, cookie)).json()).result.data.items).toEqual([]);
   });
 
@@ -72,14 +85,19 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 0 });
     const aparat = await createCadre(t.db, "kelurahan", { wardIndex: 0 }, { role: "aparat" });
     const caller = callerFor(t, aparat);
-    expect((await caller.workflow.history({ registerId: family.id })).map((entry) => entry.toStatus)).toEqual(["SUBMITTED"]);
+    expect((await caller.workflow.history({ registerId: family.id })).map((entry) => entry.toStatus)).toEqual([
+      "SUBMITTED",
+    ]);
     const calls = [
       () => caller.workflow.queue({}),
       () => caller.workflow.transition({ registerId: family.id, action: "verify" }),
       () => caller.workflow.bulkVerify({ registerIds: [family.id] }),
     ];
     for (const call of calls) {
-      const error = await call().then(() => null, (caught: unknown) => caught);
+      const error = await call().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(error instanceof TRPCError && error.code).toBe("FORBIDDEN");
     }
   });
