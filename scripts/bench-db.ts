@@ -3,17 +3,17 @@
 // generated families (timing the generator), then times the portal's own service calls.
 // Prints numbers; it never fails on them (budgets are reported, not asserted).
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
-import { generateFamilies } from "../server/src/db/bulk-families.ts";
+import { generateFamilies } from "../server/src/demo/bulk-families.ts";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
 import { familyMembers, registers } from "../server/src/db/schema/registers.ts";
 import { desaKelurahan } from "../server/src/db/schema/regions.ts";
 import { users } from "../server/src/db/schema/users.ts";
-import { seedDatabase } from "../server/src/db/seed.ts";
+import { seedDatabase } from "../server/src/seed.ts";
 import { getEnv } from "../server/src/env.ts";
 import { createLogger } from "../server/src/log.ts";
-import { findStatus } from "../server/src/services/search.ts";
-import { computePublicStats } from "../server/src/services/stats.ts";
-import { queue } from "../server/src/services/workflow.ts";
+import { findStatus } from "../server/src/services/registers/search.ts";
+import { computePublicStats } from "../server/src/services/figures/stats.ts";
+import { queue } from "../server/src/services/registers/workflow.ts";
 
 const target = Number(process.argv[2] ?? 100_000);
 const env = getEnv();

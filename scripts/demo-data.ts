@@ -1,10 +1,10 @@
 // `bun scripts/demo-data.ts [families]`: adds generated families to the configured database
 // (PGlite under DATA_DIR, or DATABASE_URL) and prints the rate. Used for load tests and benchmarks.
 import { count, max } from "drizzle-orm";
-import { generateFamilies } from "../server/src/db/bulk-families.ts";
+import { generateFamilies } from "../server/src/demo/bulk-families.ts";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
 import { registers } from "../server/src/db/schema/registers.ts";
-import { seedDatabase } from "../server/src/db/seed.ts";
+import { seedDatabase } from "../server/src/seed.ts";
 import { getEnv } from "../server/src/env.ts";
 import { createLogger } from "../server/src/log.ts";
 

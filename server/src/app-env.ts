@@ -1,8 +1,8 @@
-import type { OAuthProvider } from "./auth/oauth.ts";
+import type { OAuthProvider } from "./http/oauth.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./log.ts";
-import type { Actor, ApiTokenGrant } from "./services/actor.ts";
+import type { Actor, ApiTokenGrant } from "./services/accounts/actor.ts";
 
 /** Everything the app needs from outside; tests build it around a fresh database. */
 export interface AppDeps {
@@ -24,7 +24,7 @@ export interface AppEnv {
     deps: AppDeps;
     actor: Actor;
     sessionId: string | null;
-    /** Set when /api was called with an admin-issued API token (auth/api-tokens.ts). */
+    /** Set when /api was called with an admin-issued API token (rest/bearer.ts). */
     apiToken: ApiTokenGrant | null;
   };
 }

@@ -3,10 +3,10 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
-import { seedDatabase } from "./db/seed.ts";
+import { seedDatabase } from "./seed.ts";
 import { getEnv } from "./env.ts";
 import { createLogger } from "./log.ts";
-import { cityName } from "./services/regions.ts";
+import { cityName } from "./services/regions/regions.ts";
 
 function fail(message: string): never {
   console.error(`error: ${message}`);

@@ -1,4 +1,4 @@
-import { DomainError } from "../src/services/errors.ts";
+import { DomainError } from "../src/services/common/errors.ts";
 
 /** The DomainError a call is refused with (fails the test when it succeeds or throws anything else). */
 export async function refusal(promise: Promise<unknown>): Promise<DomainError> {

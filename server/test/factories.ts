@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../src/db/client.ts";
-import { buildDemoFamily, insertFamily, seededRandom } from "../src/db/demo-families.ts";
+import { buildDemoFamily, insertFamily, seededRandom } from "../src/demo/families.ts";
 import { desaKelurahan } from "../src/db/schema/regions.ts";
 
 let serial = 900_000;

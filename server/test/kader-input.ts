@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { KaderRegistrationInput } from "@shared/schemas/kader.ts";
 import type { Db } from "../src/db/client.ts";
 import { desaKelurahan, kecamatan } from "../src/db/schema/regions.ts";
-import { issueCaptcha } from "../src/services/captcha.ts";
+import { issueCaptcha } from "../src/services/public/captcha.ts";
 import { solveCaptcha } from "./helpers.ts";
 
 let counter = 0;

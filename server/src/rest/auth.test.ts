@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { hashPassword } from "../auth/password.ts";
+import { hashPassword } from "../services/accounts/passwords.ts";
 import { apiTokens, emailOutbox } from "../db/schema/auth-tokens.ts";
 import { users } from "../db/schema/users.ts";
 import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";

@@ -1,13 +1,13 @@
-// Strapi users-permissions auth routes (DESIGN §7) on top of services/auth.ts and services/kader.ts.
+// Strapi users-permissions auth routes (DESIGN §7) on top of services/accounts/sign-in.ts and cadre-registration.ts.
 import { Hono, type Context } from "hono";
 import { z, type ZodType } from "zod";
 import { forgotPasswordInput, passwordSchema } from "@shared/schemas/auth.ts";
 import { kaderRegistrationInput } from "@shared/schemas/kader.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { UserRow } from "../db/schema/users.ts";
-import * as auth from "../services/auth.ts";
-import { DomainError } from "../services/errors.ts";
-import * as kader from "../services/kader.ts";
+import * as auth from "../services/accounts/sign-in.ts";
+import { DomainError } from "../services/common/errors.ts";
+import * as kader from "../services/accounts/cadre-registration.ts";
 import { RestError } from "./errors.ts";
 
 /** The user object Strapi returns (plus the portal's own name, phone and role). */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { PaginationMeta, StrapiEntry, StrapiList, StrapiSingle } from "@shared/strapi.ts";
-import { DomainError, type DomainErrorCode } from "../services/errors.ts";
+import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
 import { RestError } from "./errors.ts";
 import type { Pagination } from "./query.ts";
 import type { ListResult } from "./resource.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import type { AppEnv } from "../app-env.ts";
-import type { Actor } from "../services/actor.ts";
+import type { Actor } from "../services/accounts/actor.ts";
 import type { Db } from "../db/client.ts";
-import { DomainError } from "../services/errors.ts";
-import * as regions from "../services/regions.ts";
+import { DomainError } from "../services/common/errors.ts";
+import * as regions from "../services/regions/regions.ts";
 import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";

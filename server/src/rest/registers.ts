@@ -1,25 +1,25 @@
 // /api/registers (SPEC §7 "Registers", DESIGN §7): Strapi-shaped reads limited to the caller's area,
 // never anonymous, each read audited; writes go through the cadre workspace's record service
-// (services/register-records.ts) and status moves through workflow.ts, like the screens.
+// (services/registers/records.ts) and status moves through workflow.ts, like the screens.
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/client.ts";
 import { registers } from "../db/schema/registers.ts";
-import { authorityOf, type Actor } from "../services/actor.ts";
-import { audit } from "../services/audit.ts";
-import { DomainError } from "../services/errors.ts";
-import { createRecord, deleteRecord, updateRecord } from "../services/register-records.ts";
-import { moveToStatus } from "../services/workflow.ts";
-import { scopeCondition, scopeOf } from "../services/scope.ts";
+import { authorityOf, type Actor } from "../services/accounts/actor.ts";
+import { audit } from "../services/audit/audit-log.ts";
+import { DomainError } from "../services/common/errors.ts";
+import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
+import { moveToStatus } from "../services/registers/workflow.ts";
+import { scopeCondition, scopeOf } from "../services/registers/scope.ts";
 import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
 import { findMany, findOne, type RestResource } from "./resource.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
-import { parseInput } from "../services/service-input.ts";
+import { parseInput } from "../services/common/input.ts";
 
 // Private columns (consent, creator, soft-delete bookkeeping) are not listed, so no query reaches them.
 export const registerResource: RestResource = {

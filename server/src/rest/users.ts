@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { profileUpdateInput } from "@shared/schemas/auth.ts";
 import type { AppEnv } from "../app-env.ts";
 import { users } from "../db/schema/users.ts";
-import * as usersService from "../services/users.ts";
+import * as usersService from "../services/accounts/users.ts";
 import { restUser, parseBody } from "./auth.ts";
 import { parseId } from "./envelope.ts";
 import { RestError } from "./errors.ts";

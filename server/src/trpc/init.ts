@@ -3,8 +3,8 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { z, ZodError } from "zod";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
-import type { Actor, SessionUser } from "../services/actor.ts";
-import { DomainError, type DomainErrorCode } from "../services/errors.ts";
+import type { Actor, SessionUser } from "../services/accounts/actor.ts";
+import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
 
 // ─── 1. Context ──────────────────────────────────────────────────────────────────────────────
 export interface ContextInner {

@@ -38,7 +38,7 @@ export const registers = pgTable(
     /** The form's full payload, validated by its zod schema before it is stored. */
     dataRegister: jsonb().$type<Record<string, unknown>>().notNull(),
     // What lists, filters and statistics need, copied out of data_register into indexed columns by
-    // services/family-record.ts (never a scan of JSON). Zero/false for cadre registrations.
+    // services/registers/family-rows.ts (never a scan of JSON). Zero/false for cadre registrations.
     memberCount: smallint().notNull().default(0),
     pregnantCount: smallint().notNull().default(0),
     blindCount: smallint().notNull().default(0),

@@ -5,9 +5,9 @@ import {
   profileUpdateInput,
   resetPasswordInput,
 } from "@shared/schemas/auth.ts";
-import { clearSessionCookieHeader, sessionCookieHeader } from "../../auth/cookie.ts";
-import * as auth from "../../services/auth.ts";
-import * as users from "../../services/users.ts";
+import { clearSessionCookieHeader, sessionCookieHeader } from "../../http/session-cookie.ts";
+import * as auth from "../../services/accounts/sign-in.ts";
+import * as users from "../../services/accounts/users.ts";
 import { authedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({

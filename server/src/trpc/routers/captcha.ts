@@ -1,6 +1,6 @@
 import { captchaCheckInput, captchaIssueInput } from "@shared/schemas/captcha.ts";
-import { consumeRateLimit } from "../../auth/rate-limit.ts";
-import { captchaNonce, checkCaptchaAnswer, issueCaptcha } from "../../services/captcha.ts";
+import { consumeRateLimit } from "../../services/common/rate-limit.ts";
+import { captchaNonce, checkCaptchaAnswer, issueCaptcha } from "../../services/public/captcha.ts";
 import { publicProcedure, router } from "../init.ts";
 
 const tooManyChecks = "Terlalu banyak pemeriksaan captcha. Silakan coba lagi nanti";

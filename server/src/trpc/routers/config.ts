@@ -1,5 +1,5 @@
 import type { PublicConfig } from "@shared/schemas/config.ts";
-import { demoAccounts } from "../../db/demo-accounts.ts";
+import { demoAccounts } from "../../demo/accounts.ts";
 import { publicProcedure, router } from "../init.ts";
 
 export const configRouter = router({

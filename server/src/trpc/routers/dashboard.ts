@@ -1,6 +1,6 @@
 import { specialConditionsInput } from "@shared/schemas/register-records.ts";
-import { dashboardSummary } from "../../services/dashboard.ts";
-import { specialConditions } from "../../services/special-conditions.ts";
+import { dashboardSummary } from "../../services/figures/dashboard.ts";
+import { specialConditions } from "../../services/registers/special-conditions.ts";
 import { authedProcedure, router } from "../init.ts";
 
 export const dashboardRouter = router({

@@ -1,5 +1,5 @@
 import { kaderRegistrationInput } from "@shared/schemas/kader.ts";
-import * as kader from "../../services/kader.ts";
+import * as kader from "../../services/accounts/cadre-registration.ts";
 import { publicProcedure, router } from "../init.ts";
 
 export const kaderRouter = router({

@@ -9,9 +9,9 @@ import {
   regencyCodeInput,
   regionIdInput,
 } from "@shared/schemas/regions.ts";
-import { importPopulation } from "../../services/region-import.ts";
-import { regionStats } from "../../services/region-stats.ts";
-import * as regions from "../../services/regions.ts";
+import { importPopulation } from "../../services/regions/import.ts";
+import { regionStats } from "../../services/regions/population-stats.ts";
+import * as regions from "../../services/regions/regions.ts";
 import { adminProcedure, publicProcedure, router } from "../init.ts";
 
 export const regionsRouter = router({

@@ -5,7 +5,7 @@ import {
   recordListInput,
   updateRecordInput,
 } from "@shared/schemas/register-records.ts";
-import * as records from "../../services/register-records.ts";
+import * as records from "../../services/registers/records.ts";
 import { adminProcedure, authedProcedure, kaderProcedure, router } from "../init.ts";
 
 // Reading is open to every signed-in role (the service scopes it and masks for officials); writing

@@ -1,7 +1,7 @@
 import { registerFamilyInput } from "@shared/schemas/registration.ts";
 import { searchStatusInput } from "@shared/schemas/search.ts";
-import * as registers from "../../services/registers.ts";
-import * as search from "../../services/search.ts";
+import * as registers from "../../services/registers/public-registration.ts";
+import * as search from "../../services/registers/search.ts";
 import { publicProcedure, router } from "../init.ts";
 
 export const registersRouter = router({

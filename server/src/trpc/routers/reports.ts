@@ -1,5 +1,5 @@
 import { reportExportInput, reportInput } from "@shared/schemas/register-records.ts";
-import { exportReport, monthlyReport } from "../../services/reports.ts";
+import { exportReport, monthlyReport } from "../../services/figures/reports.ts";
 import { authedProcedure, router } from "../init.ts";
 
 export const reportsRouter = router({

@@ -1,4 +1,4 @@
-import * as stats from "../../services/stats.ts";
+import * as stats from "../../services/figures/stats.ts";
 import { publicProcedure, router } from "../init.ts";
 
 export const statsRouter = router({

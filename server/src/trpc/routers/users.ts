@@ -6,8 +6,8 @@ import {
   userIdInput,
   userListInput,
 } from "@shared/schemas/users.ts";
-import * as apiTokens from "../../services/api-tokens.ts";
-import * as users from "../../services/users.ts";
+import * as apiTokens from "../../services/accounts/api-tokens.ts";
+import * as users from "../../services/accounts/users.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const usersRouter = router({

@@ -1,5 +1,5 @@
 import { bulkVerifyInput, historyInput, queueInput, transitionInput } from "@shared/schemas/workflow.ts";
-import * as workflow from "../../services/workflow.ts";
+import * as workflow from "../../services/registers/workflow.ts";
 import { authedProcedure, kaderProcedure, router } from "../init.ts";
 
 export const workflowRouter = router({

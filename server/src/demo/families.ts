@@ -1,0 +1,318 @@
+// Demo families (demo mode only) and the generator behind the test factory and the benchmark data:
+// plausible households built from a seeded PRNG, so the same seed gives the same families.
+import { and, asc, count, eq } from "drizzle-orm";
+import { educations, foodTypes, occupations, specialConditionKeys, waterSources } from "@shared/enums.ts";
+import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import type { RegisterStatus } from "@shared/status.ts";
+import { familyColumns, familyMemberRows } from "../services/registers/family-rows.ts";
+import { newRegistrationNumber } from "../services/registers/registration-number.ts";
+import type { Db } from "../db/client.ts";
+import { desaKelurahan } from "../db/schema/regions.ts";
+import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
+import { users } from "../db/schema/users.ts";
+
+/** mulberry32: a small deterministic PRNG for demo data (never for anything secret). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const firstNames = [
+  "Ahmad",
+  "Budi",
+  "Joko",
+  "Agus",
+  "Hendra",
+  "Rudi",
+  "Slamet",
+  "Dedi",
+  "Eko",
+  "Yusuf",
+  "Andi",
+  "Bambang",
+  "Wahyu",
+  "Rahmat",
+  "Asep",
+];
+const lastNames = [
+  "Santoso",
+  "Wijaya",
+  "Saputra",
+  "Hidayat",
+  "Kurniawan",
+  "Setiawan",
+  "Pratama",
+  "Nugroho",
+  "Gunawan",
+  "Siregar",
+  "Hakim",
+  "Permana",
+];
+const wifeNames = ["Siti", "Dewi", "Sri", "Nur", "Rina", "Yanti", "Lina", "Wati", "Ani", "Fitri", "Ratna", "Eka"];
+const childNames = [
+  "Rizky",
+  "Putri",
+  "Dimas",
+  "Aulia",
+  "Fajar",
+  "Nabila",
+  "Bagus",
+  "Salsa",
+  "Raka",
+  "Zahra",
+  "Ilham",
+  "Citra",
+];
+
+const pick = <T>(random: () => number, items: readonly T[]): T => {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+};
+
+function isoDate(year: number, random: () => number): string {
+  const month = 1 + Math.floor(random() * 12);
+  const day = 1 + Math.floor(random() * 28);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** A 16-digit NIK: the region's 6 digits, then a 10-digit serial, so generated NIKs never collide. */
+function nikFor(regionDigits: string, serial: number): string {
+  return `${regionDigits}${String(serial).padStart(10, "0")}`;
+}
+
+export interface DemoArea {
+  kecamatanId: number;
+  desaKelurahanId: number;
+  /** The ward's official code, e.g. 32.75.01.1001; its first six digits start every NIK. */
+  kode: string;
+  rw: string;
+  rt: string;
+}
+
+/**
+ * A valid family form for `area`. `serial` makes NIKs unique: family n uses NIK serials 10n..10n+9.
+ */
+export function buildDemoFamily(
+  random: () => number,
+  serial: number,
+  area: DemoArea,
+  today = new Date(),
+): FamilyRegistration {
+  const region = area.kode.replaceAll(".", "").slice(0, 6);
+  const year = today.getUTCFullYear();
+  const lastName = pick(random, lastNames);
+  const headBirth = isoDate(year - 25 - Math.floor(random() * 35), random);
+  const wifeBirth = isoDate(year - 22 - Math.floor(random() * 30), random);
+  const base = serial * 10;
+  const head = `${pick(random, firstNames)} ${lastName}`;
+  const members: FamilyRegistration["members"] = [
+    {
+      nik: nikFor(region, base),
+      fullName: head,
+      relationship: "Kepala Keluarga",
+      maritalStatus: "Kawin",
+      gender: "Laki-laki",
+      birthDate: headBirth,
+      occupation: pick(random, ["Karyawan Swasta", "Wiraswasta", "PNS", "Pedagang"] as const),
+      education: pick(random, educations),
+    },
+    {
+      nik: nikFor(region, base + 1),
+      fullName: `${pick(random, wifeNames)} ${pick(random, lastNames)}`,
+      relationship: "Istri",
+      maritalStatus: "Kawin",
+      gender: "Perempuan",
+      birthDate: wifeBirth,
+      occupation: pick(random, occupations),
+      education: pick(random, educations),
+    },
+  ];
+  const children = Math.floor(random() * 4);
+  for (let child = 0; child < children; child += 1) {
+    const female = random() < 0.5;
+    const birth = isoDate(year - 1 - Math.floor(random() * 17), random);
+    members.push({
+      nik: nikFor(region, base + 2 + child),
+      fullName: `${pick(random, childNames)} ${lastName}`,
+      relationship: "Anak",
+      maritalStatus: "Belum Kawin",
+      gender: female ? "Perempuan" : "Laki-laki",
+      birthDate: birth,
+      occupation: "Pelajar",
+      education: pick(random, ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs", "SMA/SMK"] as const),
+    });
+  }
+  const conditions = Object.fromEntries(
+    specialConditionKeys.flatMap((key) => {
+      const on = random() < 0.08;
+      return [
+        [key, on],
+        [`${key}Count`, on ? 1 + Math.floor(random() * 2) : 0],
+      ];
+    }),
+  );
+  const todayText = today.toISOString().slice(0, 10);
+  const drawn = isoDate(year, random);
+  // A survey date is never in the future.
+  const surveyDate = drawn < todayText ? drawn : todayText;
+  const healthy = random() < 0.75;
+  const mck = random() < 0.85;
+  const candidate = {
+    namaKepalaKeluarga: head,
+    nikKepalaKeluarga: members[0]?.nik ?? "",
+    nomorHp: `08${String(1000000000 + Math.floor(random() * 8999999999)).slice(0, 10)}`,
+    alamatEmail: random() < 0.4 ? `${head.toLowerCase().replaceAll(" ", ".")}${serial}@contoh.id` : "",
+    tanggalPendataan: surveyDate,
+    address: { kecamatanId: area.kecamatanId, desaKelurahanId: area.desaKelurahanId, rw: area.rw, rt: area.rt },
+    members,
+    specialConditions: conditions,
+    waterSource: pick(random, waterSources),
+    mckFacility: mck,
+    mckCount: mck ? 1 + Math.floor(random() * 2) : 0,
+    houseCriteria: {
+      healthy,
+      lessHealthy: !healthy,
+      hasTrashBin: random() < 0.7,
+      hasDrainage: random() < 0.6,
+      hasWaterAbsorption: random() < 0.3,
+    },
+    foodType: pick(random, foodTypes),
+    communityActivities: {
+      up2k: random() < 0.3,
+      yardUtilization: random() < 0.4,
+      homeIndustry: random() < 0.2,
+      environmentalHealth: random() < 0.5,
+    },
+    notes: "",
+    agreement: true,
+  };
+  // Parsing proves the generator only ever makes what the real form would accept.
+  return familyRegistrationSchema.parse(candidate);
+}
+
+const statusPath: RegisterStatus[] = ["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "APPROVED"];
+const levelFor: Record<string, string> = { RT_VERIFIED: "rt", RW_VERIFIED: "rw", APPROVED: "kelurahan" };
+
+/** The events that lead a new register to `status`, one per level, as the workflow would write them. */
+export function historyEvents(
+  registerId: number,
+  status: RegisterStatus,
+  actorIds: Partial<Record<string, number>>,
+): Array<typeof registerEvents.$inferInsert> {
+  const events: Array<typeof registerEvents.$inferInsert> = [
+    { registerId, toStatus: "SUBMITTED", note: "Registrasi diterima" },
+  ];
+  const reached = statusPath.indexOf(status);
+  for (let step = 1; step <= reached; step += 1) {
+    const to = statusPath[step] ?? "SUBMITTED";
+    const level = levelFor[to] ?? null;
+    events.push({
+      registerId,
+      fromStatus: statusPath[step - 1],
+      toStatus: to,
+      level,
+      actorId: level ? (actorIds[level] ?? null) : null,
+    });
+  }
+  if (status === "NEEDS_REVISION" || status === "REJECTED") {
+    events.push({
+      registerId,
+      fromStatus: "SUBMITTED",
+      toStatus: status,
+      level: "rt",
+      actorId: actorIds.rt ?? null,
+      note: status === "REJECTED" ? "Data ganda" : "Tanggal lahir anak perlu diperiksa",
+    });
+  }
+  return events;
+}
+
+/** Inserts one family with its members (and, for a status past SUBMITTED, the events that led there). */
+export async function insertFamily(
+  db: Db,
+  data: FamilyRegistration,
+  options: { status?: RegisterStatus; createdBy?: number | null; actorIds?: Partial<Record<string, number>> } = {},
+): Promise<number> {
+  const status = options.status ?? "SUBMITTED";
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(registers)
+      .values({
+        ...familyColumns(data),
+        registrationNumber: newRegistrationNumber(),
+        formType: "family_registration",
+        status,
+        dataRegister: { ...data, formType: "family_registration" },
+        consentAt: new Date(),
+        consentVersion: "2026-11",
+        createdBy: options.createdBy ?? null,
+      })
+      .returning({ id: registers.id });
+    if (!row) throw new Error("register insert returned nothing");
+    await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
+    const events = historyEvents(row.id, status, options.actorIds ?? {});
+    await tx.insert(registerEvents).values(events);
+    return row.id;
+  });
+}
+
+/** Demo mode: 40 families in the demo kelurahan (RW 005, RT 001-004) and 2 in each other ward. */
+export async function seedDemoFamilies(db: Db): Promise<number> {
+  const [existing] = await db.select({ total: count() }).from(registers);
+  if ((existing?.total ?? 0) > 0) return 0;
+  const wards = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode));
+  const cadres = await db
+    .select({ id: users.id, level: users.level })
+    .from(users)
+    .where(and(eq(users.role, "kader"), eq(users.status, "active")));
+  const actorIds = Object.fromEntries(cadres.flatMap((cadre) => (cadre.level ? [[cadre.level, cadre.id]] : [])));
+  const random = seededRandom(20261122);
+  const statuses: RegisterStatus[] = [
+    "SUBMITTED",
+    "SUBMITTED",
+    "RT_VERIFIED",
+    "RW_VERIFIED",
+    "APPROVED",
+    "APPROVED",
+    "APPROVED",
+    "NEEDS_REVISION",
+  ];
+  let serial = 1;
+  const [home, ...others] = wards;
+  if (!home) return 0;
+  for (let index = 0; index < 40; index += 1) {
+    const area = {
+      kecamatanId: home.kecamatanId,
+      desaKelurahanId: home.id,
+      kode: home.kode,
+      rw: "005",
+      rt: String(1 + (index % 4)).padStart(3, "0"),
+    };
+    await insertFamily(db, buildDemoFamily(random, serial, area), {
+      status: index === 39 ? "REJECTED" : pick(random, statuses),
+      actorIds,
+    });
+    serial += 1;
+  }
+  for (const ward of others) {
+    for (let index = 0; index < 2; index += 1) {
+      const area = {
+        kecamatanId: ward.kecamatanId,
+        desaKelurahanId: ward.id,
+        kode: ward.kode,
+        rw: "001",
+        rt: String(1 + index).padStart(3, "0"),
+      };
+      await insertFamily(db, buildDemoFamily(random, serial, area), { status: pick(random, statuses) });
+      serial += 1;
+    }
+  }
+  return serial - 1;
+}

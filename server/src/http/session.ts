@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { clientIp } from "./client-ip.ts";
+import { readSessionCookie } from "./session-cookie.ts";
+import { sessionIdFromToken, validateSessionToken } from "../services/accounts/sessions.ts";
+
+/** Resolves the session cookie into `c.var.actor` for every request; an invalid cookie is ignored. */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db, env } = c.var.deps;
+  const ip = clientIp(c, env.trustProxy);
+  const token = readSessionCookie(c);
+  if (token) {
+    const { session, user } = await validateSessionToken(db, token);
+    c.set("actor", { user, ip });
+    c.set("sessionId", session ? sessionIdFromToken(token) : null);
+  } else {
+    c.set("actor", { user: null, ip });
+    c.set("sessionId", null);
+  }
+  await next();
+};

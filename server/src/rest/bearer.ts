@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { RestError } from "./errors.ts";
+import { findLiveApiToken } from "../services/accounts/api-tokens.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { validateSessionToken } from "../services/accounts/sessions.ts";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+const invalidCredentials = () => new RestError(401, "UnauthorizedError", "Missing or invalid credentials");
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * `Authorization: Bearer …` on /api: an admin-issued API token (read-only tokens may only read) or
+ * the session token `/api/auth/local` returned as `jwt`. A bearer that is neither is a 401, as in Strapi.
+ */
+export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("apiToken", null);
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) return next();
+  const { db, env } = c.var.deps;
+  const ip = clientIp(c, env.trustProxy);
+  const apiToken = await findLiveApiToken(db, token);
+  if (apiToken) {
+    if (apiToken.access === "read-only" && !safeMethods.has(c.req.method)) {
+      const error = new RestError(403, "ForbiddenError", "Forbidden");
+      return c.json(error.toBody(), 403);
+    }
+    const grant = { id: apiToken.id, access: apiToken.access };
+    c.set("apiToken", grant);
+    c.set("actor", { user: null, ip, apiToken: grant });
+    c.set("sessionId", null);
+    return next();
+  }
+  const { session, user } = await validateSessionToken(db, token);
+  if (!session) {
+    const error = invalidCredentials();
+    return c.json(error.toBody(), 401);
+  }
+  c.set("actor", { user, ip });
+  c.set("sessionId", session.id);
+  return next();
+};

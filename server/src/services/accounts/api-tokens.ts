@@ -1,0 +1,90 @@
+// API tokens for third parties on the REST layer (DESIGN §3): shown once at creation, stored as
+// SHA-256 only, read-only or full access, revocable by an admin.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { createApiTokenInput, type ApiTokenSummary, type CreateApiTokenInput } from "@shared/schemas/users.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
+import type { Actor } from "./actor.ts";
+import { DomainError, forbidden, notFound } from "../common/errors.ts";
+
+const TOKEN_PREFIX = "pkk_";
+
+function requireAdmin(actor: Actor) {
+  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+  if (actor.user.role !== "admin") throw forbidden();
+  return actor.user;
+}
+
+export function apiTokenHash(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+function summary(row: ApiTokenRow): ApiTokenSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    access: row.access,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Returns the token itself exactly once; afterwards only its prefix is known. */
+export async function createApiToken(
+  db: DbOrTx,
+  actor: Actor,
+  rawInput: CreateApiTokenInput,
+): Promise<{ token: string; apiToken: ApiTokenSummary }> {
+  const admin = requireAdmin(actor);
+  const input = createApiTokenInput.parse(rawInput);
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  const token = `${TOKEN_PREFIX}${encodeBase32LowerCaseNoPadding(bytes)}`;
+  const [row] = await db
+    .insert(apiTokens)
+    .values({
+      name: input.name,
+      description: input.description || null,
+      access: input.access,
+      tokenHash: apiTokenHash(token),
+      prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+      createdBy: admin.id,
+    })
+    .returning();
+  if (!row) throw new Error("api token insert returned nothing");
+  return { token, apiToken: summary(row) };
+}
+
+export async function listApiTokens(db: DbOrTx, actor: Actor): Promise<ApiTokenSummary[]> {
+  requireAdmin(actor);
+  const rows = await db.select().from(apiTokens).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map(summary);
+}
+
+export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number): Promise<ApiTokenSummary> {
+  requireAdmin(actor);
+  const [row] = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning();
+  if (!row) throw notFound("Token tidak ditemukan atau sudah dicabut");
+  return summary(row);
+}
+
+/** The live token behind a bearer value, or null (unknown or revoked). */
+export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTokenRow | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, apiTokenHash(token)), isNull(apiTokens.revokedAt)));
+  if (!row) return null;
+  await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.id));
+  return row;
+}

@@ -1,0 +1,165 @@
+// Cadre self-registration (SPEC §2 "Cadre registration form", §5): a pending account plus its
+// kader_registration register, in one transaction; an admin approves or rejects it (users.ts).
+import { and, eq, sql } from "drizzle-orm";
+import { padRtRw } from "@shared/schemas/common.ts";
+import { todayIso } from "@shared/schemas/family.ts";
+import {
+  kaderRegistrationInput,
+  type KaderDataRegister,
+  type KaderRegistrationInput,
+  type KaderRegistrationResult,
+} from "@shared/schemas/kader.ts";
+import { hashPassword } from "./passwords.ts";
+import { consumeRateLimit } from "../common/rate-limit.ts";
+import type { Db } from "../../db/client.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { users } from "../../db/schema/users.ts";
+import type { Actor } from "./actor.ts";
+import { verifyCaptcha } from "../public/captcha.ts";
+import { DomainError } from "../common/errors.ts";
+import { newRegistrationNumber } from "../registers/registration-number.ts";
+
+export const tooManyRegistrations = "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti";
+export const emailTaken = "Email sudah terdaftar. Silakan masuk atau gunakan email lain";
+export const nikTaken = "NIK sudah terdaftar sebagai kader";
+
+const fieldError = (path: string, message: string, code: "BAD_REQUEST" | "CONFLICT" = "BAD_REQUEST") =>
+  new DomainError(code, message, { fieldErrors: [{ path: [path], message }] });
+
+/** SPEC §7: the part of the email before '@', '_' and the last 4 digits of the current timestamp. */
+export function kaderUsername(email: string, now = Date.now()): string {
+  const local = (email.split("@")[0] ?? "kader").toLowerCase().replace(/[^a-z0-9._-]/g, "");
+  return `${local || "kader"}_${String(now).slice(-4)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
+  return [error, cause].some(
+    (item) => typeof item === "object" && item !== null && "code" in item && item.code === "23505",
+  );
+}
+
+export async function registerKader(
+  db: Db,
+  secret: string,
+  cityName: string,
+  actor: Actor,
+  rawInput: KaderRegistrationInput,
+): Promise<KaderRegistrationResult> {
+  const input = kaderRegistrationInput.parse(rawInput);
+  await consumeRateLimit(db, `kader-register:ip:${actor.ip}`, {
+    limit: 5,
+    windowSeconds: 3600,
+    message: tooManyRegistrations,
+  });
+  await verifyCaptcha(db, secret, {
+    token: input.captcha.token,
+    answer: input.captcha.answer,
+    expectedKind: "sum",
+    wrongMessage: "Jawaban penjumlahan salah",
+  });
+
+  // The work area must be a ward of this city, as stored in the database.
+  const [district] = await db.select().from(kecamatan).where(eq(kecamatan.kode, input.kecamatanKode));
+  if (!district) throw fieldError("kecamatanKode", `Wilayah kerja harus berada di ${cityName}`);
+  const [ward] = await db
+    .select()
+    .from(desaKelurahan)
+    .where(and(eq(desaKelurahan.id, input.desaKelurahanId), eq(desaKelurahan.kecamatanId, district.id)));
+  if (!ward) throw fieldError("desaKelurahanId", "Pilih kelurahan/desa");
+
+  const email = input.email.toLowerCase();
+  const [sameEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
+  if (sameEmail) throw fieldError("email", emailTaken, "CONFLICT");
+  const [sameNik] = await db.select({ id: users.id }).from(users).where(eq(users.nik, input.nik));
+  if (sameNik) throw fieldError("nik", nikTaken, "CONFLICT");
+
+  let username = kaderUsername(email);
+  const [sameUsername] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (sameUsername) username = `${username}${crypto.getRandomValues(new Uint16Array(1))[0]}`;
+
+  const rw = padRtRw(input.rw);
+  const rt = padRtRw(input.rt);
+  const wilayahKerja = { rt, rw, kecamatan: district.nama, kelurahan: ward.nama };
+  const dataRegister: KaderDataRegister = {
+    nip: input.nip === "" ? null : input.nip,
+    jabatan: input.jabatan,
+    wilayahKerja,
+    anggotaKeluarga: {
+      jumlahAnggota: input.anggotaKeluarga.jumlahAnggota,
+      jumlahLakiLaki: input.anggotaKeluarga.jumlahLakiLaki ?? 0,
+      jumlahPerempuan: input.anggotaKeluarga.jumlahPerempuan ?? 0,
+      jumlahAnak: input.anggotaKeluarga.jumlahAnak ?? 0,
+    },
+    kondisiKhususKeluarga: input.kondisiKhususKeluarga,
+    sumberAirKeluarga: input.sumberAirKeluarga,
+    saranaMCK: input.saranaMCK,
+    kriteriaRumah: input.kriteriaRumah,
+    makananPokokKeluarga: input.makananPokokKeluarga,
+    wargaMengikutiKegiatan: input.wargaMengikutiKegiatan,
+    catatanTambahan: input.catatanTambahan,
+    username,
+    registrationDate: new Date().toISOString(),
+  };
+  const passwordHash = await hashPassword(input.password);
+  const registrationNumber = newRegistrationNumber();
+
+  try {
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          username,
+          passwordHash,
+          role: "kader",
+          status: "pending",
+          fullName: input.fullName,
+          nik: input.nik,
+          phone: input.phone,
+          nip: dataRegister.nip,
+          jabatan: input.jabatan,
+          kecamatanId: district.id,
+          desaKelurahanId: ward.id,
+          rw,
+          rt,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error("user insert returned nothing");
+      await tx.insert(registers).values({
+        registrationNumber,
+        formType: "kader_registration",
+        namaKepalaKeluarga: input.fullName,
+        nikKepalaKeluarga: input.nik,
+        nomorHp: input.phone,
+        alamatEmail: input.email,
+        tanggalPendataan: todayIso(),
+        status: "SUBMITTED",
+        kecamatanId: district.id,
+        desaKelurahanId: ward.id,
+        rw,
+        rt,
+        dataRegister: { ...dataRegister },
+        memberCount: input.anggotaKeluarga.jumlahAnggota,
+        createdBy: user.id,
+      });
+    });
+  } catch (error) {
+    // Two registrations racing for the same email or NIK: the unique index decides.
+    if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Email atau NIK sudah terdaftar");
+    throw error;
+  }
+
+  return {
+    registrationNumber,
+    fullName: input.fullName,
+    email: input.email,
+    username,
+    jabatan: input.jabatan,
+    wilayahKerja,
+  };
+}

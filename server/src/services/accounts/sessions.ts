@@ -1,0 +1,75 @@
+// Sessions the way the Lucia guide teaches: a random token goes to the browser, only its SHA-256
+// is stored; validation renews a session that is past half its life.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { sessions, type SessionRow } from "../../db/schema/sessions.ts";
+import { users } from "../../db/schema/users.ts";
+import type { SessionUser } from "./actor.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const PERSISTENT_SESSION_MS = 30 * DAY_MS;
+export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+  db: DbOrTx,
+  token: string,
+  userId: number,
+  options: { persistent: boolean },
+): Promise<SessionRow> {
+  const lifetime = options.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: sessionIdFromToken(token),
+      userId,
+      persistent: options.persistent,
+      expiresAt: new Date(Date.now() + lifetime),
+    })
+    .returning();
+  if (!session) throw new Error("session insert returned nothing");
+  return session;
+}
+
+export type SessionValidation = { session: SessionRow; user: SessionUser } | { session: null; user: null };
+
+export async function validateSessionToken(db: DbOrTx, token: string): Promise<SessionValidation> {
+  const sessionId = sessionIdFromToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return { session: null, user: null };
+  const { session } = row;
+  const { passwordHash: _hidden, ...user } = row.user;
+  if (Date.now() >= session.expiresAt.getTime() || user.status !== "active") {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return { session: null, user: null };
+  }
+  const lifetime = session.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
+  if (Date.now() >= session.expiresAt.getTime() - lifetime / 2) {
+    session.expiresAt = new Date(Date.now() + lifetime);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
+  }
+  return { session, user };
+}
+
+export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

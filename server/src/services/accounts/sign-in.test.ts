@@ -1,0 +1,92 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "./passwords.ts";
+import { sessions } from "../../db/schema/sessions.ts";
+import { TEST_ORIGIN, createUser, solveCaptcha as solve, useTestApp } from "../../../test/helpers.ts";
+import { issueCaptcha } from "../public/captcha.ts";
+
+describe("login and logout through tRPC", () => {
+  const t = useTestApp({ seed: false });
+
+  async function loginRequest(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const challenge = issueCaptcha(t.env.APP_SECRET, "sum");
+    return t.app.request("/trpc/auth.login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...headers },
+      body: JSON.stringify({
+        captcha: { token: challenge.token, answer: solve(challenge.question) },
+        rememberMe: false,
+        ...body,
+      }),
+    });
+  }
+
+  test("right password: a session cookie (HttpOnly, SameSite=Lax) and the public user", async () => {
+    const user = await createUser(t.db, { email: "Siti@Contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const response = await loginRequest({ email: "siti@contoh.id", password: "Rahasia123" });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^pkk_session=[a-z0-9]{32,};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Expires");
+    const text = await response.text();
+    expect(text).not.toContain("passwordHash");
+    expect(JSON.parse(text).result.data.user.id).toBe(user.id);
+
+    const me = await t.app.request("/trpc/auth.me", { headers: { cookie: cookie.split(";")[0] ?? "" } });
+    expect((await me.json()).result.data.email).toBe("Siti@Contoh.id");
+  });
+
+  test("remember me gives a 30-day cookie", async () => {
+    await createUser(t.db, { email: "ingat@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const response = await loginRequest({ email: "ingat@contoh.id", password: "Rahasia123", rememberMe: true });
+    const expires = /Expires=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+    expect(new Date(expires ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  test("wrong password and unknown email get the same answer", async () => {
+    await createUser(t.db, { email: "ani@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const wrong = await loginRequest({ email: "ani@contoh.id", password: "Salah123" });
+    const unknown = await loginRequest({ email: "tidakada@contoh.id", password: "Salah123" });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe("Email atau password salah");
+    expect((await unknown.json()).error.message).toBe("Email atau password salah");
+  });
+
+  test("a pending account gets its own message and no session", async () => {
+    const user = await createUser(t.db, {
+      email: "baru@contoh.id",
+      status: "pending",
+      passwordHash: await hashPassword("Rahasia123"),
+    });
+    const response = await loginRequest({ email: "baru@contoh.id", password: "Rahasia123" });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.message).toContain("menunggu verifikasi admin");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  test("a wrong captcha is refused before the password is looked at", async () => {
+    const response = await loginRequest({
+      email: "ani@contoh.id",
+      password: "Rahasia123",
+      captcha: { token: "x", answer: 1 },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe("Jawaban penjumlahan salah");
+  });
+
+  test("logout deletes the session and clears the cookie", async () => {
+    await createUser(t.db, { email: "keluar@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const login = await loginRequest({ email: "keluar@contoh.id", password: "Rahasia123" });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const logout = await t.app.request("/trpc/auth.logout", {
+      method: "POST",
+      headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+    });
+    expect(logout.headers.get("set-cookie")).toContain("Max-Age=0");
+    const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
+    expect((await me.json()).result.data).toBeNull();
+  });
+});

@@ -1,0 +1,297 @@
+// Accounts after registration: the admin's cadre queue (approve/reject), the users list
+// (search, filter, block/unblock) and each user's own profile and password.
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import {
+  changePasswordInput,
+  profileUpdateInput,
+  type ChangePasswordInput,
+  type ProfileUpdateInput,
+  type PublicUser,
+} from "@shared/schemas/auth.ts";
+import { padRtRw } from "@shared/schemas/common.ts";
+import {
+  approveKaderInput,
+  rejectKaderInput,
+  userListInput,
+  type ApproveKaderInput,
+  type RejectKaderInput,
+  type UserListInput,
+} from "@shared/schemas/users.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { invalidateUserSessions } from "./sessions.ts";
+import { sessions } from "../../db/schema/sessions.ts";
+import type { Db } from "../../db/client.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
+import { users, type UserRow } from "../../db/schema/users.ts";
+import type { Env } from "../../env.ts";
+import type { Actor, SessionUser } from "./actor.ts";
+import { toPublicUser } from "./sign-in.ts";
+import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { sendMail } from "../mail/mail.ts";
+
+type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN">;
+
+function requireAdmin(actor: Actor): SessionUser {
+  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+  if (actor.user.role !== "admin") throw forbidden();
+  return actor.user;
+}
+
+function requireSelf(actor: Actor): SessionUser {
+  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+  return actor.user;
+}
+
+// ─── Cadre approval queue ───────────────────────────────────────────────────────────────────
+export interface PendingKader {
+  user: PublicUser & { nik: string | null; createdAt: string };
+  kecamatanNama: string | null;
+  kelurahanNama: string | null;
+  registration: {
+    id: number;
+    registrationNumber: string;
+    status: string;
+    dataRegister: Record<string, unknown>;
+  } | null;
+}
+
+export async function listPendingKader(db: Db, actor: Actor): Promise<PendingKader[]> {
+  requireAdmin(actor);
+  const rows = await db
+    .select({ user: users, kecamatanNama: kecamatan.nama, kelurahanNama: desaKelurahan.nama, register: registers })
+    .from(users)
+    .leftJoin(kecamatan, eq(users.kecamatanId, kecamatan.id))
+    .leftJoin(desaKelurahan, eq(users.desaKelurahanId, desaKelurahan.id))
+    .leftJoin(registers, and(eq(registers.createdBy, users.id), eq(registers.formType, "kader_registration")))
+    .where(and(eq(users.role, "kader"), eq(users.status, "pending")))
+    .orderBy(asc(users.createdAt));
+  return rows.map((row) => ({
+    user: { ...toPublicUser(row.user), nik: row.user.nik, createdAt: row.user.createdAt.toISOString() },
+    kecamatanNama: row.kecamatanNama,
+    kelurahanNama: row.kelurahanNama,
+    registration: row.register
+      ? {
+          id: row.register.id,
+          registrationNumber: row.register.registrationNumber,
+          status: row.register.status,
+          dataRegister: row.register.dataRegister,
+        }
+      : null,
+  }));
+}
+
+async function pendingKader(db: Db, userId: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (user?.role !== "kader") throw notFound("Kader tidak ditemukan");
+  if (user.status !== "pending") throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
+  return user;
+}
+
+async function moveKaderRegister(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  userId: number,
+  admin: SessionUser,
+  to: "APPROVED" | "REJECTED",
+  note: string | null,
+) {
+  const moved = await tx
+    .update(registers)
+    .set({ status: to, updatedAt: new Date(), version: sql`${registers.version} + 1` })
+    .where(and(eq(registers.createdBy, userId), eq(registers.formType, "kader_registration")))
+    .returning({ id: registers.id, from: registers.status });
+  for (const register of moved) {
+    await tx.insert(registerEvents).values({
+      registerId: register.id,
+      actorId: admin.id,
+      level: "admin",
+      fromStatus: "SUBMITTED",
+      toStatus: to,
+      note,
+    });
+  }
+}
+
+export async function approveKader(
+  db: Db,
+  config: MailEnv,
+  actor: Actor,
+  rawInput: ApproveKaderInput,
+): Promise<PublicUser> {
+  const admin = requireAdmin(actor);
+  const input = approveKaderInput.parse(rawInput);
+  const user = await pendingKader(db, input.userId);
+  const [ward] = await db.select().from(desaKelurahan).where(eq(desaKelurahan.id, input.desaKelurahanId));
+  if (!ward)
+    throw new DomainError("BAD_REQUEST", "Pilih kelurahan/desa", {
+      fieldErrors: [{ path: ["desaKelurahanId"], message: "Pilih kelurahan/desa" }],
+    });
+  const needsRw = input.level === "rt" || input.level === "rw";
+  const approved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        status: "active",
+        level: input.level,
+        kecamatanId: ward.kecamatanId,
+        desaKelurahanId: ward.id,
+        rw: needsRw && input.rw ? padRtRw(input.rw) : null,
+        rt: input.level === "rt" && input.rt ? padRtRw(input.rt) : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, user.id), eq(users.status, "pending")))
+      .returning();
+    if (!row) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
+    await moveKaderRegister(tx, user.id, admin, "APPROVED", null);
+    return row;
+  });
+  await sendMail(db, config, {
+    to: approved.email,
+    subject: "Akun Kader PKK Anda telah disetujui",
+    text: [
+      `Halo ${approved.fullName},`,
+      "",
+      "Pendaftaran Anda sebagai Kader PKK telah disetujui admin. Anda sekarang dapat masuk:",
+      `${new URL(config.APP_ORIGIN).origin}/kader-pkk/login`,
+    ].join("\n"),
+  });
+  return toPublicUser(approved);
+}
+
+export async function rejectKader(
+  db: Db,
+  config: MailEnv,
+  actor: Actor,
+  rawInput: RejectKaderInput,
+): Promise<PublicUser> {
+  const admin = requireAdmin(actor);
+  const input = rejectKaderInput.parse(rawInput);
+  const user = await pendingKader(db, input.userId);
+  const rejected = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ status: "rejected", updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.status, "pending")))
+      .returning();
+    if (!row) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
+    await moveKaderRegister(tx, user.id, admin, "REJECTED", input.reason);
+    return row;
+  });
+  await sendMail(db, config, {
+    to: rejected.email,
+    subject: "Pendaftaran Kader PKK Anda ditolak",
+    text: [
+      `Halo ${rejected.fullName},`,
+      "",
+      "Mohon maaf, pendaftaran Anda sebagai Kader PKK ditolak admin.",
+      `Alasan: ${input.reason}`,
+    ].join("\n"),
+  });
+  return toPublicUser(rejected);
+}
+
+// ─── Users list, block/unblock ──────────────────────────────────────────────────────────────
+export interface UserListResult {
+  items: Array<PublicUser & { createdAt: string }>;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function listUsers(db: Db, actor: Actor, rawInput: UserListInput): Promise<UserListResult> {
+  requireAdmin(actor);
+  const input = userListInput.parse(rawInput);
+  const conditions: SQL[] = [];
+  if (input.search) {
+    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.username, pattern));
+    if (match) conditions.push(match);
+  }
+  if (input.role) conditions.push(eq(users.role, input.role));
+  if (input.status) conditions.push(eq(users.status, input.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [totalRow] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return {
+    items: rows.map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt.toISOString() })),
+    total: totalRow?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** Blocking ends every session of the user at once. */
+export async function blockUser(db: Db, actor: Actor, userId: number): Promise<PublicUser> {
+  const admin = requireAdmin(actor);
+  if (admin.id === userId) throw new DomainError("BAD_REQUEST", "Anda tidak dapat memblokir akun Anda sendiri");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ status: "blocked", updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw notFound("Pengguna tidak ditemukan");
+    await invalidateUserSessions(tx, userId);
+    return toPublicUser(row);
+  });
+}
+
+export async function unblockUser(db: Db, actor: Actor, userId: number): Promise<PublicUser> {
+  requireAdmin(actor);
+  const [row] = await db
+    .update(users)
+    .set({ status: "active", updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.status, "blocked")))
+    .returning();
+  if (!row) throw new DomainError("CONFLICT", "Hanya akun yang diblokir yang dapat dibuka blokirnya");
+  return toPublicUser(row);
+}
+
+// ─── Own profile ────────────────────────────────────────────────────────────────────────────
+export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdateInput): Promise<PublicUser> {
+  const self = requireSelf(actor);
+  const input = profileUpdateInput.parse(rawInput);
+  const [row] = await db
+    .update(users)
+    .set({ fullName: input.fullName, phone: input.phone, updatedAt: new Date() })
+    .where(eq(users.id, self.id))
+    .returning();
+  if (!row) throw notFound("Pengguna tidak ditemukan");
+  return toPublicUser(row);
+}
+
+export const wrongCurrentPassword = "Password lama salah";
+
+/** Needs the old password; every other session of the user ends (the current one stays). */
+export async function changePassword(
+  db: Db,
+  actor: Actor,
+  rawInput: ChangePasswordInput,
+  currentSessionId: string | null,
+): Promise<void> {
+  const self = requireSelf(actor);
+  const input = changePasswordInput.parse(rawInput);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, self.id));
+  if (!row?.passwordHash || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new DomainError("BAD_REQUEST", wrongCurrentPassword, {
+      fieldErrors: [{ path: ["currentPassword"], message: wrongCurrentPassword }],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, self.id));
+    await tx
+      .delete(sessions)
+      .where(
+        currentSessionId
+          ? and(eq(sessions.userId, self.id), sql`${sessions.id} <> ${currentSessionId}`)
+          : eq(sessions.userId, self.id),
+      );
+  });
+}

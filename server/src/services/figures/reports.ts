@@ -1,0 +1,168 @@
+// The monthly report of an area (/kader-pkk/laporan): registrations received in the month by status,
+// status moves made in the month, and the area's figures at the month's end; exported as a
+// spreadsheet (xlsx) or CSV. Exports are audited.
+import ExcelJS from "exceljs";
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
+import { reportExportInput, reportInput, type ReportInput } from "@shared/schemas/register-records.ts";
+import { registerStatuses, statusLabel, type RegisterStatus } from "@shared/status.ts";
+import type { Db } from "../../db/client.ts";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { areaFigures, type AreaFigures } from "./area-figures.ts";
+import { audit } from "../audit/audit-log.ts";
+import { forbidden } from "../common/errors.ts";
+import { liveFamilies } from "../registers/family-scope.ts";
+import { scopeOf } from "../registers/scope.ts";
+import { parseInput, signedInUser } from "../common/input.ts";
+
+export interface MonthlyReport {
+  month: string;
+  /** Registrations received in the month (live records), by their current status. */
+  newRegistrations: { total: number; byStatus: Array<{ status: RegisterStatus; count: number }> };
+  /** Validation moves made in the month, by the status reached. */
+  moves: Array<{ status: RegisterStatus; count: number }>;
+  /** The area's families registered up to the end of the month. */
+  figures: AreaFigures;
+}
+
+/** [start, end) of a month in WIB. */
+export function monthBounds(month: string): { start: Date; end: Date } {
+  const [year, monthNumber] = month.split("-").map(Number);
+  const next =
+    monthNumber === 12 ? `${(year ?? 0) + 1}-01` : `${year}-${String((monthNumber ?? 0) + 1).padStart(2, "0")}`;
+  return { start: new Date(`${month}-01T00:00:00+07:00`), end: new Date(`${next}-01T00:00:00+07:00`) };
+}
+
+export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Promise<MonthlyReport> {
+  const user = signedInUser(actor);
+  const { month } = parseInput(reportInput, raw);
+  const scope = scopeOf(user);
+  if (scope.area.kind === "none") throw forbidden();
+  const { start, end } = monthBounds(month);
+  const live = liveFamilies(scope.area);
+
+  const received = await db
+    .select({ status: registers.status, count: count() })
+    .from(registers)
+    .where(and(live, gte(registers.createdAt, start), lt(registers.createdAt, end)))
+    .groupBy(registers.status);
+  const moved = await db
+    .select({ status: registerEvents.toStatus, count: count() })
+    .from(registerEvents)
+    .innerJoin(registers, eq(registers.id, registerEvents.registerId))
+    .where(
+      and(
+        live,
+        gte(registerEvents.createdAt, start),
+        lt(registerEvents.createdAt, end),
+        inArray(registerEvents.toStatus, [...registerStatuses]),
+      ),
+    )
+    .groupBy(registerEvents.toStatus);
+  const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
+    rows.find((row) => row.status === status)?.count ?? 0;
+  const byStatus = registerStatuses.map((status) => ({ status, count: countOf(received, status) }));
+  const figuresWhere = and(live, lt(registers.createdAt, end));
+  if (!figuresWhere) throw new Error("monthlyReport: empty condition");
+  return {
+    month,
+    newRegistrations: { total: byStatus.reduce((sum, item) => sum + item.count, 0), byStatus },
+    moves: registerStatuses.map((status) => ({ status, count: countOf(moved, status) })),
+    figures: await areaFigures(db, figuresWhere),
+  };
+}
+
+/** The report as rows of (section, item, value): the same content in both export formats. */
+export function reportRows(report: MonthlyReport): Array<[string, string, number]> {
+  const { figures } = report;
+  return [
+    ["Registrasi baru", "Total", report.newRegistrations.total],
+    ...report.newRegistrations.byStatus.map((item): [string, string, number] => [
+      "Registrasi baru",
+      statusLabel(item.status),
+      item.count,
+    ]),
+    ...report.moves.map((item): [string, string, number] => [
+      "Perubahan status bulan ini",
+      statusLabel(item.status),
+      item.count,
+    ]),
+    ["Keluarga terdaftar s.d. akhir bulan", "Total keluarga", figures.families],
+    ["Sumber air & MCK", "PDAM", figures.water.pdam],
+    ["Sumber air & MCK", "Sumur (bor/gali)", figures.water.well],
+    ["Sumber air & MCK", "Memiliki MCK", figures.water.mck],
+    ["Kriteria rumah", houseCriteriaLabels.healthy, figures.house.healthy],
+    ["Kriteria rumah", houseCriteriaLabels.lessHealthy, figures.house.lessHealthy],
+    [
+      "Kriteria rumah",
+      "Perlu bantuan (kurang sehat tanpa tempat sampah atau saluran air limbah)",
+      figures.house.needsHelp,
+    ],
+    ["Kondisi khusus", "Keluarga dengan kondisi khusus", figures.anyCondition],
+    ...figures.conditions.flatMap(
+      (item): Array<[string, string, number]> => [
+        ["Kondisi khusus (keluarga)", specialConditionLabels[item.key], item.families],
+        ["Kondisi khusus (jiwa)", specialConditionLabels[item.key], item.people],
+      ],
+    ),
+  ];
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  return /[",\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+export function reportCsv(report: MonthlyReport): string {
+  const lines = [["Bagian", "Uraian", "Jumlah"], ...reportRows(report)].map((row) => row.map(csvCell).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+export async function reportXlsx(report: MonthlyReport): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Portal Data Keluarga PKK";
+  const sheet = workbook.addWorksheet(`Laporan ${report.month}`);
+  sheet.columns = [
+    { header: "Bagian", key: "section", width: 36 },
+    { header: "Uraian", key: "item", width: 60 },
+    { header: "Jumlah", key: "value", width: 12 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const [section, item, value] of reportRows(report)) sheet.addRow({ section, item, value });
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Uint8Array(buffer);
+}
+
+export interface ReportFile {
+  filename: string;
+  mimeType: string;
+  /** The file's bytes, base64 (tRPC carries JSON). */
+  base64: string;
+}
+
+export async function exportReport(
+  db: Db,
+  actor: Actor,
+  raw: { month: string; format: "xlsx" | "csv" },
+): Promise<ReportFile> {
+  const input = parseInput(reportExportInput, raw);
+  const report = await monthlyReport(db, actor, { month: input.month });
+  await audit(db, actor, {
+    action: "export",
+    entity: "reports",
+    details: { month: input.month, format: input.format },
+  });
+  if (input.format === "csv") {
+    return {
+      filename: `laporan-pkk-${input.month}.csv`,
+      mimeType: "text/csv",
+      base64: Buffer.from(`\uFEFF${reportCsv(report)}`).toString("base64"),
+    };
+  }
+  return {
+    filename: `laporan-pkk-${input.month}.xlsx`,
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    base64: Buffer.from(await reportXlsx(report)).toString("base64"),
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { registers } from "../../db/schema/registers.ts";
+import { createFamilyRegister, ward } from "../../../test/factories.ts";
+import { callerFor, useTestApp } from "../../../test/helpers.ts";
+import { percentOneDecimal } from "@shared/percent.ts";
+import { computePublicStats, publicStats } from "./stats.ts";
+
+describe("public statistics", () => {
+  const t = useTestApp();
+
+  test("an empty city shows zeros for every kecamatan", async () => {
+    const stats = await computePublicStats(t.db);
+    expect(stats.familiesRegistered).toBe(0);
+    expect(stats.validatedPercent).toBe(0);
+    expect(stats.perKecamatan).toHaveLength(12);
+    expect(stats.perKecamatan.every((row) => row.families === 0 && row.approved === 0)).toBe(true);
+  });
+
+  test("counts live family registrations, the approved share with one decimal, per kecamatan", async () => {
+    // Ward 0 is in Bekasi Timur (32.75.01); the last ward is in another kecamatan.
+    expect(await t.db.select().from(registers)).toHaveLength(0);
+    await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
+    await createFamilyRegister(t.db, { wardIndex: 0, status: "SUBMITTED" });
+    await createFamilyRegister(t.db, { wardIndex: 0, status: "RW_VERIFIED" });
+    await createFamilyRegister(t.db, { wardIndex: 55, status: "APPROVED" });
+    await createFamilyRegister(t.db, { wardIndex: 55, status: "REJECTED" });
+    await createFamilyRegister(t.db, { wardIndex: 55, status: "NEEDS_REVISION" });
+    // A deleted family and a cadre registration do not count.
+    const deleted = await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
+    await t.db.update(registers).set({ deletedAt: new Date() }).where(eq(registers.id, deleted.id));
+    const cadre = await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
+    await t.db.update(registers).set({ formType: "kader_registration" }).where(eq(registers.id, cadre.id));
+
+    const stats = await computePublicStats(t.db);
+    expect(stats.familiesRegistered).toBe(6);
+    expect(stats.familiesApproved).toBe(2);
+    expect(stats.validatedPercent).toBe(33.3);
+    const first = await ward(t.db, 0);
+    const last = await ward(t.db, 55);
+    const byId = new Map(stats.perKecamatan.map((row) => [row.kecamatanId, row]));
+    expect(byId.get(first.kecamatanId)).toMatchObject({
+      kode: "32.75.01",
+      nama: "Bekasi Timur",
+      families: 3,
+      approved: 1,
+    });
+    expect(byId.get(last.kecamatanId)).toMatchObject({ families: 3, approved: 1 });
+    expect(stats.perKecamatan.reduce((sum, row) => sum + row.families, 0)).toBe(6);
+    expect(stats.perKecamatan.map((row) => row.kode)).toEqual([...stats.perKecamatan.map((row) => row.kode)].sort());
+  });
+
+  test("the cached figures are reused for a minute, then recomputed", async () => {
+    const start = 1_000_000;
+    const before = await publicStats(t.db, { now: start });
+    await createFamilyRegister(t.db, { wardIndex: 1, status: "APPROVED" });
+    const cached = await publicStats(t.db, { now: start + 59_000 });
+    expect(cached.familiesRegistered).toBe(before.familiesRegistered);
+    const fresh = await publicStats(t.db, { now: start + 60_000 });
+    expect(fresh.familiesRegistered).toBe(before.familiesRegistered + 1);
+    expect(fresh.familiesApproved).toBe(before.familiesApproved + 1);
+  });
+
+  test("anyone may read them through stats.public", async () => {
+    const stats = await callerFor(t).stats.public();
+    const direct = await computePublicStats(t.db);
+    expect(stats.familiesRegistered).toBe(direct.familiesRegistered);
+    expect(stats.perKecamatan).toEqual(direct.perKecamatan);
+  });
+
+  test("percentages round to one decimal", () => {
+    expect(percentOneDecimal(1, 3)).toBe(33.3);
+    expect(percentOneDecimal(2, 3)).toBe(66.7);
+    expect(percentOneDecimal(5, 0)).toBe(0);
+    expect(percentOneDecimal(150, 150)).toBe(100);
+  });
+});

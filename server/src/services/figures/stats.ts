@@ -1,0 +1,61 @@
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { percentOneDecimal } from "@shared/percent.ts";
+import type { KecamatanStats, PublicStats } from "@shared/schemas/stats.ts";
+import type { Db } from "../../db/client.ts";
+import { kecamatan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
+
+/** The figures straight from the database, uncached. */
+export async function computePublicStats(db: Db, now = new Date()): Promise<PublicStats> {
+  const live = and(eq(registers.formType, "family_registration"), isNull(registers.deletedAt));
+  const approved = sql<number>`count(*) filter (where ${registers.status} = 'APPROVED')`.mapWith(Number);
+  const perArea = db
+    .select({ kecamatanId: registers.kecamatanId, families: count().as("families"), approved: approved.as("approved") })
+    .from(registers)
+    .where(live)
+    .groupBy(registers.kecamatanId)
+    .as("per_area");
+  const rows = await db
+    .select({
+      kecamatanId: kecamatan.id,
+      kode: kecamatan.kode,
+      nama: kecamatan.nama,
+      families: sql<number>`coalesce(${perArea.families}, 0)`.mapWith(Number),
+      approved: sql<number>`coalesce(${perArea.approved}, 0)`.mapWith(Number),
+    })
+    .from(kecamatan)
+    .leftJoin(perArea, eq(perArea.kecamatanId, kecamatan.id))
+    .orderBy(asc(kecamatan.kode));
+  // Totals are counted on their own so a family without a kecamatan still counts.
+  const [totals] = await db.select({ families: count(), approved }).from(registers).where(live);
+  const familiesRegistered = totals?.families ?? 0;
+  const familiesApproved = totals?.approved ?? 0;
+  const perKecamatan: KecamatanStats[] = rows;
+  return {
+    familiesRegistered,
+    familiesApproved,
+    validatedPercent: percentOneDecimal(familiesApproved, familiesRegistered),
+    perKecamatan,
+    computedAt: now.toISOString(),
+  };
+}
+
+export const PUBLIC_STATS_MAX_AGE_MS = 60_000;
+
+// The landing page is the busiest page and its figures are not personal: one computation per
+// minute per database serves every visitor. Keyed by the database handle so tests never share it.
+const cache = new WeakMap<Db, { at: number; value: Promise<PublicStats> }>();
+
+/** The public figures, computed at most once per `maxAgeMs` (a failed computation is not kept). */
+export function publicStats(db: Db, options: { now?: number; maxAgeMs?: number } = {}): Promise<PublicStats> {
+  const now = options.now ?? Date.now();
+  const maxAgeMs = options.maxAgeMs ?? PUBLIC_STATS_MAX_AGE_MS;
+  const hit = cache.get(db);
+  if (hit && now - hit.at < maxAgeMs) return hit.value;
+  const value = computePublicStats(db, new Date(now));
+  cache.set(db, { at: now, value });
+  value.catch(() => {
+    if (cache.get(db)?.value === value) cache.delete(db);
+  });
+  return value;
+}

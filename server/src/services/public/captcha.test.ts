@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { solveCaptcha, useTestApp } from "../../../test/helpers.ts";
+import { issueCaptcha, verifyCaptcha } from "./captcha.ts";
+
+const solve = solveCaptcha;
+
+describe("server-issued captcha", () => {
+  const t = useTestApp({ seed: false });
+  const secret = "captcha-test-secret-captcha-test-secret";
+  const verify = (token: string, answer: number, now?: number) =>
+    verifyCaptcha(
+      t.db,
+      secret,
+      { token, answer, expectedKind: "family", wrongMessage: "Silakan selesaikan captcha" },
+      now,
+    );
+
+  test("operands stay in the spec's ranges", () => {
+    for (let i = 0; i < 300; i += 1) {
+      const sum = /(\d+) \+ (\d+)/.exec(issueCaptcha(secret, "sum").question);
+      expect(Number(sum?.[1])).toBeGreaterThanOrEqual(1);
+      expect(Number(sum?.[2])).toBeLessThanOrEqual(10);
+      const family = solve(issueCaptcha(secret, "family").question);
+      expect(family).toBeGreaterThanOrEqual(0);
+      expect(family).toBeLessThanOrEqual(20);
+      const search = /(\d+) ([+\-×]) (\d+)/.exec(issueCaptcha(secret, "search").question);
+      const [a, op, b] = [Number(search?.[1]), search?.[2], Number(search?.[3])];
+      if (op === "-") {
+        expect(a).toBeGreaterThanOrEqual(25);
+        expect(a).toBeLessThanOrEqual(74);
+        expect(b).toBeLessThan(a);
+      } else if (op === "×") {
+        expect(Math.max(a, b)).toBeLessThanOrEqual(10);
+      } else {
+        expect(Math.max(a, b)).toBeLessThanOrEqual(50);
+      }
+    }
+  });
+
+  test("the right answer passes once; a reuse is refused", async () => {
+    const challenge = issueCaptcha(secret, "family");
+    await verify(challenge.token, solve(challenge.question));
+    await expect(verify(challenge.token, solve(challenge.question))).rejects.toThrow("Captcha sudah dipakai");
+  });
+
+  test("a wrong answer gets the form's message and does not burn the captcha", async () => {
+    const challenge = issueCaptcha(secret, "family");
+    await expect(verify(challenge.token, solve(challenge.question) + 1)).rejects.toThrow("Silakan selesaikan captcha");
+    await verify(challenge.token, solve(challenge.question));
+  });
+
+  test("expired, forged or other-kind tokens are refused", async () => {
+    const old = issueCaptcha(secret, "family", Date.now() - 11 * 60 * 1000);
+    await expect(verify(old.token, solve(old.question))).rejects.toThrow("kedaluwarsa");
+    const forged = issueCaptcha("another-secret-another-secret-another", "family");
+    await expect(verify(forged.token, solve(forged.question))).rejects.toThrow("Silakan selesaikan captcha");
+    const sum = issueCaptcha(secret, "sum");
+    await expect(verify(sum.token, solve(sum.question))).rejects.toThrow("Silakan selesaikan captcha");
+    await expect(verify("garbage", 1)).rejects.toThrow("Silakan selesaikan captcha");
+  });
+});

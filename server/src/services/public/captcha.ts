@@ -1,0 +1,154 @@
+// Server-issued arithmetic captchas: a signed, expiring token whose answer only the server can check,
+// usable once (its nonce is recorded when answered).
+import { hmac } from "@oslojs/crypto/hmac";
+import { SHA256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { lt, sql } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import type { DbOrTx } from "../../db/client.ts";
+import { captchaNonces } from "../../db/schema/support.ts";
+import { isCaptchaKind, type CaptchaChallenge, type CaptchaKind } from "@shared/schemas/captcha.ts";
+import { DomainError } from "../common/errors.ts";
+
+const LIFETIME_MS = 10 * 60 * 1000;
+
+interface Puzzle {
+  question: string;
+  answer: number;
+}
+
+const between = (min: number, max: number) => randomInt(min, max + 1);
+
+// Operand ranges per form are those of SPEC §5 and §9.
+const puzzles: Record<CaptchaKind, () => Puzzle> = {
+  sum: () => {
+    const a = between(1, 10);
+    const b = between(1, 10);
+    return { question: `${a} + ${b}`, answer: a + b };
+  },
+  family: () => {
+    const a = between(1, 10);
+    const b = between(1, 10);
+    if (randomInt(2) === 0) return { question: `${a} + ${b}`, answer: a + b };
+    const [big, small] = a >= b ? [a, b] : [b, a];
+    return { question: `${big} - ${small}`, answer: big - small };
+  },
+  search: () => {
+    const operation = randomInt(3);
+    if (operation === 0) {
+      const a = between(1, 50);
+      const b = between(1, 50);
+      return { question: `${a} + ${b}`, answer: a + b };
+    }
+    if (operation === 1) {
+      const a = between(25, 74);
+      const b = between(1, Math.min(50, a - 1));
+      return { question: `${a} - ${b}`, answer: a - b };
+    }
+    const a = between(1, 10);
+    const b = between(1, 10);
+    return { question: `${a} × ${b}`, answer: a * b };
+  },
+};
+
+interface TokenPayload {
+  nonce: string;
+  kind: CaptchaKind;
+  expiresAt: number;
+}
+
+function mac(secret: string, payload: TokenPayload, answer: number): Uint8Array {
+  const message = `${payload.nonce}.${payload.kind}.${payload.expiresAt}.${answer}`;
+  return hmac(SHA256, new TextEncoder().encode(secret), new TextEncoder().encode(message));
+}
+
+export function issueCaptcha(secret: string, kind: CaptchaKind, now = Date.now()): CaptchaChallenge {
+  const puzzle = puzzles[kind]();
+  const nonceBytes = new Uint8Array(16);
+  crypto.getRandomValues(nonceBytes);
+  const payload: TokenPayload = { nonce: encodeBase64urlNoPadding(nonceBytes), kind, expiresAt: now + LIFETIME_MS };
+  const encodedPayload = encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(payload)));
+  const token = `${encodedPayload}.${encodeBase64urlNoPadding(mac(secret, payload, puzzle.answer))}`;
+  return {
+    token,
+    question: `Berapa hasil dari ${puzzle.question}?`,
+    expiresAt: new Date(payload.expiresAt).toISOString(),
+  };
+}
+
+function decodePayload(token: string): { payload: TokenPayload; signature: Uint8Array } | null {
+  const [encodedPayload, encodedSignature] = token.split(".");
+  if (!encodedPayload || !encodedSignature) return null;
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(encodedPayload)));
+    if (
+      typeof parsed === "object" &&
+      parsed !== null &&
+      "nonce" in parsed &&
+      typeof parsed.nonce === "string" &&
+      "kind" in parsed &&
+      typeof parsed.kind === "string" &&
+      isCaptchaKind(parsed.kind) &&
+      "expiresAt" in parsed &&
+      typeof parsed.expiresAt === "number"
+    ) {
+      return {
+        payload: { nonce: parsed.nonce, kind: parsed.kind, expiresAt: parsed.expiresAt },
+        signature: decodeBase64urlIgnorePadding(encodedSignature),
+      };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Checks an answer and burns the captcha. `wrongMessage` is the form's own message
+ * ('Silakan selesaikan captcha', 'Jawaban penjumlahan salah', 'Captcha belum benar').
+ */
+export async function verifyCaptcha(
+  db: DbOrTx,
+  secret: string,
+  input: { token: string; answer: number; expectedKind: CaptchaKind; wrongMessage: string },
+  now = Date.now(),
+): Promise<void> {
+  const fail = (message: string) =>
+    new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["captcha"], message }] });
+  const decoded = decodePayload(input.token);
+  if (!decoded || decoded.payload.kind !== input.expectedKind) throw fail(input.wrongMessage);
+  const { payload, signature } = decoded;
+  if (!Number.isInteger(input.answer) || !constantTimeEqual(signature, mac(secret, payload, input.answer))) {
+    throw fail(input.wrongMessage);
+  }
+  if (now > payload.expiresAt) throw fail("Captcha sudah kedaluwarsa, silakan muat soal baru");
+  await db.delete(captchaNonces).where(lt(captchaNonces.expiresAt, sql`now()`));
+  const inserted = await db
+    .insert(captchaNonces)
+    .values({ nonce: payload.nonce, expiresAt: new Date(payload.expiresAt) })
+    .onConflictDoNothing()
+    .returning({ nonce: captchaNonces.nonce });
+  if (inserted.length === 0) throw fail("Captcha sudah dipakai, silakan muat soal baru");
+}
+
+/**
+ * The live right/wrong hint of the search page: checks an answer without using the captcha up
+ * (the final submit still verifies and burns it). Callers rate-limit it, per IP and per token.
+ */
+export function checkCaptchaAnswer(
+  secret: string,
+  input: { token: string; answer: number; expectedKind: CaptchaKind },
+  now = Date.now(),
+): boolean {
+  const decoded = decodePayload(input.token);
+  if (!decoded || decoded.payload.kind !== input.expectedKind || now > decoded.payload.expiresAt) return false;
+  return (
+    Number.isInteger(input.answer) && constantTimeEqual(decoded.signature, mac(secret, decoded.payload, input.answer))
+  );
+}
+
+/** The token's nonce, for per-captcha counters (null for a malformed token). */
+export function captchaNonce(token: string): string | null {
+  return decodePayload(token)?.payload.nonce ?? null;
+}

@@ -1,0 +1,457 @@
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  getDistricts,
+  getRegencies,
+  getVillages,
+  type DistrictCsv,
+  type RegencyCsv,
+  type VillageCsv,
+} from "idn-area-data";
+import type { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { users } from "../../db/schema/users.ts";
+import {
+  desaKelurahanFormSchema,
+  desaKelurahanPageInput,
+  kecamatanFormSchema,
+  kodeKecamatanOf,
+  type DesaKelurahanForm,
+  type DesaKelurahanOption,
+  type DesaKelurahanPage,
+  type DesaKelurahanPageInput,
+  type DesaKelurahanRow,
+  type DistrictOption,
+  type JenisWilayah,
+  type KecamatanForm,
+  type KecamatanOption,
+  type KecamatanSummary,
+  type RegencyOption,
+} from "@shared/schemas/regions.ts";
+import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
+import { DomainError, type FieldError } from "../common/errors.ts";
+
+// The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
+const spotlightRegencyCodes = [
+  "32.73",
+  "32.04",
+  "32.75",
+  "32.16",
+  "32.71",
+  "32.01",
+  "32.76",
+  "31.73",
+  "31.75",
+  "31.74",
+  "31.72",
+  "31.71",
+  "36.71",
+  "36.03",
+  "36.74",
+];
+
+export class UnknownCityError extends Error {}
+
+// The package parses its CSV files on every call; the data never changes while we run.
+let areaData:
+  | Promise<{
+      regencies: RegencyCsv[];
+      districts: DistrictCsv[];
+      villages: () => Promise<VillageCsv[]>;
+    }>
+  | undefined;
+let villageData: Promise<VillageCsv[]> | undefined;
+
+function loadAreas() {
+  areaData ??= Promise.all([getRegencies(), getDistricts()]).then(([regencies, districts]) => ({
+    regencies,
+    districts,
+    villages: () => (villageData ??= getVillages()),
+  }));
+  return areaData;
+}
+
+function titleCase(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/(^|[\s(/-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
+}
+
+/** "KOTA ADMINISTRASI JAKARTA BARAT" → { jenis: Kota, nama: Jakarta Barat }. */
+function splitRegencyName(name: string): { jenis: RegencyOption["jenis"]; nama: string } {
+  const jenis = name.startsWith("KABUPATEN") ? "Kabupaten" : "Kota";
+  const nama = name.replace(/^(KABUPATEN|KOTA)( ADMINISTRASI)? /, "");
+  return { jenis, nama: titleCase(nama) };
+}
+
+/** The official code's village part starts with 1 for a kelurahan and 2 for a desa. */
+export function jenisFromKode(kode: string): JenisWilayah {
+  return kode.split(".")[3]?.startsWith("2") ? "desa" : "kelurahan";
+}
+
+export async function cityName(cityCode: string): Promise<string> {
+  const regency = (await loadAreas()).regencies.find((row) => row.code === cityCode);
+  if (!regency) throw new UnknownCityError(`CITY_CODE ${cityCode} is not a regency/city code in idn-area-data`);
+  const { jenis, nama } = splitRegencyName(regency.name);
+  return `${jenis} ${nama}`;
+}
+
+export async function listRegencies(): Promise<RegencyOption[]> {
+  const { regencies } = await loadAreas();
+  return spotlightRegencyCodes.flatMap((code) => {
+    const regency = regencies.find((row) => row.code === code);
+    return regency ? [{ id: code, ...splitRegencyName(regency.name) }] : [];
+  });
+}
+
+export async function listDistrictsOfRegency(regencyCode: string): Promise<DistrictOption[]> {
+  const { districts } = await loadAreas();
+  return districts
+    .filter((row) => row.regency_code === regencyCode)
+    .map((row) => ({ kode: row.code, nama: row.name }))
+    .sort((a, b) => a.nama.localeCompare(b.nama, "id"));
+}
+
+/** Seeds the configured city's kecamatan and kelurahan from idn-area-data; safe to run again. */
+export async function seedRegions(db: Db, cityCode: string): Promise<{ kecamatan: number; desaKelurahan: number }> {
+  await cityName(cityCode);
+  const areas = await loadAreas();
+  const districts = areas.districts.filter((row) => row.regency_code === cityCode);
+  const districtCodes = new Set(districts.map((row) => row.code));
+  const villages = (await areas.villages()).filter((row) => districtCodes.has(row.district_code));
+
+  await db.transaction(async (tx) => {
+    if (districts.length > 0) {
+      await tx
+        .insert(kecamatan)
+        .values(districts.map((row) => ({ kode: row.code, nama: row.name })))
+        .onConflictDoNothing({ target: kecamatan.kode });
+    }
+    const ids = new Map(
+      (await tx.select({ id: kecamatan.id, kode: kecamatan.kode }).from(kecamatan)).map((row) => [row.kode, row.id]),
+    );
+    const rows = villages.flatMap((row) => {
+      const kecamatanId = ids.get(row.district_code);
+      return kecamatanId === undefined
+        ? []
+        : [{ kecamatanId, kode: row.code, nama: row.name, jenis: jenisFromKode(row.code) }];
+    });
+    if (rows.length > 0) {
+      await tx.insert(desaKelurahan).values(rows).onConflictDoNothing({ target: desaKelurahan.kode });
+    }
+  });
+  return { kecamatan: districts.length, desaKelurahan: villages.length };
+}
+
+export async function regionsAreEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(kecamatan);
+  return (row?.count ?? 0) === 0;
+}
+
+export async function listKecamatan(db: Db): Promise<KecamatanOption[]> {
+  return db
+    .select({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama })
+    .from(kecamatan)
+    .orderBy(asc(kecamatan.nama));
+}
+
+export async function listDesaKelurahan(db: Db, kecamatanId: number): Promise<DesaKelurahanOption[]> {
+  return db
+    .select({
+      id: desaKelurahan.id,
+      kode: desaKelurahan.kode,
+      nama: desaKelurahan.nama,
+      jenis: desaKelurahan.jenis,
+      kecamatanId: desaKelurahan.kecamatanId,
+    })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.kecamatanId, kecamatanId))
+    .orderBy(asc(desaKelurahan.nama));
+}
+
+export async function requireKecamatan(db: DbOrTx, id: number): Promise<KecamatanOption> {
+  const [row] = await db
+    .select({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama })
+    .from(kecamatan)
+    .where(eq(kecamatan.id, id));
+  if (!row) throw new DomainError("NOT_FOUND", "Kecamatan tidak ditemukan");
+  return row;
+}
+
+// ─── Administration: admins create, edit and delete districts and villages/wards ─────────────
+
+/** Only admins manage regions, whichever transport the call came through. */
+export function requireAdmin(actor: Actor): void {
+  // "Forbidden" is Strapi's word; tRPC callers are stopped earlier by adminProcedure in Indonesian.
+  // A full-access API token counts as an admin here (services/accounts/actor.ts).
+  if (!actsAsAdmin(actor)) throw new DomainError("FORBIDDEN", "Forbidden");
+}
+
+function invalid(path: string, message: string): DomainError {
+  return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: [path], message }] });
+}
+
+/** Runs a zod schema and turns its issues into one DomainError with a message per field. */
+function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: FieldError[] = result.error.issues.map((issue) => ({
+    path: issue.path.map(String),
+    message: issue.message,
+  }));
+  throw new DomainError("BAD_REQUEST", fieldErrors.map((item) => item.message).join(", "), { fieldErrors });
+}
+
+const rowColumns = {
+  id: desaKelurahan.id,
+  nama: desaKelurahan.nama,
+  kode: desaKelurahan.kode,
+  jenis: desaKelurahan.jenis,
+  kodePos: desaKelurahan.kodePos,
+  luasWilayah: desaKelurahan.luasWilayah,
+  jumlahPenduduk: desaKelurahan.jumlahPenduduk,
+  kecamatanId: desaKelurahan.kecamatanId,
+  kecamatanNama: kecamatan.nama,
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** The admin table: search by name or code, filter by type and district, paged on the server. */
+export async function pageDesaKelurahan(
+  db: Db,
+  actor: Actor,
+  input: DesaKelurahanPageInput,
+): Promise<DesaKelurahanPage> {
+  requireAdmin(actor);
+  const { search, jenis, kecamatanId, page, pageSize } = desaKelurahanPageInput.parse(input);
+  const conditions: SQL[] = [];
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const match = or(ilike(desaKelurahan.nama, pattern), ilike(desaKelurahan.kode, pattern));
+    if (match) conditions.push(match);
+  }
+  if (jenis !== "all") conditions.push(eq(desaKelurahan.jenis, jenis));
+  if (kecamatanId !== undefined) conditions.push(eq(desaKelurahan.kecamatanId, kecamatanId));
+  const where = and(...conditions);
+  const [counted] = await db.select({ total: count() }).from(desaKelurahan).where(where);
+  const total = counted?.total ?? 0;
+  const rows = await db
+    .select(rowColumns)
+    .from(desaKelurahan)
+    .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .where(where)
+    .orderBy(asc(desaKelurahan.nama), asc(desaKelurahan.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, page, pageSize, pageCount: Math.ceil(total / pageSize), total };
+}
+
+/** Every village/ward of one district with its figures (the Browse tab; a district has dozens at most). */
+export async function browseDesaKelurahan(db: Db, actor: Actor, kecamatanId: number): Promise<DesaKelurahanRow[]> {
+  requireAdmin(actor);
+  return db
+    .select(rowColumns)
+    .from(desaKelurahan)
+    .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .where(eq(desaKelurahan.kecamatanId, kecamatanId))
+    .orderBy(asc(desaKelurahan.nama));
+}
+
+export async function getDesaKelurahan(db: DbOrTx, id: number): Promise<DesaKelurahanRow> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(desaKelurahan)
+    .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .where(eq(desaKelurahan.id, id));
+  if (!row) throw new DomainError("NOT_FOUND", "Desa/kelurahan tidak ditemukan");
+  return row;
+}
+
+/** Districts with how many villages/wards each has (the Management tab's summary and pickers). */
+export async function listKecamatanSummary(db: Db, actor: Actor): Promise<KecamatanSummary[]> {
+  requireAdmin(actor);
+  return db
+    .select({
+      id: kecamatan.id,
+      kode: kecamatan.kode,
+      nama: kecamatan.nama,
+      desaKelurahanCount: count(desaKelurahan.id),
+    })
+    .from(kecamatan)
+    .leftJoin(desaKelurahan, eq(desaKelurahan.kecamatanId, kecamatan.id))
+    .groupBy(kecamatan.id)
+    .orderBy(asc(kecamatan.nama));
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (
+    let cause: unknown = error;
+    typeof cause === "object" && cause !== null;
+    cause = "cause" in cause ? cause.cause : undefined
+  ) {
+    if ("code" in cause && cause.code === "23505") return true;
+  }
+  return false;
+};
+
+async function checkDesaKelurahan(tx: DbOrTx, form: DesaKelurahanForm, selfId?: number): Promise<void> {
+  const [district] = await tx
+    .select({ kode: kecamatan.kode })
+    .from(kecamatan)
+    .where(eq(kecamatan.id, form.kecamatanId));
+  if (!district) throw invalid("kecamatanId", "Kecamatan tidak ditemukan");
+  if (kodeKecamatanOf(form.kode) !== district.kode) {
+    throw invalid("kode", `Kode harus berada di dalam kode kecamatan ${district.kode}, contoh ${district.kode}.1001`);
+  }
+  const [taken] = await tx
+    .select({ id: desaKelurahan.id })
+    .from(desaKelurahan)
+    .where(and(eq(desaKelurahan.kode, form.kode), selfId === undefined ? undefined : ne(desaKelurahan.id, selfId)));
+  if (taken) throw invalid("kode", `Kode ${form.kode} sudah digunakan`);
+}
+
+function columnsOf(form: DesaKelurahanForm) {
+  return {
+    nama: form.nama,
+    kode: form.kode,
+    jenis: form.jenis,
+    kodePos: form.kodePos,
+    luasWilayah: form.luasWilayah,
+    jumlahPenduduk: form.jumlahPenduduk,
+    kecamatanId: form.kecamatanId,
+  };
+}
+
+async function uniqueGuard<T>(kode: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    // Two admins saving the same code at once: the unique index decides.
+    if (isUniqueViolation(error)) throw invalid("kode", `Kode ${kode} sudah digunakan`);
+    throw error;
+  }
+}
+
+export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown): Promise<DesaKelurahanRow> {
+  requireAdmin(actor);
+  const form = parseForm(desaKelurahanFormSchema, input);
+  return uniqueGuard(form.kode, () =>
+    db.transaction(async (tx) => {
+      await checkDesaKelurahan(tx, form);
+      const [created] = await tx.insert(desaKelurahan).values(columnsOf(form)).returning({ id: desaKelurahan.id });
+      if (!created) throw new Error("insert returned nothing");
+      return getDesaKelurahan(tx, created.id);
+    }),
+  );
+}
+
+export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, input: unknown): Promise<DesaKelurahanRow> {
+  requireAdmin(actor);
+  const form = parseForm(desaKelurahanFormSchema, input);
+  return uniqueGuard(form.kode, () =>
+    db.transaction(async (tx) => {
+      await getDesaKelurahan(tx, id);
+      await checkDesaKelurahan(tx, form, id);
+      await tx
+        .update(desaKelurahan)
+        .set({ ...columnsOf(form), updatedAt: new Date() })
+        .where(eq(desaKelurahan.id, id));
+      return getDesaKelurahan(tx, id);
+    }),
+  );
+}
+
+async function countWhere(
+  tx: DbOrTx,
+  table: typeof registers | typeof users | typeof desaKelurahan,
+  where: SQL,
+): Promise<number> {
+  const [row] = await tx.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}
+
+/** Why an area cannot go yet ("masih memiliki 3 data keluarga dan 1 kader"), or null. */
+function blockers(parts: Array<[number, string]>): string | null {
+  const named = parts
+    .filter(([total]) => total > 0)
+    .map(([total, noun]) => `${new Intl.NumberFormat("id-ID").format(total)} ${noun}`);
+  if (named.length === 0) return null;
+  return named.length === 1 ? (named[0] ?? null) : `${named.slice(0, -1).join(", ")} dan ${named.at(-1)}`;
+}
+
+export async function deleteDesaKelurahan(db: Db, actor: Actor, id: number): Promise<DesaKelurahanRow> {
+  requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const row = await getDesaKelurahan(tx, id);
+    const reason = blockers([
+      [await countWhere(tx, registers, eq(registers.desaKelurahanId, id)), "data keluarga"],
+      [await countWhere(tx, users, eq(users.desaKelurahanId, id)), "kader/pengguna"],
+    ]);
+    if (reason) throw new DomainError("CONFLICT", `${row.nama} tidak dapat dihapus karena masih memiliki ${reason}`);
+    await tx.delete(desaKelurahan).where(eq(desaKelurahan.id, id));
+    return row;
+  });
+}
+
+async function checkKecamatan(tx: DbOrTx, form: KecamatanForm, selfId?: number): Promise<void> {
+  const [taken] = await tx
+    .select({ id: kecamatan.id })
+    .from(kecamatan)
+    .where(and(eq(kecamatan.kode, form.kode), selfId === undefined ? undefined : ne(kecamatan.id, selfId)));
+  if (taken) throw invalid("kode", `Kode ${form.kode} sudah digunakan`);
+}
+
+export async function createKecamatan(db: Db, actor: Actor, input: unknown): Promise<KecamatanOption> {
+  requireAdmin(actor);
+  const form = parseForm(kecamatanFormSchema, input);
+  return uniqueGuard(form.kode, () =>
+    db.transaction(async (tx) => {
+      await checkKecamatan(tx, form);
+      const [created] = await tx
+        .insert(kecamatan)
+        .values(form)
+        .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama });
+      if (!created) throw new Error("insert returned nothing");
+      return created;
+    }),
+  );
+}
+
+export async function updateKecamatan(db: Db, actor: Actor, id: number, input: unknown): Promise<KecamatanOption> {
+  requireAdmin(actor);
+  const form = parseForm(kecamatanFormSchema, input);
+  return uniqueGuard(form.kode, () =>
+    db.transaction(async (tx) => {
+      const current = await requireKecamatan(tx, id);
+      await checkKecamatan(tx, form, id);
+      // Ward codes contain their district's code, so a district with wards keeps its code.
+      if (form.kode !== current.kode && (await countWhere(tx, desaKelurahan, eq(desaKelurahan.kecamatanId, id))) > 0) {
+        throw invalid("kode", "Kode kecamatan tidak dapat diubah selama masih memiliki desa/kelurahan");
+      }
+      const [updated] = await tx
+        .update(kecamatan)
+        .set({ ...form, updatedAt: new Date() })
+        .where(eq(kecamatan.id, id))
+        .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama });
+      if (!updated) throw new DomainError("NOT_FOUND", "Kecamatan tidak ditemukan");
+      return updated;
+    }),
+  );
+}
+
+export async function deleteKecamatan(db: Db, actor: Actor, id: number): Promise<KecamatanOption> {
+  requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const row = await requireKecamatan(tx, id);
+    const reason = blockers([
+      [await countWhere(tx, desaKelurahan, eq(desaKelurahan.kecamatanId, id)), "desa/kelurahan"],
+      [await countWhere(tx, registers, eq(registers.kecamatanId, id)), "data keluarga"],
+      [await countWhere(tx, users, eq(users.kecamatanId, id)), "kader/pengguna"],
+    ]);
+    if (reason)
+      throw new DomainError("CONFLICT", `Kecamatan ${row.nama} tidak dapat dihapus karena masih memiliki ${reason}`);
+    await tx.delete(kecamatan).where(eq(kecamatan.id, id));
+    return row;
+  });
+}

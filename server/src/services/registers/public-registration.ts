@@ -1,0 +1,221 @@
+// Public family registration (SPEC §2, §5; DESIGN §3, §6): one transaction writes the register, its
+// members, the first history event and the idempotency key, or nothing at all.
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import {
+  FAMILY_CONSENT_VERSION,
+  registerFamilyInput,
+  type FamilyRecord,
+  type RegisterFamilyInput,
+  type RegisterFamilyResult,
+} from "@shared/schemas/registration.ts";
+import { statusLabel } from "@shared/status.ts";
+import { consumeRateLimit } from "../common/rate-limit.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { idempotencyKeys } from "../../db/schema/idempotency.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { verifyCaptcha } from "../public/captcha.ts";
+import { DomainError, type FieldError } from "../common/errors.ts";
+import { familyColumns, familyMemberRows } from "./family-rows.ts";
+import { newRegistrationNumber } from "./registration-number.ts";
+
+export const REGISTRATION_RATE_LIMIT = {
+  limit: 30,
+  windowSeconds: 3600,
+  message: "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti",
+};
+
+const IDEMPOTENCY_TTL_HOURS = 24;
+
+const alreadyRegistered = (nik: string) =>
+  `NIK ${nik} sudah terdaftar. Keluarga ini sudah terdaftar sebelumnya, silakan cek status registrasi di halaman Cari Data.`;
+
+function requestHash(input: { form: FamilyRegistration }): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(input.form))));
+}
+
+/** Where each NIK of the form sits, so a refusal can point at the field. */
+function nikFields(form: FamilyRegistration): Array<{ nik: string; path: string[] }> {
+  return [
+    { nik: form.nikKepalaKeluarga, path: ["nikKepalaKeluarga"] },
+    ...form.members.map((member, index) => ({ nik: member.nik, path: ["members", String(index), "nik"] })),
+  ];
+}
+
+/** The first NIK of the form another family already holds (as head or member), or null. */
+async function findTakenNik(tx: DbOrTx, form: FamilyRegistration): Promise<string | null> {
+  const niks = [...new Set(nikFields(form).map((item) => item.nik))];
+  const [heads, members] = await Promise.all([
+    tx
+      .select({ nik: registers.nikKepalaKeluarga })
+      .from(registers)
+      .where(
+        and(
+          inArray(registers.nikKepalaKeluarga, niks),
+          eq(registers.formType, "family_registration"),
+          isNull(registers.deletedAt),
+        ),
+      ),
+    tx.select({ nik: familyMembers.nik }).from(familyMembers).where(inArray(familyMembers.nik, niks)),
+  ]);
+  const taken = new Set([...heads, ...members].map((row) => row.nik));
+  return niks.find((nik) => taken.has(nik)) ?? null;
+}
+
+function duplicateError(form: FamilyRegistration, nik: string): DomainError {
+  const fieldErrors: FieldError[] = nikFields(form)
+    .filter((item) => item.nik === nik)
+    .map((item) => ({ path: item.path, message: `NIK ${nik} sudah terdaftar pada keluarga lain` }));
+  return new DomainError("CONFLICT", alreadyRegistered(nik), { fieldErrors });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ("code" in current && current.code === "23505") return true;
+  }
+  return false;
+}
+
+async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<void> {
+  const [ward] = await tx
+    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, form.address.desaKelurahanId));
+  if (!ward) {
+    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", {
+      fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }],
+    });
+  }
+  if (ward.kecamatanId !== form.address.kecamatanId) {
+    throw new DomainError("BAD_REQUEST", "Kelurahan tidak berada di kecamatan yang dipilih", {
+      fieldErrors: [
+        { path: ["address", "desaKelurahanId"], message: "Kelurahan tidak berada di kecamatan yang dipilih" },
+      ],
+    });
+  }
+}
+
+/** The stored family as the success page shows it (the resident's own data, right after sending it). */
+export async function familyRecord(db: DbOrTx, row: RegisterRow): Promise<FamilyRecord> {
+  const [names] = await db
+    .select({ kecamatanNama: kecamatan.nama, desaKelurahanNama: desaKelurahan.nama })
+    .from(desaKelurahan)
+    .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .where(eq(desaKelurahan.id, row.desaKelurahanId ?? 0));
+  const data = familyRegistrationSchema.parse(row.dataRegister);
+  return {
+    id: row.id,
+    registrationNumber: row.registrationNumber,
+    status: row.status,
+    statusLabel: statusLabel(row.status, row.formType),
+    formType: row.formType,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    kecamatanNama: names?.kecamatanNama ?? "",
+    desaKelurahanNama: names?.desaKelurahanNama ?? "",
+    data: { ...data, address: { ...data.address, rt: row.rt ?? data.address.rt, rw: row.rw ?? data.address.rw } },
+  };
+}
+
+async function resultFor(db: DbOrTx, registerId: number): Promise<RegisterFamilyResult> {
+  const [row] = await db.select().from(registers).where(eq(registers.id, registerId));
+  if (!row) throw new DomainError("NOT_FOUND", "Data registrasi tidak ditemukan");
+  return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(db, row) };
+}
+
+/** A key seen before: the same data gets the same registration back; other data is refused. */
+async function replay(db: DbOrTx, key: string, hash: string): Promise<RegisterFamilyResult | null> {
+  const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  if (!existing || existing.registerId === null) return null;
+  if (existing.requestHash !== hash) {
+    throw new DomainError(
+      "CONFLICT",
+      "Pengiriman ini sudah dipakai untuk data lain. Muat ulang halaman lalu kirim kembali.",
+    );
+  }
+  return resultFor(db, existing.registerId);
+}
+
+/**
+ * Registers a family from the public form: rate limit per IP, a replayed idempotency key answers
+ * with the first registration, the captcha is checked and used up, then one transaction stores it.
+ */
+export async function registerFamily(
+  db: Db,
+  secret: string,
+  actor: Actor,
+  rawInput: RegisterFamilyInput,
+): Promise<RegisterFamilyResult> {
+  await consumeRateLimit(db, `register-family:ip:${actor.ip}`, REGISTRATION_RATE_LIMIT);
+  const input = registerFamilyInput.parse(rawInput);
+  const key = `family:${input.idempotencyKey}`;
+  const hash = requestHash(input);
+
+  const replayed = await replay(db, key, hash);
+  if (replayed) return replayed;
+
+  await verifyCaptcha(db, secret, {
+    token: input.captcha.token,
+    answer: input.captcha.answer,
+    expectedKind: "family",
+    wrongMessage: "Silakan selesaikan captcha",
+  });
+
+  const form = input.form;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
+      // Taken first: a concurrent request with the same key waits here, then finds this registration.
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ key, requestHash: hash, expiresAt: sql`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})` })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const again = await replay(tx, key, hash);
+        if (again) return again;
+        throw new DomainError("CONFLICT", "Pengiriman yang sama sedang diproses. Silakan tunggu sebentar.");
+      }
+
+      await checkRegion(tx, form);
+      const taken = await findTakenNik(tx, form);
+      if (taken) throw duplicateError(form, taken);
+
+      const now = new Date();
+      const [row] = await tx
+        .insert(registers)
+        .values({
+          ...familyColumns(form),
+          registrationNumber: newRegistrationNumber(now),
+          formType: "family_registration",
+          status: "SUBMITTED",
+          dataRegister: { ...form, registrationDate: now.toISOString(), formType: "family_registration" },
+          consentAt: now,
+          consentVersion: FAMILY_CONSENT_VERSION,
+          createdBy: actor.user?.id ?? null,
+        })
+        .returning();
+      if (!row) throw new Error("register insert returned nothing");
+      await tx.insert(familyMembers).values(familyMemberRows(row.id, form));
+      await tx.insert(registerEvents).values({
+        registerId: row.id,
+        actorId: actor.user?.id ?? null,
+        toStatus: "SUBMITTED",
+        note: "Registrasi keluarga oleh warga",
+      });
+      await tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key));
+      return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(tx, row) };
+    });
+  } catch (error) {
+    // Two families racing for one NIK: the loser's insert hits the unique index after our check.
+    if (isUniqueViolation(error)) {
+      const taken = await findTakenNik(db, form);
+      if (taken) throw duplicateError(form, taken);
+    }
+    throw error;
+  }
+}

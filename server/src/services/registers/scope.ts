@@ -1,0 +1,230 @@
+// Which registers a user may see and act on (DESIGN §5). Every service that lists, counts, opens or
+// changes registers goes through here, so the work area is decided in one place. Fail closed: a
+// user whose area is incomplete sees nothing.
+import { eq, sql, type SQL } from "drizzle-orm";
+import { padRtRw } from "@shared/schemas/common.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { desaKelurahan } from "../../db/schema/regions.ts";
+import { registers, type RegisterRow } from "../../db/schema/registers.ts";
+import { authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
+import { DomainError, forbidden, notFound } from "../common/errors.ts";
+
+export type AreaScope =
+  | { kind: "none" }
+  | { kind: "all" }
+  | { kind: "kecamatan"; kecamatanId: number }
+  | { kind: "kelurahan"; desaKelurahanId: number }
+  | { kind: "rw"; desaKelurahanId: number; rw: string }
+  | { kind: "rt"; desaKelurahanId: number; rw: string; rt: string };
+
+export interface Scope {
+  area: AreaScope;
+  /** Cadres and admins change data in their area; officials (aparat) only read. */
+  canAct: boolean;
+}
+
+const nothing: Scope = { area: { kind: "none" }, canAct: false };
+
+export const outsideAreaMessage = "Data ini berada di luar wilayah kerja Anda";
+export const readOnlyMessage = "Akun aparat hanya dapat melihat data, tidak dapat mengubahnya";
+export const readOnlyTokenMessage = "Token API ini hanya dapat membaca data";
+
+/** The area of a cadre or official from its level and work-area fields. */
+function areaOf(user: SessionUser): AreaScope {
+  const { desaKelurahanId, kecamatanId } = user;
+  const rw = user.rw ? padRtRw(user.rw) : null;
+  const rt = user.rt ? padRtRw(user.rt) : null;
+  switch (user.level) {
+    case "rt":
+      return desaKelurahanId !== null && rw && rt ? { kind: "rt", desaKelurahanId, rw, rt } : { kind: "none" };
+    case "rw":
+      return desaKelurahanId !== null && rw ? { kind: "rw", desaKelurahanId, rw } : { kind: "none" };
+    case "kelurahan":
+      return desaKelurahanId !== null ? { kind: "kelurahan", desaKelurahanId } : { kind: "none" };
+    case "kecamatan":
+      return kecamatanId !== null ? { kind: "kecamatan", kecamatanId } : { kind: "none" };
+    case "kota":
+      return { kind: "all" };
+    case null:
+      return { kind: "none" };
+  }
+}
+
+/** A signed-in user, or a whole actor (which may carry an API token instead of a user). */
+export type ScopeSubject = Actor | SessionUser | null;
+
+const isActor = (subject: Actor | SessionUser): subject is Actor => "ip" in subject;
+
+export function scopeOf(subject: ScopeSubject): Scope {
+  if (subject && isActor(subject)) {
+    // API tokens read the whole city; only a full-access token may change anything (actor.ts).
+    switch (authorityOf(subject)) {
+      case "admin":
+        return { area: { kind: "all" }, canAct: true };
+      case "read-all":
+        return { area: { kind: "all" }, canAct: false };
+      case "user":
+      case "anonymous":
+        return scopeOfUser(subject.user);
+    }
+  }
+  return scopeOfUser(subject);
+}
+
+function scopeOfUser(user: SessionUser | null): Scope {
+  if (user?.status !== "active") return nothing;
+  if (user.role === "admin") return { area: { kind: "all" }, canAct: true };
+  const area = areaOf(user);
+  if (area.kind === "none") return nothing;
+  return { area, canAct: user.role === "kader" };
+}
+
+/** Why a reader may not change anything: an official's account or a read-only API token. */
+export function readOnlyMessageFor(subject: ScopeSubject): string {
+  return subject && isActor(subject) && subject.apiToken ? readOnlyTokenMessage : readOnlyMessage;
+}
+
+/** The SQL condition on `registers` for an area (used in every list, count and lookup). */
+export function scopeCondition(area: AreaScope): SQL {
+  switch (area.kind) {
+    case "none":
+      return sql`false`;
+    case "all":
+      return sql`true`;
+    case "kecamatan":
+      // Through the ward, the authority on which kecamatan a register belongs to.
+      return sql`${registers.desaKelurahanId} in (select ${desaKelurahan.id} from ${desaKelurahan} where ${desaKelurahan.kecamatanId} = ${area.kecamatanId})`;
+    case "kelurahan":
+      return sql`${registers.desaKelurahanId} = ${area.desaKelurahanId}`;
+    case "rw":
+      return sql`(${registers.desaKelurahanId} = ${area.desaKelurahanId} and ${registers.rw} = ${area.rw})`;
+    case "rt":
+      return sql`(${registers.desaKelurahanId} = ${area.desaKelurahanId} and ${registers.rw} = ${area.rw} and ${registers.rt} = ${area.rt})`;
+  }
+}
+
+/** Where a register (or a filter) sits: its ward, the ward's kecamatan, RW and RT. */
+export interface Place {
+  desaKelurahanId: number | null;
+  wardKecamatanId: number | null;
+  rw: string | null;
+  rt: string | null;
+}
+
+/** The same rule as scopeCondition, for one register already in memory. */
+export function placeInScope(area: AreaScope, place: Place): boolean {
+  switch (area.kind) {
+    case "none":
+      return false;
+    case "all":
+      return true;
+    case "kecamatan":
+      return place.wardKecamatanId === area.kecamatanId;
+    case "kelurahan":
+      return place.desaKelurahanId === area.desaKelurahanId;
+    case "rw":
+      return place.desaKelurahanId === area.desaKelurahanId && place.rw === area.rw;
+    case "rt":
+      return place.desaKelurahanId === area.desaKelurahanId && place.rw === area.rw && place.rt === area.rt;
+  }
+}
+
+/**
+ * Whether a filter (kecamatan, ward, RW, RT, each optional) can match anything inside the area; a
+ * filter naming a part of the city wholly outside the area is refused rather than answered with
+ * nothing. `areaKecamatanId` is the kecamatan of a ward-bound area (null for the others).
+ */
+export function filterOverlapsScope(
+  area: AreaScope,
+  filter: Place & { kecamatanId: number | null },
+  areaKecamatanId: number | null = null,
+): boolean {
+  if (area.kind === "none") return false;
+  if (area.kind === "all") return true;
+  const kecamatanOfArea = area.kind === "kecamatan" ? area.kecamatanId : areaKecamatanId;
+  if (filter.kecamatanId !== null && filter.kecamatanId !== kecamatanOfArea) return false;
+  switch (area.kind) {
+    case "kecamatan":
+      return filter.desaKelurahanId === null || filter.wardKecamatanId === area.kecamatanId;
+    case "kelurahan":
+      return filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId;
+    case "rw":
+      return (
+        (filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId) &&
+        (filter.rw === null || filter.rw === area.rw)
+      );
+    case "rt":
+      return (
+        (filter.desaKelurahanId === null || filter.desaKelurahanId === area.desaKelurahanId) &&
+        (filter.rw === null || filter.rw === area.rw) &&
+        (filter.rt === null || filter.rt === area.rt)
+      );
+  }
+}
+
+export type ScopedRegister = RegisterRow & { wardKecamatanId: number | null };
+
+/** Loads a register with its ward's kecamatan (what placeInScope needs). */
+async function loadRegister(db: DbOrTx, registerId: number): Promise<ScopedRegister | null> {
+  const [row] = await db
+    .select({ register: registers, wardKecamatanId: desaKelurahan.kecamatanId })
+    .from(registers)
+    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
+    .where(eq(registers.id, registerId))
+    .limit(1);
+  return row ? { ...row.register, wardKecamatanId: row.wardKecamatanId } : null;
+}
+
+/**
+ * One register the user may read ("read") or change ("act"), else NOT_FOUND / FORBIDDEN with an
+ * Indonesian message. Soft-deleted rows are returned too: callers decide what a deleted row allows.
+ */
+export async function registerInScope(
+  db: DbOrTx,
+  subject: ScopeSubject,
+  registerId: number,
+  mode: "read" | "act",
+): Promise<ScopedRegister> {
+  const scope = scopeOf(subject);
+  if (scope.area.kind === "none") throw forbidden();
+  const row = await loadRegister(db, registerId);
+  if (!row) throw notFound();
+  if (!placeInScope(scope.area, row)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
+  if (mode === "act" && !scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessageFor(subject));
+  return row;
+}
+
+async function kecamatanOfWard(db: DbOrTx, desaKelurahanId: number): Promise<number | null> {
+  const [ward] = await db
+    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, desaKelurahanId))
+    .limit(1);
+  return ward?.kecamatanId ?? null;
+}
+
+/** Refuses a filter naming a kecamatan/ward/RW/RT outside the user's area (looks up wards' kecamatan). */
+export async function assertFilterInScope(
+  db: DbOrTx,
+  scope: Scope,
+  filter: { kecamatanId?: number; desaKelurahanId?: number; rw?: string; rt?: string },
+): Promise<void> {
+  const area = scope.area;
+  if (area.kind === "none") throw forbidden();
+  let wardKecamatanId: number | null = null;
+  if (filter.desaKelurahanId !== undefined) {
+    wardKecamatanId = await kecamatanOfWard(db, filter.desaKelurahanId);
+    if (wardKecamatanId === null) throw new DomainError("BAD_REQUEST", "Kelurahan tidak ditemukan");
+  }
+  const wardBound = area.kind === "kelurahan" || area.kind === "rw" || area.kind === "rt";
+  const areaKecamatanId =
+    wardBound && filter.kecamatanId !== undefined ? await kecamatanOfWard(db, area.desaKelurahanId) : null;
+  const place = {
+    kecamatanId: filter.kecamatanId ?? null,
+    desaKelurahanId: filter.desaKelurahanId ?? null,
+    wardKecamatanId,
+    rw: filter.rw ?? null,
+    rt: filter.rt ?? null,
+  };
+  if (!filterOverlapsScope(area, place, areaKecamatanId)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
+}

@@ -1,0 +1,152 @@
+import { describe, expect, test } from "bun:test";
+import { createFamilyRegister } from "../../../test/factories.ts";
+import { TEST_ORIGIN, callerFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
+import { issueCaptcha } from "../public/captcha.ts";
+
+describe("registration status search", () => {
+  const t = useTestApp();
+
+  const captcha = () => {
+    const challenge = issueCaptcha(t.env.APP_SECRET, "search");
+    return { token: challenge.token, answer: solveCaptcha(challenge.question) };
+  };
+  let ipCounter = 0;
+  const search = (query: string, answer = captcha()) => {
+    ipCounter += 1;
+    return callerFor(t, null, `10.0.2.${ipCounter}`).registers.searchStatus({ query, captcha: answer });
+  };
+
+  async function searchOverHttp(query: string) {
+    const response = await t.app.request("/trpc/registers.searchStatus", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify({ query, captcha: captcha() }),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  test("by head NIK: one masked card, and no 16-digit run anywhere in the answer", async () => {
+    const { form } = await createFamilyRegister(t.db, { rw: "005", rt: "003" });
+    const { status, text } = await searchOverHttp(form.nikKepalaKeluarga);
+    expect(status).toBe(200);
+    expect(text).not.toMatch(/\d{16}/);
+    const answer = JSON.parse(text).result.data;
+    expect(answer.kind).toBe("nik");
+    expect(answer.results).toHaveLength(1);
+    const card = answer.results[0];
+    expect(card).toMatchObject({
+      namaKepalaKeluarga: form.namaKepalaKeluarga,
+      nikMasked: `${form.nikKepalaKeluarga.slice(0, 6)}******${form.nikKepalaKeluarga.slice(-4)}`,
+      status: "SUBMITTED",
+      statusLabel: "Menunggu Persetujuan",
+      formTypeLabel: "Registrasi Keluarga",
+      rt: "003",
+      rw: "005",
+      desaKelurahanNama: "Bekasijaya",
+      memberCount: form.members.length,
+    });
+    expect(card.nomorHpMasked).not.toBe(form.nomorHp);
+    expect(card.nomorHpMasked).toContain("*");
+    // Only the fields of a card: no members, health, street or contact details.
+    expect(Object.keys(card).sort()).toEqual([
+      "createdAt",
+      "desaKelurahanNama",
+      "formType",
+      "formTypeLabel",
+      "id",
+      "kecamatanNama",
+      "memberCount",
+      "namaKepalaKeluarga",
+      "nikMasked",
+      "nomorHpMasked",
+      "registrationNumber",
+      "rt",
+      "rw",
+      "status",
+      "statusLabel",
+      "tanggalPendataan",
+      "updatedAt",
+    ]);
+    expect(text).not.toContain(form.nomorHp);
+    expect(text).not.toContain("members");
+  });
+
+  test("by a member's NIK: finds the family", async () => {
+    const { form } = await createFamilyRegister(t.db, { status: "APPROVED" });
+    const memberNik = form.members[1]?.nik ?? "";
+    const answer = await search(memberNik);
+    expect(answer.results.map((card) => card.namaKepalaKeluarga)).toEqual([form.namaKepalaKeluarga]);
+    expect(answer.results[0]?.statusLabel).toBe("Disetujui");
+  });
+
+  test("by name: case-insensitive part of the head's name, at most 10 masked cards", async () => {
+    for (let index = 0; index < 12; index += 1) {
+      await createFamilyRegister(t.db, {
+        wardIndex: 3,
+        change: (form) => ({ ...form, namaKepalaKeluarga: `Sukardi Wiryo ${index + 1}` }),
+      });
+    }
+    const { status, text } = await searchOverHttp("sukardi wiryo");
+    expect(status).toBe(200);
+    expect(text).not.toMatch(/\d{16}/);
+    const answer = JSON.parse(text).result.data;
+    expect(answer.kind).toBe("name");
+    expect(answer.results).toHaveLength(10);
+    for (const card of answer.results) expect(card.namaKepalaKeluarga).toStartWith("Sukardi Wiryo");
+  });
+
+  test("no match gives an empty list; wildcards are taken literally", async () => {
+    expect((await search("Tidak Ada Nama Seperti Ini")).results).toEqual([]);
+    expect((await search("%%%")).results).toEqual([]);
+    expect((await search("9999999999999999")).results).toEqual([]);
+  });
+
+  test("empty input, short names and wrong or reused captchas are refused with the spec's messages", async () => {
+    await expect(search("   ")).rejects.toThrow("Input tidak valid");
+    await expect(search("ab")).rejects.toThrow("minimal 3");
+    const challenge = issueCaptcha(t.env.APP_SECRET, "search");
+    await expect(
+      search("Budi", { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 }),
+    ).rejects.toThrow("Captcha belum benar");
+    const family = issueCaptcha(t.env.APP_SECRET, "family");
+    await expect(search("Budi", { token: family.token, answer: solveCaptcha(family.question) })).rejects.toThrow(
+      "Captcha belum benar",
+    );
+    const used = captcha();
+    await search("Budi", used);
+    await expect(search("Budi", used)).rejects.toThrow("Captcha sudah dipakai");
+  });
+
+  test("the live captcha hint says right or wrong without using the captcha up", async () => {
+    const challenge = issueCaptcha(t.env.APP_SECRET, "search");
+    const right = solveCaptcha(challenge.question);
+    const caller = callerFor(t, null, "10.0.2.250");
+    expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right + 1 })).toEqual({
+      correct: false,
+    });
+    expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right })).toEqual({
+      correct: true,
+    });
+    await search("Budi", { token: challenge.token, answer: right });
+    // A few hints per captcha only: the hint must not be a faster guessing oracle than the search.
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await caller.captcha.check({ kind: "search", token: challenge.token, answer: attempt });
+    await expect(caller.captcha.check({ kind: "search", token: challenge.token, answer: 0 })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+  });
+
+  test("too many searches from one address get 429 with Retry-After", async () => {
+    let last: Response | undefined;
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      last = await t.app.request("/trpc/registers.searchStatus", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+        body: JSON.stringify({ query: "Budi", captcha: { token: "x", answer: 1 } }),
+      });
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await last?.json())?.error.message).toBe("Terlalu banyak pencarian. Silakan coba lagi nanti");
+  });
+});

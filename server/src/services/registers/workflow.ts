@@ -1,0 +1,398 @@
+// The tiered validation of family registers (DESIGN §4): every status move, from any transport,
+// goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { ZodType } from "zod";
+import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
+import {
+  bulkVerifyInput,
+  historyInput,
+  queueInput,
+  transitionInput,
+  type BulkVerifyInput,
+  type QueueInput,
+  type TransitionInput,
+} from "@shared/schemas/workflow.ts";
+import {
+  allowedActions,
+  decideTransition,
+  nextStatus,
+  registerStatuses,
+  workflowActions,
+  openStatuses,
+  statusesWaitingFor,
+  statusLabel,
+  validationLevelLabels,
+  waitingLevel,
+  workflowActionLabels,
+  workflowActorOf,
+  type RegisterStatus,
+  type ValidationLevel,
+  type WorkflowAction,
+  type WorkflowActor,
+} from "@shared/status.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { desaKelurahan } from "../../db/schema/regions.ts";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
+import { users } from "../../db/schema/users.ts";
+import { actorUserId, authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
+import { DomainError, forbidden } from "../common/errors.ts";
+import { conditionCondition, placeConditions } from "./filters.ts";
+import {
+  assertFilterInScope,
+  readOnlyMessage,
+  readOnlyTokenMessage,
+  registerInScope,
+  scopeCondition,
+  scopeOf,
+  type ScopedRegister,
+} from "./scope.ts";
+
+const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
+const deletedMessage = "Data ini sudah dihapus sehingga statusnya tidak dapat diubah";
+const staleMessage = "Data ini sudah diubah oleh pengguna lain. Muat ulang data lalu coba lagi.";
+const familyOnlyMessage = "Hanya data registrasi keluarga yang divalidasi di sini";
+
+function parseInput<T>(schema: ZodType<T>, raw: unknown): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const fieldErrors = result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  throw new DomainError("BAD_REQUEST", fieldErrors.map((error) => error.message).join(", "), { fieldErrors });
+}
+
+function validatorOf(user: SessionUser): WorkflowActor {
+  const actor = workflowActorOf(user);
+  if (actor === null) throw new DomainError("FORBIDDEN", user.role === "aparat" ? readOnlyMessage : notAValidator);
+  return actor;
+}
+
+function requireUser(actor: Actor): SessionUser {
+  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+  return actor.user;
+}
+
+/** A signed-in user or an API token; anonymous callers are refused. */
+function requireSignedIn(actor: Actor): void {
+  if (authorityOf(actor) === "anonymous") throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+}
+
+/** Who validates: a full-access API token acts as an admin (an override), a read-only one never. */
+function validatorFor(actor: Actor): WorkflowActor {
+  switch (authorityOf(actor)) {
+    case "admin":
+      return "admin";
+    case "read-all":
+      throw new DomainError("FORBIDDEN", readOnlyTokenMessage);
+    case "user":
+    case "anonymous":
+      return validatorOf(requireUser(actor));
+  }
+}
+
+/** The workflow role for showing actions, without refusing (null: may not act). */
+function workflowRoleOf(actor: Actor): WorkflowActor | null {
+  switch (authorityOf(actor)) {
+    case "admin":
+      return "admin";
+    case "read-all":
+    case "anonymous":
+      return null;
+    case "user":
+      return workflowActorOf(actor.user);
+  }
+}
+
+/** Why a move is refused, in words a cadre understands; null when the move is allowed. */
+function refusal(row: ScopedRegister, action: WorkflowAction, validator: WorkflowActor): DomainError | null {
+  if (row.formType !== "family_registration") return new DomainError("BAD_REQUEST", familyOnlyMessage);
+  if (row.deletedAt !== null) return new DomainError("CONFLICT", deletedMessage);
+  const decision = decideTransition(row.status, action, validator);
+  if (decision.allowed) return null;
+  if (decision.reason === "no-such-move") {
+    return new DomainError(
+      "CONFLICT",
+      `Tindakan ${workflowActionLabels[action]} tidak berlaku untuk data berstatus '${statusLabel(row.status)}'`,
+    );
+  }
+  const waiting = waitingLevel[row.status];
+  const mine = validator === "admin" ? "Admin" : validationLevelLabels[validator];
+  return new DomainError(
+    "FORBIDDEN",
+    waiting ? `Data ini menunggu tindakan kader ${validationLevelLabels[waiting]}, bukan kader ${mine}` : notAValidator,
+  );
+}
+
+function overrideNote(actor: Actor, level: ValidationLevel | null, note: string | undefined): string {
+  const step = level ? `tahap ${validationLevelLabels[level]}` : "tahap ini";
+  const who = actor.apiToken ? `Override admin (token API #${actor.apiToken.id})` : "Override admin";
+  return note ? `${who} pada ${step}: ${note}` : `${who} pada ${step}`;
+}
+
+export interface TransitionResult {
+  registerId: number;
+  fromStatus: RegisterStatus;
+  status: RegisterStatus;
+  version: number;
+  override: boolean;
+}
+
+/** Moves one register and writes its event, inside the caller's transaction. */
+async function applyMove(
+  tx: DbOrTx,
+  actor: Actor,
+  validator: WorkflowActor,
+  row: ScopedRegister,
+  action: WorkflowAction,
+  note: string | undefined,
+): Promise<TransitionResult> {
+  const decision = decideTransition(row.status, action, validator);
+  if (!decision.allowed) throw refusal(row, action, validator) ?? forbidden();
+  const [updated] = await tx
+    .update(registers)
+    .set({ status: decision.to, version: sql`${registers.version} + 1`, updatedAt: new Date() })
+    // The version and status guard makes a concurrent move of the same record fail instead of both applying.
+    .where(
+      and(
+        eq(registers.id, row.id),
+        eq(registers.version, row.version),
+        eq(registers.status, row.status),
+        isNull(registers.deletedAt),
+      ),
+    )
+    .returning({ version: registers.version });
+  if (!updated) throw new DomainError("CONFLICT", staleMessage);
+  await tx.insert(registerEvents).values({
+    registerId: row.id,
+    actorId: actorUserId(actor),
+    level: decision.override ? "admin" : validator,
+    fromStatus: row.status,
+    toStatus: decision.to,
+    note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
+  });
+  return {
+    registerId: row.id,
+    fromStatus: row.status,
+    status: decision.to,
+    version: updated.version,
+    override: decision.override,
+  };
+}
+
+/** One workflow move by a cadre (at its level, in its area) or an admin (recorded as an override). */
+export async function transition(db: Db, actor: Actor, rawInput: TransitionInput): Promise<TransitionResult> {
+  requireSignedIn(actor);
+  const input = parseInput(transitionInput, rawInput);
+  return db.transaction(async (tx) => {
+    const row = await registerInScope(tx, actor, input.registerId, "act");
+    const validator = validatorFor(actor);
+    const refused = refusal(row, input.action, validator);
+    if (refused) throw refused;
+    if (input.expectedVersion !== undefined && input.expectedVersion !== row.version)
+      throw new DomainError("CONFLICT", staleMessage);
+    return applyMove(tx, actor, validator, row, input.action, input.note || undefined);
+  });
+}
+
+/** `status: X` as a workflow move (REST PUT): the one move that leads there from the current status. */
+export interface MoveToStatusInput {
+  registerId: number;
+  status: unknown;
+  note?: string;
+  expectedVersion?: number;
+}
+
+const isStatus = (value: unknown): value is RegisterStatus =>
+  typeof value === "string" && (registerStatuses as readonly string[]).includes(value);
+
+/**
+ * The status a caller asks for becomes the move that leads there (verify, request revision, reject,
+ * resubmit) and goes through transition(); a jump no single move makes (SUBMITTED → APPROVED) is
+ * refused for everyone, admins included. Asking for the current status changes nothing (null).
+ */
+export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInput): Promise<TransitionResult | null> {
+  requireSignedIn(actor);
+  if (!isStatus(input.status)) {
+    const message = `Status tidak dikenal; pilih salah satu dari ${registerStatuses.join(", ")}`;
+    throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
+  }
+  const target = input.status;
+  const row = await registerInScope(db, actor, input.registerId, "act");
+  if (row.status === target) return null;
+  const action = workflowActions.find((candidate) => nextStatus(row.status, candidate) === target);
+  if (!action) {
+    const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;
+    throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
+  }
+  return transition(db, actor, {
+    registerId: row.id,
+    action,
+    note: input.note,
+    expectedVersion: input.expectedVersion ?? row.version,
+  });
+}
+
+export interface BulkVerifyResult {
+  verified: TransitionResult[];
+  /** Selected records that no longer wait for this level (someone else moved them meanwhile). */
+  skipped: Array<{ registerId: number; message: string }>;
+}
+
+/**
+ * Verifies the selected records in one transaction. A record outside the area refuses the whole
+ * call; a record that no longer waits for this level is skipped and reported.
+ */
+export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput): Promise<BulkVerifyResult> {
+  requireSignedIn(actor);
+  const input = parseInput(bulkVerifyInput, rawInput);
+  const ids = [...new Set(input.registerIds)];
+  return db.transaction(async (tx) => {
+    const rows: ScopedRegister[] = [];
+    for (const id of ids) rows.push(await registerInScope(tx, actor, id, "act"));
+    const validator = validatorFor(actor);
+    const result: BulkVerifyResult = { verified: [], skipped: [] };
+    for (const row of rows) {
+      const refused = refusal(row, "verify", validator);
+      if (refused) {
+        result.skipped.push({ registerId: row.id, message: refused.message });
+        continue;
+      }
+      try {
+        result.verified.push(await applyMove(tx, actor, validator, row, "verify", undefined));
+      } catch (error) {
+        // Moved by someone else between reading and writing: the guarded update changed nothing, so
+        // the transaction is intact and the others can still be verified.
+        if (!(error instanceof DomainError) || error.code !== "CONFLICT") throw error;
+        result.skipped.push({ registerId: row.id, message: error.message });
+      }
+    }
+    return result;
+  });
+}
+
+// ─── Queue ───────────────────────────────────────────────────────────────────────────────────
+
+export interface QueueItem {
+  id: number;
+  registrationNumber: string;
+  namaKepalaKeluarga: string;
+  desaKelurahanId: number | null;
+  desaKelurahanNama: string | null;
+  rw: string | null;
+  rt: string | null;
+  memberCount: number;
+  /** The special conditions present, with their counts, in the spec's order. */
+  conditions: Array<{ key: SpecialConditionKey; count: number }>;
+  tanggalPendataan: string;
+  /** ISO 8601 (tRPC sends plain JSON). */
+  createdAt: string;
+  status: RegisterStatus;
+  version: number;
+  /** The moves the signed-in user may make (none for read-only users). */
+  actions: WorkflowAction[];
+}
+
+export interface QueuePage {
+  items: QueueItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** The statuses `status: "waiting"` stands for, for this user. */
+  waitingStatuses: RegisterStatus[];
+}
+
+function waitingStatusesFor(validator: WorkflowActor | null): RegisterStatus[] {
+  return validator === null || validator === "admin" ? openStatuses : statusesWaitingFor(validator);
+}
+
+/** What waits for the user's level in its area (or any status, by filter), newest first, paged. */
+export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise<QueuePage> {
+  requireSignedIn(actor);
+  const filters = parseInput(queueInput, rawInput);
+  const scope = scopeOf(actor);
+  await assertFilterInScope(db, scope, filters);
+  const validator = scope.canAct ? workflowRoleOf(actor) : null;
+  const waitingStatuses = waitingStatusesFor(workflowRoleOf(actor));
+
+  const conditions: SQL[] = [
+    scopeCondition(scope.area),
+    eq(registers.formType, "family_registration"),
+    isNull(registers.deletedAt),
+    ...placeConditions(filters),
+  ];
+  if (filters.status === "waiting") conditions.push(inArray(registers.status, waitingStatuses));
+  else if (filters.status !== "all") conditions.push(eq(registers.status, filters.status));
+  if (filters.condition !== undefined) conditions.push(conditionCondition(filters.condition));
+  const where = and(...conditions);
+
+  const [counted] = await db.select({ total: count() }).from(registers).where(where);
+  const total = counted?.total ?? 0;
+  const rows = await db
+    .select({ register: registers, desaKelurahanNama: desaKelurahan.nama })
+    .from(registers)
+    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
+    .where(where)
+    .orderBy(desc(registers.createdAt), desc(registers.id))
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize);
+
+  return {
+    items: rows.map(({ register, desaKelurahanNama }) => ({
+      id: register.id,
+      registrationNumber: register.registrationNumber,
+      namaKepalaKeluarga: register.namaKepalaKeluarga,
+      desaKelurahanId: register.desaKelurahanId,
+      desaKelurahanNama,
+      rw: register.rw,
+      rt: register.rt,
+      memberCount: register.memberCount,
+      conditions: specialConditionKeys
+        .map((key) => ({ key, count: register[`${key}Count`] }))
+        .filter((item) => item.count > 0),
+      tanggalPendataan: register.tanggalPendataan,
+      createdAt: register.createdAt.toISOString(),
+      status: register.status,
+      version: register.version,
+      actions: allowedActions(register.status, validator),
+    })),
+    total,
+    page: filters.page,
+    pageSize: filters.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / filters.pageSize)),
+    waitingStatuses,
+  };
+}
+
+// ─── History ─────────────────────────────────────────────────────────────────────────────────
+export interface HistoryEntry {
+  id: number;
+  /** Null for moves without a person (the registration itself, or a deleted account). */
+  actorName: string | null;
+  level: string | null;
+  fromStatus: string | null;
+  toStatus: string;
+  note: string | null;
+  /** ISO 8601 (tRPC sends plain JSON). */
+  createdAt: string;
+}
+
+/** The validation history of one register in the user's area, oldest first. */
+export async function history(db: Db, actor: Actor, rawInput: { registerId: number }): Promise<HistoryEntry[]> {
+  requireSignedIn(actor);
+  const input = parseInput(historyInput, rawInput);
+  await registerInScope(db, actor, input.registerId, "read");
+  const rows = await db
+    .select({
+      id: registerEvents.id,
+      actorName: users.fullName,
+      level: registerEvents.level,
+      fromStatus: registerEvents.fromStatus,
+      toStatus: registerEvents.toStatus,
+      note: registerEvents.note,
+      createdAt: registerEvents.createdAt,
+    })
+    .from(registerEvents)
+    .leftJoin(users, eq(users.id, registerEvents.actorId))
+    .where(eq(registerEvents.registerId, input.registerId))
+    .orderBy(asc(registerEvents.createdAt), asc(registerEvents.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
