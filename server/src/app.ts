@@ -1,3 +1,4 @@
+import { describeError } from "./log.ts";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -78,7 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR")
-          deps.log.error("trpc call failed", { path, error: String(error.cause ?? error) });
+          deps.log.error("trpc call failed", { path, error: describeError(error.cause ?? error) });
       },
     }),
   );

@@ -5,7 +5,7 @@ import { createApp } from "./app.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { seedDatabase } from "./seed.ts";
 import { getEnv } from "./env.ts";
-import { createLogger } from "./log.ts";
+import { createLogger, describeError } from "./log.ts";
 import { cityName } from "./services/regions/regions.ts";
 
 function fail(message: string): never {
@@ -50,4 +50,5 @@ async function main() {
   process.on("SIGTERM", shutdown);
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+// A start-up failure names its cause without the query parameters drizzle attaches (demo password hashes).
+main().catch((error: unknown) => fail(JSON.stringify(describeError(error))));

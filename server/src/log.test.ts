@@ -1,9 +1,27 @@
-import { expect, test } from "bun:test";
-import { createLogger, redact } from "./log.ts";
+import { describe, expect, test } from "bun:test";
+import { describeError } from "./log.ts";
 
-test("a NIK never reaches the log in full", () => {
-  expect(redact("nik 3275010101900001 ok")).toBe("nik 327501******0001 ok");
-  const lines: string[] = [];
-  createLogger("info", (line) => lines.push(line)).info("search", { nik: "3275010101900001" });
-  expect(lines.join("\n")).not.toMatch(/\d{16}/);
+describe("describeError", () => {
+  test("keeps class, SQLSTATE and constraint, never drizzle's parameters or the row detail", () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "family_members_nik_unique"'),
+      {
+        code: "23505",
+        constraint_name: "family_members_nik_unique",
+        detail: "Key (nik)=(3275011234567890) already exists.",
+      },
+    );
+    const error = new Error(
+      'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: siti@example.id,$argon2id$v=19$m=65536',
+      { cause },
+    );
+    const described = describeError(error);
+    expect(described).toEqual({
+      name: "Error",
+      message: 'duplicate key value violates unique constraint "family_members_nik_unique"',
+      code: "23505",
+      constraint: "family_members_nik_unique",
+    });
+    expect(JSON.stringify(described)).not.toMatch(/argon2|siti@|3275011234567890/);
+  });
 });

@@ -22,3 +22,28 @@ export function createLogger(minimum: Level, write: (line: string) => void = (li
     };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
+
+/**
+ * What may be logged about a failure: its class, the database's SQLSTATE and constraint, and the
+ * first line of the message. Drizzle puts the query's parameters (names, NIKs, password hashes)
+ * after the first line and postgres.js puts row values in `detail`; neither is ever written.
+ */
+export function describeError(error: unknown): Record<string, string> {
+  const described: Record<string, string> = {};
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth += 1) {
+    if (!(current instanceof Error)) {
+      described.message ??= String(current).split("\n")[0]?.slice(0, 200) ?? "";
+      break;
+    }
+    described.name ??= current.name;
+    const firstLine = current.message.split("\n")[0] ?? "";
+    if (!firstLine.startsWith("Failed query:")) described.message ??= firstLine.slice(0, 200);
+    const fields = current as Error & { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+    if (typeof fields.code === "string") described.code ??= fields.code;
+    const constraint = fields.constraint_name ?? fields.constraint;
+    if (typeof constraint === "string") described.constraint ??= constraint;
+    current = current.cause;
+  }
+  return described;
+}

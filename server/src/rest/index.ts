@@ -1,3 +1,4 @@
+import { describeError } from "../log.ts";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { toRestError } from "./envelope.ts";
@@ -19,7 +20,7 @@ export function restApi(): Hono<AppEnv> {
   api.onError((error, c) => {
     const restError = toRestError(error);
     if (restError.status === 500)
-      c.var.deps.log.error("rest request failed", { path: c.req.path, error: String(error) });
+      c.var.deps.log.error("rest request failed", { path: c.req.path, error: describeError(error) });
     if (restError.retryAfterSeconds !== undefined) c.header("Retry-After", String(restError.retryAfterSeconds));
     return c.json(restError.toBody(), restError.status);
   });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/auth-tokens.ts";
 import type { Env } from "../../env.ts";
-import { createLogger } from "../../log.ts";
+import { createLogger, describeError } from "../../log.ts";
 
 export interface MailMessage {
   to: string;
@@ -59,7 +59,7 @@ export async function sendMail(db: DbOrTx, config: MailConfig, message: MailMess
     // The answer to the user must not depend on the mail server (nor reveal whether an account exists).
     log.error("mail delivery failed", {
       subject: message.subject,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
   }
 }
