@@ -28,7 +28,6 @@ export function restUser(user: Omit<UserRow, "passwordHash">) {
   };
 }
 
-
 /** Strapi's validation error: one message, or "N errors occurred", with every issue in details. */
 export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);

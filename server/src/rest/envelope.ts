@@ -2,8 +2,7 @@ import type { Context } from "hono";
 import type { PaginationMeta, StrapiEntry, StrapiList, StrapiSingle } from "@shared/strapi.ts";
 import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
 import { RestError } from "./errors.ts";
-import qs from "qs";
-import { refusePrototypeKeys, type Pagination } from "./query.ts";
+import { parseQs, type Pagination } from "./query.ts";
 import type { ListResult } from "./resource.ts";
 
 export function listBody(result: ListResult, pagination: Pagination): StrapiList {
@@ -40,9 +39,7 @@ export function parseId(raw: string): number {
 export async function readBody(c: Context): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
-    const parsed = qs.parse(await c.req.text(), { depth: 10, arrayLimit: 100, plainObjects: true, allowPrototypes: true });
-    refusePrototypeKeys(parsed);
-    return parsed;
+    return parseQs(await c.req.text());
   }
   try {
     return await c.req.json();

@@ -102,6 +102,40 @@ export function asList(value: unknown): unknown[] {
   return [value];
 }
 
+/** A query value that must be text; `fields[a][b]=1` and the like are a 400, never a crash. */
+export function textOf(value: unknown, name: string): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "number") return String(value);
+  throw invalidParameter(name);
+}
+
+/**
+ * qs as Strapi configures it, but `plainObjects` + `allowPrototypes` keep names such as
+ * `constructor` visible so they can be refused; qs always drops `__proto__`, so the raw names are
+ * checked first.
+ */
+export function parseQs(text: string): Plain {
+  for (const pair of text.split("&")) {
+    const rawName = pair.split("=")[0] ?? "";
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      throw invalidParameter(rawName);
+    }
+    for (const segment of name.split(/[[\]]/)) if (segment !== "") refusePrototypeName(segment);
+  }
+  const parsed = qs.parse(text, {
+    depth: 10,
+    arrayLimit: 100,
+    parameterLimit: 500,
+    plainObjects: true,
+    allowPrototypes: true,
+  });
+  refusePrototypeKeys(parsed);
+  return parsed;
+}
+
 export const attributeOf = (resource: RestResource, name: string) =>
   Object.hasOwn(resource.attributes, name) ? resource.attributes[name] : undefined;
 export const relationOf = (resource: RestResource, name: string) =>
@@ -121,7 +155,8 @@ export function parsePagination(raw: unknown): Pagination {
   const pageSize = parseInteger(input.pageSize, "pageSize");
   const start = parseInteger(input.start, "start");
   const limit = parseInteger(input.limit, "limit");
-  const withCount = input.withCount === undefined ? true : !["false", "0"].includes(String(input.withCount));
+  const withCount =
+    input.withCount === undefined ? true : !["false", "0"].includes(textOf(input.withCount, "pagination[withCount]"));
   const clampSize = (size: number) => (size === -1 ? MAX_PAGE_SIZE : Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
   if ((page !== undefined || pageSize !== undefined) && (start !== undefined || limit !== undefined)) {
     throw new RestError(
@@ -146,11 +181,15 @@ function checkField(resource: RestResource, field: string): string {
 function sortEntries(raw: unknown, prefix = ""): string[] {
   if (isPlain(raw) && !isIndexed(raw)) {
     return Object.entries(raw).flatMap(([key, value]) =>
-      isPlain(value) ? sortEntries(value, `${prefix}${key}.`) : [`${prefix}${key}:${String(value)}`],
+      isPlain(value) ? sortEntries(value, `${prefix}${key}.`) : [`${prefix}${key}:${textOf(value, key)}`],
     );
   }
   return asList(raw).flatMap((item) =>
-    isPlain(item) ? sortEntries(item, prefix) : String(item).split(",").map((entry) => `${prefix}${entry}`),
+    isPlain(item)
+      ? sortEntries(item, prefix)
+      : textOf(item, "sort")
+          .split(",")
+          .map((entry) => `${prefix}${entry}`),
   );
 }
 
@@ -180,7 +219,7 @@ export function parseSort(raw: unknown, resource: RestResource): SortItem[] {
 export function parseFields(raw: unknown, resource: RestResource): string[] | null {
   if (raw === undefined || raw === "" || raw === "*") return null;
   return asList(raw)
-    .flatMap((item) => String(item).split(","))
+    .flatMap((item) => textOf(item, "fields").split(","))
     .map((field) => field.trim())
     .filter(Boolean)
     .map((field) => checkField(resource, field));
@@ -214,7 +253,11 @@ function parseFilterObject(raw: Plain, resource: RestResource): FilterNode {
     if (key.startsWith("$")) throw invalidParameter(key);
     const relation = relationOf(resource, key);
     if (relation) {
-      return { kind: "relation", relation: key, filter: parseFilterObject(relationCondition(value), relation.target()) };
+      return {
+        kind: "relation",
+        relation: key,
+        filter: parseFilterObject(relationCondition(value), relation.target()),
+      };
     }
     return parseFieldCondition(checkField(resource, key), value);
   });
@@ -238,6 +281,12 @@ function parseFieldCondition(field: string, value: unknown): FilterNode {
 }
 
 const isTrue = (value: unknown) => value === true || value === "true" || value === "1";
+
+function mergeOptions(current: unknown, next: unknown): unknown {
+  if (!isPlain(current)) return next;
+  if (!isPlain(next)) return current;
+  return { ...current, ...next };
+}
 
 /** Adds `populate=a.b.c` to a tree of plain options, the shape `populate[a][populate][b]…` parses to. */
 function addDotted(tree: Plain, dotted: string): void {
@@ -264,14 +313,21 @@ export function parsePopulate(raw: unknown, resource: RestResource): PopulateNod
       .map(([name]) => populateNode(resource, name, {}))
       .filter((node) => node !== null);
   }
-  let tree: Plain = {};
-  if (isPlain(raw) && !isIndexed(raw)) {
-    tree = raw;
-  } else {
-    for (const item of asList(raw).flatMap((value) => String(value).split(","))) {
-      if (item.trim() !== "") addDotted(tree, item.trim());
+  const tree: Plain = {};
+  const add = (item: unknown): void => {
+    if (isPlain(item)) {
+      for (const [key, value] of Object.entries(item)) {
+        // `populate[0]=a.b` and `populate[a][fields]=…` may come together: qs gives one object.
+        if (/^\d+$/.test(key)) add(value);
+        else tree[key] = mergeOptions(tree[key], value);
+      }
+    } else if (Array.isArray(item)) {
+      for (const value of item) add(value);
+    } else {
+      for (const name of textOf(item, "populate").split(",")) if (name.trim() !== "") addDotted(tree, name.trim());
     }
-  }
+  };
+  add(raw);
   return Object.entries(tree)
     .map(([name, options]) => populateNode(resource, name, options))
     .filter((node) => node !== null);
@@ -294,15 +350,7 @@ function populateNode(resource: RestResource, name: string, options: unknown): P
 
 /** Parses the raw query string of a request (everything after "?"). */
 export function parseQuery(search: string, resource: RestResource): ParsedQuery {
-  // plainObjects + allowPrototypes keep `__proto__`-like keys visible so they can be refused, not dropped.
-  const raw = qs.parse(search.replace(/^\?/, ""), {
-    depth: 10,
-    arrayLimit: 100,
-    parameterLimit: 500,
-    plainObjects: true,
-    allowPrototypes: true,
-  });
-  refusePrototypeKeys(raw);
+  const raw = parseQs(search.replace(/^\?/, ""));
   return {
     pagination: parsePagination(raw.pagination),
     sort: parseSort(raw.sort, resource),

@@ -30,7 +30,14 @@ import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import { todayIso } from "@shared/dates.ts";
-import { asList, type ComparisonOperator, type FilterNode, type ParsedQuery, type PopulateNode, type SortItem } from "./query.ts";
+import {
+  asList,
+  type ComparisonOperator,
+  type FilterNode,
+  type ParsedQuery,
+  type PopulateNode,
+  type SortItem,
+} from "./query.ts";
 
 /** `json` attributes (a stored form) are returned and selectable, never filtered or sorted (no JSON scans). */
 export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean" | "json";
@@ -245,7 +252,9 @@ function sortExpression(resource: RestResource, path: string[], field: string): 
 }
 
 function orderOf(resource: RestResource, sort: SortItem[]): SQL[] {
-  const order = sort.map((item) => (item.order === "asc" ? asc : desc)(sortExpression(resource, item.path, item.field)));
+  const order = sort.map((item) =>
+    (item.order === "asc" ? asc : desc)(sortExpression(resource, item.path, item.field)),
+  );
   // Ties (and no sort at all) fall back to the id, so pages never overlap.
   return [...order, asc(resource.id)];
 }
@@ -258,7 +267,10 @@ async function populate(db: Db, resource: RestResource, rows: Row[], entries: St
     const target = relation.target();
     const localKey = `__local_${node.relation}`;
     const keys = [...new Set(rows.map((row) => row[localKey]).filter((key) => key !== null && key !== undefined))];
-    const where = and(inArray(relation.foreignColumn, keys), node.filters ? compileFilter(target, node.filters) : undefined);
+    const where = and(
+      inArray(relation.foreignColumn, keys),
+      node.filters ? compileFilter(target, node.filters) : undefined,
+    );
     if (node.count) {
       // Strapi v4 answers `{data: {attributes: {count}}}` for `populate[rel][count]=true`.
       const counted =
