@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { restAuth } from "./auth.ts";
+import { apiDocs } from "./docs.ts";
 import { regionsRest } from "./regions.ts";
 import { registersRest } from "./registers.ts";
 import { restUsers } from "./users.ts";
@@ -18,6 +19,7 @@ export function restApi(): Hono<AppEnv> {
       c.res.headers.set("content-type", "application/json; charset=utf-8");
     }
   });
+  api.route("/", apiDocs());
   api.route("/", restAuth());
   api.route("/", restUsers());
   api.route("/", regionsRest());

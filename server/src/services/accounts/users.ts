@@ -28,6 +28,7 @@ import type { Env } from "../../env.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { toPublicUser } from "./sign-in.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { parseInput } from "../common/input.ts";
 import { sendMail } from "../mail/mail.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN">;
@@ -256,7 +257,7 @@ export async function unblockUser(db: Db, actor: Actor, userId: number): Promise
 // ─── Own profile ────────────────────────────────────────────────────────────────────────────
 export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdateInput): Promise<PublicUser> {
   const self = requireSelf(actor);
-  const input = profileUpdateInput.parse(rawInput);
+  const input = parseInput(profileUpdateInput, rawInput);
   const [row] = await db
     .update(users)
     .set({ fullName: input.fullName, phone: input.phone, updatedAt: new Date() })
