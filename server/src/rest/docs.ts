@@ -24,7 +24,14 @@ const page = `<!doctype html>
   </body>
 </html>
 `;
-const start = `Scalar.createApiReference("#api-reference", { url: "/api/openapi.json", withDefaultFonts: false, hideClientButton: false });\n`;
+// No fonts, agent or proxy from scalar.com: the page talks to this server only (the CSP would block them anyway).
+const start = `Scalar.createApiReference("#api-reference", ${JSON.stringify({
+  url: "/api/openapi.json",
+  withDefaultFonts: false,
+  agent: { disabled: true },
+  proxyUrl: "",
+  telemetry: false,
+})});\n`;
 
 export function apiDocs(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
