@@ -1,5 +1,5 @@
 // Strapi users-permissions auth routes (DESIGN §7) on top of services/accounts/sign-in.ts and cadre-registration.ts.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { forgotPasswordInput, passwordSchema } from "@shared/schemas/auth.ts";
 import { kaderRegistrationInput } from "@shared/schemas/kader.ts";

@@ -208,7 +208,7 @@ export function parseSort(raw: unknown, resource: RestResource): SortItem[] {
       let target = resource;
       for (const part of parts) {
         const relation = relationOf(target, refusePrototypeName(part));
-        if (!relation || relation.cardinality !== "one") throw invalidParameter(name);
+        if (relation?.cardinality !== "one") throw invalidParameter(name);
         target = relation.target();
       }
       if (attributeOf(target, field)?.type === "json") throw invalidParameter(field);
