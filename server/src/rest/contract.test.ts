@@ -165,6 +165,64 @@ describe("Strapi v4 contract (qs.stringify query strings, exact envelopes)", () 
     });
   });
 
+  test("1. registers → desa_kelurahan → kecamatan → kelurahans (depth 3) for an API token", async () => {
+    const { district, wards, wardsOf } = await rows();
+    const token = await adminToken();
+    const register = await createFamilyRegister(t.db, { wardIndex: 5 });
+    const ward = wards.find((row) => row.id === register.form.address.desaKelurahanId);
+    if (!ward) throw new Error("no ward");
+    const home = district(ward.kecamatanId);
+    const answer = await get(
+      `/api/registers/${register.id}`,
+      {
+        fields: ["rt", "publishedAt"],
+        populate: {
+          desa_kelurahan: {
+            fields: ["kode"],
+            populate: { kecamatan: { fields: ["kode"], populate: { kelurahans: { fields: ["kode"] } } } },
+          },
+        },
+      },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(answer.body).toEqual({
+      data: {
+        id: register.id,
+        attributes: {
+          rt: register.form.address.rt,
+          publishedAt: expect.any(String),
+          desa_kelurahan: {
+            data: {
+              id: ward.id,
+              attributes: {
+                kode: ward.kode,
+                kecamatan: {
+                  data: {
+                    id: home.id,
+                    attributes: {
+                      kode: home.kode,
+                      kelurahans: {
+                        data: wardsOf(home.id).map((row) => ({ id: row.id, attributes: { kode: row.kode } })),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      meta: {},
+    });
+    const published = await get(
+      "/api/registers",
+      { fields: ["publishedAt"], filters: { publishedAt: { $notNull: true } }, sort: "publishedAt:desc" },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(published.status).toBe(200);
+    expect(published.body.data.map((entry: { id: number }) => entry.id)).toContain(register.id);
+  });
+
   test("2. CORS: preflight 204 for an allowed origin, Vary: Origin, no credentials; others get no grant", async () => {
     const preflight = await t.app.request("/api/kecamatans", {
       method: "OPTIONS",

@@ -51,6 +51,8 @@ export const registerResource: RestResource = {
     version: { column: registers.version, type: "integer" },
     createdAt: { column: registers.createdAt, type: "datetime" },
     updatedAt: { column: registers.updatedAt, type: "datetime" },
+    // Strapi's draft & publish: a register is never a draft, so it is published when created.
+    publishedAt: { column: registers.createdAt, type: "datetime" },
   },
   relations: {
     desa_kelurahan: {
