@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { asc } from "drizzle-orm";
 import qs from "qs";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
-import { createFamilyRegister } from "../../test/factories.ts";
+import { createFamilyRegister, familyForm } from "../../test/factories.ts";
 import { callerFor, createUser, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
 
 type KecamatanRow = typeof kecamatan.$inferSelect;
@@ -459,6 +459,47 @@ describe("Strapi v4 contract (qs.stringify query strings, exact envelopes)", () 
       kode: ward.kode,
       kecamatan: { data: { id: ward.kecamatanId, attributes: kecamatanAttributes(district(ward.kecamatanId)) } },
     });
+  });
+
+  test("9. register writes answer with the request's fields and populate", async () => {
+    const token = await adminToken();
+    const form = await familyForm(t.db);
+    const { wards } = await rows();
+    const ward = wards.find((row) => row.id === form.address.desaKelurahanId);
+    if (!ward) throw new Error("no ward");
+    const shape = query({ fields: ["status"], populate: { desa_kelurahan: { fields: ["kode"] } } });
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const created = await t.app.request(`/api/registers?${shape}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        data: {
+          nama_kepala_keluarga: form.namaKepalaKeluarga,
+          nik_kepala_keluarga: form.nikKepalaKeluarga,
+          nomor_hp: form.nomorHp,
+          alamat_email: form.alamatEmail,
+          tanggal_pendataan: form.tanggalPendataan,
+          data_register: form,
+        },
+      }),
+    });
+    const body = await created.json();
+    const expected = (status: string) => ({
+      data: {
+        id: body.data.id,
+        attributes: { status, desa_kelurahan: { data: { id: ward.id, attributes: { kode: ward.kode } } } },
+      },
+      meta: {},
+    });
+    expect(body).toEqual(expected("SUBMITTED"));
+    const rejected = await t.app.request(`/api/registers/${body.data.id}?${shape}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ data: { status: "REJECTED", reason: "Uji kontrak" } }),
+    });
+    expect(await rejected.json()).toEqual(expected("REJECTED"));
+    const removed = await t.app.request(`/api/registers/${body.data.id}?${shape}`, { method: "DELETE", headers });
+    expect(await removed.json()).toEqual(expected("REJECTED"));
   });
 
   test("10. inherited names are refused with 400, never dropped or crashing", async () => {

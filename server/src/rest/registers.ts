@@ -230,8 +230,10 @@ export function registersRest(): Hono<AppEnv> {
     return c.json(singleBody(entry));
   });
 
-  const entryOf = async (db: Db, actor: Actor, id: number) => {
-    const entry = await findOne(db, registerResource, id, { fields: null, populate: [] }, readableRows(actor));
+  // `url`: the answer of a write is shaped by its `fields` and `populate`, as in Strapi.
+  const entryOf = async (db: Db, actor: Actor, id: number, url?: string) => {
+    const { fields, populate } = url ? parseQuery(queryString(url), registerResource) : { fields: null, populate: [] };
+    const entry = await findOne(db, registerResource, id, { fields, populate }, readableRows(actor));
     if (!entry) throw restNotFound();
     return entry;
   };
@@ -249,7 +251,7 @@ export function registersRest(): Hono<AppEnv> {
       });
     }
     const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)) }));
-    return c.json(singleBody(await entryOf(db, actor, created.registerId)));
+    return c.json(singleBody(await entryOf(db, actor, created.registerId, c.req.url)));
   });
 
   app.put("/registers/:id", async (c) => {
@@ -280,7 +282,7 @@ export function registersRest(): Hono<AppEnv> {
       const note = optionalText(data, "note", "reason");
       await run(() => moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }));
     }
-    return c.json(singleBody(await entryOf(db, actor, id)));
+    return c.json(singleBody(await entryOf(db, actor, id, c.req.url)));
   });
 
   app.delete("/registers/:id", async (c) => {
@@ -290,12 +292,13 @@ export function registersRest(): Hono<AppEnv> {
     readableRows(actor);
     const id = parseId(c.req.param("id"));
     const entry = await entryOf(db, actor, id);
+    const answer = await entryOf(db, actor, id, c.req.url);
     // DELETE may carry `{data: {reason, version}}`; a body is optional.
     const data = (await c.req.text()).trim() === "" ? {} : await readDataPayload(c);
     const reason = optionalText(data, "reason") ?? defaultDeleteReason;
     const version = optionalVersion(data) ?? Number(entry.attributes.version);
     await run(() => deleteRecord(db, actor, { registerId: id, version, reason }));
-    return c.json(singleBody(entry));
+    return c.json(singleBody(answer));
   });
 
   return app;
