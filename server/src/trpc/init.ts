@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Actor, SessionUser } from "../services/accounts/actor.ts";
 import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
+import { scopeOf } from "../services/registers/scope.ts";
 
 // ─── 1. Context ──────────────────────────────────────────────────────────────────────────────
 export interface ContextInner {
@@ -90,37 +91,14 @@ function roleProcedure(roles: ReadonlyArray<SessionUser["role"]>) {
 export const adminProcedure = roleProcedure(["admin"]);
 
 /**
- * Where a signed-in user may work: admins everywhere; a cadre inside the work area the admin
- * confirmed, at its level. Services filter by it, so a procedure cannot forget the area.
+ * Cadres work inside their area (the register module's scope.ts decides it, once, for every
+ * service); admins may act everywhere (services record overrides). A cadre without a work area is
+ * refused here with a message saying why.
  */
-export type AreaScope =
-  | { kind: "all" }
-  | {
-      kind: "area";
-      level: NonNullable<SessionUser["level"]>;
-      kecamatanId: number | null;
-      desaKelurahanId: number | null;
-      rw: string | null;
-      rt: string | null;
-    };
-
-export function areaScopeOf(user: SessionUser): AreaScope | null {
-  if (user.role === "admin") return { kind: "all" };
-  if (!user.level) return null;
-  const { level, kecamatanId, desaKelurahanId, rw, rt } = user;
-  const complete =
-    level === "kota" ||
-    (level === "kecamatan" && kecamatanId !== null) ||
-    (level === "kelurahan" && desaKelurahanId !== null) ||
-    (level === "rw" && desaKelurahanId !== null && rw !== null) ||
-    (level === "rt" && desaKelurahanId !== null && rw !== null && rt !== null);
-  return complete ? { kind: "area", level, kecamatanId, desaKelurahanId, rw, rt } : null;
-}
-
-/** Cadres work inside their area (ctx.scope); admins may act everywhere (services record overrides). */
 export const kaderProcedure = roleProcedure(["kader", "admin"]).use(({ ctx, next }) => {
-  const scope = areaScopeOf(ctx.user);
-  if (!scope) throw new TRPCError({ code: "FORBIDDEN", message: "Wilayah kerja Anda belum ditetapkan admin" });
-  return next({ ctx: { ...ctx, scope } });
+  if (scopeOf(ctx.user).area.kind === "none") {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Wilayah kerja Anda belum ditetapkan admin" });
+  }
+  return next();
 });
 export const aparatProcedure = roleProcedure(["aparat", "admin"]);

@@ -86,9 +86,9 @@ function useInvalidateWorkspace() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.registerRecords.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
     ]);
 }
@@ -122,7 +122,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback }) });
   };
   const create = useMutation(
-    trpc.registerRecords.create.mutationOptions({
+    trpc.registers.create.mutationOptions({
       onSuccess: async (saved) => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil dibuat" });
         await invalidate();
@@ -132,7 +132,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     }),
   );
   const update = useMutation(
-    trpc.registerRecords.update.mutationOptions({
+    trpc.registers.update.mutationOptions({
       onSuccess: async (saved) => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil diupdate" });
         await invalidate();
@@ -208,7 +208,7 @@ function DeletePanel({
   const { toast } = useToast();
   const invalidate = useInvalidateWorkspace();
   const remove = useMutation(
-    trpc.registerRecords.delete.mutationOptions({
+    trpc.registers.delete.mutationOptions({
       onSuccess: async () => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil dihapus" });
         await invalidate();
@@ -270,7 +270,7 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
   const [tab, setTab] = useState<RecordTabKey>("data");
   const session = useSession();
   const record = useQuery({
-    ...trpc.registerRecords.open.queryOptions({ registerId: registerId ?? 0 }),
+    ...trpc.registers.open.queryOptions({ registerId: registerId ?? 0 }),
     enabled: registerId !== null,
   });
   const conditions = record.data?.data.specialConditions;

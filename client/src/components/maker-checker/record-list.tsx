@@ -28,7 +28,7 @@ interface Props {
 export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, action, compact, label }: Props) {
   const id = useId();
   const [text, setText] = useState(search);
-  const list = useQuery(trpc.registerRecords.list.queryOptions({ search, page, pageSize, deleted }));
+  const list = useQuery(trpc.registers.list.queryOptions({ search, page, pageSize, deleted }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -84,7 +84,7 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
                   <div className="flex flex-wrap gap-1">
                     <ReviewBadge status={item.status} />
                     <StatusBadge status={item.status} />
-                    {item.kondisiKhusus.map((key) => (
+                    {item.kondisiKhusus?.map((key) => (
                       <span key={key} className="badge badge-outline">
                         {specialConditionLabels[key]}
                       </span>

@@ -12,7 +12,7 @@ const show = (value: unknown): string => {
 
 /** Each edit: who, when, and what changed (field path, before → after). */
 export function RevisionList({ registerId }: { registerId: number }) {
-  const revisions = useQuery(trpc.registerRecords.revisions.queryOptions({ registerId }));
+  const revisions = useQuery(trpc.registers.revisions.queryOptions({ registerId }));
   if (revisions.isPending)
     return (
       <p className="flex items-center gap-2">

@@ -35,7 +35,7 @@ export function HistoryDialog({ item, onClose }: { item: QueueItem; onClose: () 
 
 /** Who moved the record, at which level, from → to, with the note and when (oldest first). */
 export function HistoryList({ registerId }: { registerId: number }) {
-  const history = useQuery(trpc.workflow.history.queryOptions({ registerId }));
+  const history = useQuery(trpc.registers.history.queryOptions({ registerId }));
   return (
     <div aria-live="polite" aria-busy={history.isPending}>
       {history.isPending && (

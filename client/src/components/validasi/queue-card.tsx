@@ -56,7 +56,9 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
           <dd>{formatDate(item.tanggalPendataan)}</dd>
           <dt className="font-medium">Kondisi</dt>
           <dd>
-            {item.conditions.length === 0 ? (
+            {item.conditions === null ? (
+              "Tidak ditampilkan"
+            ) : item.conditions.length === 0 ? (
               "Tidak ada"
             ) : (
               <ul className="flex flex-wrap gap-1">

@@ -18,7 +18,7 @@ interface Props {
 /** The queue itself: selection with bulk verify, per-row moves, history, paging. */
 export function ValidationQueue({ search, onPage }: Props) {
   const input = queueInputFrom(search);
-  const queue = useQuery(trpc.workflow.queue.queryOptions(input));
+  const queue = useQuery(trpc.registers.queue.queryOptions(input));
   const queryClient = useQueryClient();
   const { toast } = useToast();
   // The selection belongs to the filtered page it was made on.
@@ -34,7 +34,7 @@ export function ValidationQueue({ search, onPage }: Props) {
   const setSelected = (ids: number[]) => setSelection({ pageKey, ids });
 
   const bulk = useMutation(
-    trpc.workflow.bulkVerify.mutationOptions({
+    trpc.registers.bulkVerify.mutationOptions({
       onSuccess: async (result) => {
         const skipped = result.skipped.length;
         toast({
@@ -43,7 +43,7 @@ export function ValidationQueue({ search, onPage }: Props) {
           description: `${result.verified.length} data diverifikasi${skipped > 0 ? `, ${skipped} dilewati karena statusnya sudah berubah` : ""}.`,
         });
         setSelected([]);
-        await queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
       },
       onError: (error) => {
         toast({

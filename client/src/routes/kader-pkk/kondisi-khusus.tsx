@@ -40,7 +40,7 @@ export const Route = createFileRoute("/kader-pkk/kondisi-khusus")({
   }),
   loaderDeps: ({ search }) => inputFrom(search),
   loader: ({ context, deps }) =>
-    context.queryClient.prefetchQuery(context.trpc.dashboard.specialConditions.queryOptions(deps)),
+    context.queryClient.prefetchQuery(context.trpc.registers.specialConditions.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Monitor Kondisi Khusus | Portal Data Keluarga PKK" }] }),
   component: MonitorPage,
 });
@@ -50,7 +50,7 @@ function MonitorPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const area = useAreaText(user);
-  const view = useQuery(trpc.dashboard.specialConditions.queryOptions(inputFrom(search)));
+  const view = useQuery(trpc.registers.specialConditions.queryOptions(inputFrom(search)));
   const [open, setOpen] = useState<number | null>(null);
 
   return (
@@ -122,7 +122,11 @@ function MonitorPage() {
                 : "dengan kondisi khusus"}{" "}
               ({formatNumber(view.data.total)})
             </h2>
-            {view.data.families.length === 0 ? (
+            {view.data.families === null ? (
+              <p className="rounded-box border border-dashed border-base-300 p-6 text-center">
+                Akun aparat melihat jumlah per wilayah saja; daftar keluarga tidak ditampilkan.
+              </p>
+            ) : view.data.families.length === 0 ? (
               <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>
             ) : (
               <ul className="grid gap-2 lg:grid-cols-2">

@@ -11,7 +11,7 @@ export const Route = createFileRoute("/kader-pkk/validasi")({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin"]) }),
   loaderDeps: ({ search }) => queueInputFrom(search),
   // prefetch (not ensure): a refused or failed call shows the page's own error state, not a crash page.
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.workflow.queue.queryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.registers.queue.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Validasi Data Keluarga | Portal Data Keluarga PKK" }] }),
   component: ValidasiPage,
 });

@@ -19,6 +19,7 @@ import type { Actor } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
+import { isUniqueViolation } from "../common/unique-violation.ts";
 
 export const tooManyRegistrations = "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti";
 export const emailTaken = "Email sudah terdaftar. Silakan masuk atau gunakan email lain";
@@ -31,13 +32,6 @@ const fieldError = (path: string, message: string, code: "BAD_REQUEST" | "CONFLI
 export function kaderUsername(email: string, now = Date.now()): string {
   const local = (email.split("@")[0] ?? "kader").toLowerCase().replace(/[^a-z0-9._-]/g, "");
   return `${local || "kader"}_${String(now).slice(-4)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some(
-    (item) => typeof item === "object" && item !== null && "code" in item && item.code === "23505",
-  );
 }
 
 export async function registerKader(

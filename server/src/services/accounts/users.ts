@@ -27,16 +27,11 @@ import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Env } from "../../env.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { toPublicUser } from "./sign-in.ts";
-import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { DomainError, notFound } from "../common/errors.ts";
 import { sendMail } from "../mail/mail.ts";
+import { requireAdminUser as requireAdmin } from "../common/access.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN">;
-
-function requireAdmin(actor: Actor): SessionUser {
-  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
-  if (actor.user.role !== "admin") throw forbidden();
-  return actor.user;
-}
 
 function requireSelf(actor: Actor): SessionUser {
   if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");

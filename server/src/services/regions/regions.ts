@@ -29,8 +29,11 @@ import {
   type KecamatanSummary,
   type RegencyOption,
 } from "@shared/schemas/regions.ts";
-import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
+import type { Actor } from "../accounts/actor.ts";
 import { DomainError, type FieldError } from "../common/errors.ts";
+import { escapeLike } from "../common/like.ts";
+import { isUniqueViolation } from "../common/unique-violation.ts";
+import { requireAdmin } from "../common/access.ts";
 
 // The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
 const spotlightRegencyCodes = [
@@ -181,13 +184,6 @@ export async function requireKecamatan(db: DbOrTx, id: number): Promise<Kecamata
 
 // ─── Administration: admins create, edit and delete districts and villages/wards ─────────────
 
-/** Only admins manage regions, whichever transport the call came through. */
-export function requireAdmin(actor: Actor): void {
-  // "Forbidden" is Strapi's word; tRPC callers are stopped earlier by adminProcedure in Indonesian.
-  // A full-access API token counts as an admin here (services/accounts/actor.ts).
-  if (!actsAsAdmin(actor)) throw new DomainError("FORBIDDEN", "Forbidden");
-}
-
 function invalid(path: string, message: string): DomainError {
   return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: [path], message }] });
 }
@@ -214,8 +210,6 @@ const rowColumns = {
   kecamatanId: desaKelurahan.kecamatanId,
   kecamatanNama: kecamatan.nama,
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /** The admin table: search by name or code, filter by type and district, paged on the server. */
 export async function pageDesaKelurahan(
@@ -283,17 +277,6 @@ export async function listKecamatanSummary(db: Db, actor: Actor): Promise<Kecama
     .groupBy(kecamatan.id)
     .orderBy(asc(kecamatan.nama));
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (
-    let cause: unknown = error;
-    typeof cause === "object" && cause !== null;
-    cause = "cause" in cause ? cause.cause : undefined
-  ) {
-    if ("code" in cause && cause.code === "23505") return true;
-  }
-  return false;
-};
 
 async function checkDesaKelurahan(tx: DbOrTx, form: DesaKelurahanForm, selfId?: number): Promise<void> {
   const [district] = await tx

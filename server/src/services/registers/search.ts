@@ -3,13 +3,12 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   isNikQuery,
-  maskNik,
-  maskPhone,
   SEARCH_RESULT_LIMIT,
   searchStatusInput,
   type SearchStatusInput,
   type StatusSearchAnswer,
 } from "@shared/schemas/search.ts";
+import { maskNik, maskPhone } from "@shared/mask.ts";
 import { formTypeLabel, statusLabel } from "@shared/status.ts";
 import { consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
