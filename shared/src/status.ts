@@ -192,6 +192,9 @@ export function lockedMessage(status: RegisterStatus): string {
   return `Data ini terkunci karena sudah berstatus '${statusLabel(status)}'. Buka kembali data ini ('${REOPEN_LABEL}') sebelum mengubah atau menghapusnya.`;
 }
 
+/** The short form beside a locked record in lists (the status badge already names the status). */
+export const lockedHint = `Sudah diverifikasi: tidak dapat diubah atau dihapus sebelum dibuka kembali ('${REOPEN_LABEL}').`;
+
 /** Whether `user` may reopen a record in `status`: admins always, cadres at or above the verifying level. */
 export function canReopen(status: RegisterStatus, user: { role: UserRole; level: UserLevel | null } | null): boolean {
   const verifier = verifiedByLevel[status];

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
-import { RecordList } from "../../components/maker-checker/record-list.tsx";
+import { RecordDialog } from "../../components/registers/record-dialog.tsx";
+import { RecordList } from "../../components/registers/record-list.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { flagParam, intParam, textParam } from "../../lib/search-params.ts";

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { roleLine } from "../../components/validasi/labels.ts";
-import { QueueFilters } from "../../components/validasi/queue-filters.tsx";
-import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../components/validasi/search.ts";
-import { ValidationQueue } from "../../components/validasi/validation-queue.tsx";
+import { roleLine } from "../../components/registers/labels.ts";
+import { QueueFilters } from "../../components/registers/queue-filters.tsx";
+import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../components/registers/search.ts";
+import { ValidationQueue } from "../../components/registers/validation-queue.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { requireUser } from "../../lib/session.ts";
 

@@ -11,7 +11,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
 import { Modal } from "./modal.tsx";
-import type { QueueItem } from "./types.ts";
+import type { QueueItem } from "./queue-types.ts";
 
 const copy: Record<WorkflowAction, { title: string; confirm: string; note: string; button: string }> = {
   verify: {

@@ -3,11 +3,11 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { specialConditionLabels } from "@shared/enums.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { formatDate } from "../validasi/labels.ts";
-import { StatusBadge } from "../validasi/status-badge.tsx";
+import { formatDate } from "./labels.ts";
+import { StatusBadge } from "./status-badge.tsx";
 import { formatNumber } from "./format.ts";
 import { ReviewBadge } from "./review-badge.tsx";
-import type { RecordListItem } from "./types.ts";
+import type { RecordListItem } from "./record-types.ts";
 
 interface Props {
   search: string;

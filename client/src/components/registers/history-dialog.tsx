@@ -4,7 +4,7 @@ import { statusLabel } from "@shared/status.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { eventLevelLabel, formatDateTime } from "./labels.ts";
 import { Modal } from "./modal.tsx";
-import type { QueueItem } from "./types.ts";
+import type { QueueItem } from "./queue-types.ts";
 
 /** The validation history of one record: who, level, from → to, note, when. */
 export function HistoryDialog({ item, onClose }: { item: QueueItem; onClose: () => void }) {

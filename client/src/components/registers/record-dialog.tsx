@@ -9,21 +9,23 @@ import {
   type FamilyRegistrationInput,
 } from "@shared/schemas/family.ts";
 import { deleteRecordInput } from "@shared/schemas/register-records.ts";
+import { REOPEN_LABEL } from "@shared/status.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
-import { HistoryList } from "../validasi/history-dialog.tsx";
-import { Modal } from "../validasi/modal.tsx";
-import { StatusBadge } from "../validasi/status-badge.tsx";
+import { HistoryList } from "./history-dialog.tsx";
+import { Modal } from "./modal.tsx";
+import { StatusBadge } from "./status-badge.tsx";
 import { blankFamily } from "./blank-family.ts";
 import { ActivitiesPanel, ConditionsPanel, DataPanel, HousePanel, NotesPanel } from "./edit-panels.tsx";
 import { MembersEditor } from "./members-editor.tsx";
 import { ReviewBadge } from "./review-badge.tsx";
+import { ReopenPanel } from "./reopen-panel.tsx";
 import { RevisionList } from "./revision-list.tsx";
 import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
-import type { RecordDetail } from "./types.ts";
+import type { RecordDetail } from "./record-types.ts";
 import { ViewPanel } from "./view-panels.tsx";
 
 interface Props {
@@ -266,7 +268,7 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
   const prefix = useId();
   const titleId = `${prefix}-title`;
   const [registerId, setRegisterId] = useState(initialId);
-  const [mode, setMode] = useState<"view" | "edit" | "delete">(initialId === null ? "edit" : "view");
+  const [mode, setMode] = useState<"view" | "edit" | "delete" | "reopen">(initialId === null ? "edit" : "view");
   const [tab, setTab] = useState<RecordTabKey>("data");
   const session = useSession();
   const record = useQuery({
@@ -274,6 +276,8 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
     enabled: registerId !== null,
   });
   const conditions = record.data?.data.specialConditions;
+  // Cadres and admins could change the record but for the lock: they see Edit and Hapus disabled, with why.
+  const mayChange = session.data?.role === "kader" || session.data?.role === "admin";
   const editDefaults: DefaultValues<FamilyRegistrationInput> | null =
     record.data && conditions ? { ...record.data.data, specialConditions: conditions, agreement: true } : null;
 
@@ -352,6 +356,15 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
               {mode === "delete" && (
                 <DeletePanel record={record.data} onDeleted={close} onCancel={() => setMode("view")} />
               )}
+              {mode === "reopen" && (
+                <ReopenPanel
+                  registerId={record.data.id}
+                  version={record.data.version}
+                  name={record.data.data.namaKepalaKeluarga}
+                  onDone={() => setMode("view")}
+                  onCancel={() => setMode("view")}
+                />
+              )}
               <details className="collapse collapse-arrow mt-2 border border-base-300">
                 <summary className="collapse-title font-semibold">Riwayat Validasi</summary>
                 <div className="collapse-content">
@@ -364,7 +377,37 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
                   <RevisionList registerId={record.data.id} />
                 </div>
               </details>
+              {record.data.lockReason && (
+                <p id={`${prefix}-lock`} role="status" className="alert alert-info alert-soft mt-2">
+                  {record.data.lockReason}
+                </p>
+              )}
               <div className="modal-action flex-wrap">
+                {record.data.locked && mayChange && (
+                  <>
+                    <button type="button" className="btn btn-primary" disabled aria-describedby={`${prefix}-lock`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline"
+                      disabled
+                      aria-describedby={`${prefix}-lock`}
+                    >
+                      Hapus
+                    </button>
+                  </>
+                )}
+                {record.data.canReopen && (
+                  <button
+                    type="button"
+                    className="btn btn-warning"
+                    onClick={() => setMode("reopen")}
+                    disabled={mode === "reopen"}
+                  >
+                    {REOPEN_LABEL}
+                  </button>
+                )}
                 {record.data.canEdit && (
                   <>
                     <button

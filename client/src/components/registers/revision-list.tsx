@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
-import { formatDateTime } from "../validasi/labels.ts";
+import { formatDateTime } from "./labels.ts";
 import { fieldLabel } from "./field-labels.ts";
 
 const show = (value: unknown): string => {
