@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { z, ZodError } from "zod";
+import { ZodError } from "zod";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Actor, SessionUser } from "../services/accounts/actor.ts";
-import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
+import { DomainError, type DomainErrorCode, type FieldError } from "../services/common/errors.ts";
 import { scopeOf } from "../services/registers/scope.ts";
 
 // ─── 1. Context ──────────────────────────────────────────────────────────────────────────────
@@ -36,6 +36,14 @@ const codeMap: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
 };
 
+function fieldErrorsOf(cause: unknown): FieldError[] | null {
+  if (cause instanceof DomainError) return cause.options.fieldErrors ?? null;
+  if (cause instanceof ZodError) {
+    return cause.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  }
+  return null;
+}
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -45,8 +53,8 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         // Hide server internals from the browser; the spec's messages are in DomainError/zod.
         stack: undefined,
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-        fieldErrors: cause instanceof DomainError ? (cause.options.fieldErrors ?? null) : null,
+        // One field-error channel for the client, whether zod refused the input or a service a value.
+        fieldErrors: fieldErrorsOf(cause),
         retryAfterSeconds: cause instanceof DomainError ? (cause.options.retryAfterSeconds ?? null) : null,
       },
       message: error.code === "INTERNAL_SERVER_ERROR" ? "Terjadi kesalahan pada server" : shape.message,

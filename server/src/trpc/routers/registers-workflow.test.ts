@@ -59,7 +59,9 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     const cookie = await sessionCookieFor(t.db, cadre.id);
     const noNote = await post("registers.transition", { registerId: family.id, action: "reject" }, cookie);
     expect(noNote.status).toBe(400);
-    expect((await noNote.json()).error.data.zodError.fieldErrors.note).toEqual(["Alasan penolakan wajib diisi"]);
+    expect((await noNote.json()).error.data.fieldErrors).toEqual([
+      { path: ["note"], message: "Alasan penolakan wajib diisi" },
+    ]);
     expect((await post("registers.transition", { registerId: family.id, action: "verify" })).status).toBe(401);
   });
 
