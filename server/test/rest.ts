@@ -33,7 +33,10 @@ export async function apiToken(t: TestContext, access: "read-only" | "full-acces
   return { bearer: created.token };
 }
 
-/** The spec's create body: snake_case head fields, data_register with address{rt, rw, kelurahan, kecamatan}. */
+/**
+ * The spec's create body: snake_case head fields, data_register with address{rt, rw, kelurahan,
+ * kecamatan} and the spec client's captcha (ignored by the server), status SUBMITTED.
+ */
 export function restBody(form: FamilyRegistration, extra: Record<string, unknown> = {}) {
   const { namaKepalaKeluarga, nikKepalaKeluarga, nomorHp, alamatEmail, tanggalPendataan, address, ...rest } = form;
   return {
@@ -46,7 +49,9 @@ export function restBody(form: FamilyRegistration, extra: Record<string, unknown
       data_register: {
         ...rest,
         address: { kecamatan: address.kecamatanId, kelurahan: address.desaKelurahanId, rw: address.rw, rt: address.rt },
+        captcha: "7",
       },
+      status: "SUBMITTED",
       ...extra,
     },
   };

@@ -1,36 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import { auditLog, registerRevisions } from "../db/schema/audit.ts";
 import { registerEvents, registers } from "../db/schema/registers.ts";
 import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, familyForm, ward, withHeadNik } from "../../test/factories.ts";
-import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
+import { callerFor, createUser, sessionCookieFor, useTestApp } from "../../test/helpers.ts";
+import { cookieOf, restBody, restCall, type RestAuth } from "../../test/rest.ts";
 import type { UserRow } from "../db/schema/users.ts";
 
 const t = useTestApp();
 
-type Auth = { cookie: string } | { bearer: string } | null;
-
-async function call(method: string, path: string, auth: Auth, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (auth && "cookie" in auth) {
-    headers.cookie = auth.cookie;
-    if (method !== "GET") headers.origin = TEST_ORIGIN;
-  }
-  if (auth && "bearer" in auth) headers.authorization = `Bearer ${auth.bearer}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await t.app.request(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: JSON.parse(text) };
-}
-
-const as = async (user: UserRow): Promise<Auth> => ({ cookie: await sessionCookieFor(t.db, user.id) });
+type Auth = RestAuth;
+const call = (method: string, path: string, auth: Auth, body?: unknown) => restCall(t, method, path, auth, body);
+const as = (user: UserRow): Promise<Auth> => cookieOf(t, user);
 
 async function token(access: "read-only" | "full-access"): Promise<{ bearer: string; id: number }> {
   const admin = await createUser(t.db, { role: "admin" });
@@ -40,27 +23,6 @@ async function token(access: "read-only" | "full-access"): Promise<{ bearer: str
 
 const entries = (json: { data: StrapiEntry[] }) => json.data;
 const ids = (json: { data: StrapiEntry[] }) => json.data.map((entry) => entry.id);
-
-/** The spec's create body: snake_case head fields, data_register with address{rt, rw, kelurahan, kecamatan}. */
-function restBody(form: FamilyRegistration, extra: Record<string, unknown> = {}) {
-  const { namaKepalaKeluarga, nikKepalaKeluarga, nomorHp, alamatEmail, tanggalPendataan, address, ...rest } = form;
-  return {
-    data: {
-      nama_kepala_keluarga: namaKepalaKeluarga,
-      nik_kepala_keluarga: nikKepalaKeluarga,
-      nomor_hp: nomorHp,
-      alamat_email: alamatEmail,
-      tanggal_pendataan: tanggalPendataan,
-      data_register: {
-        ...rest,
-        address: { kecamatan: address.kecamatanId, kelurahan: address.desaKelurahanId, rw: address.rw, rt: address.rt },
-        captcha: "7",
-      },
-      status: "SUBMITTED",
-      ...extra,
-    },
-  };
-}
 
 async function lastAudit() {
   const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);

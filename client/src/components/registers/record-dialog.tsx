@@ -13,7 +13,6 @@ import { REOPEN_LABEL } from "@shared/status.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
 import { HistoryList } from "./history-dialog.tsx";
 import { Modal } from "./modal.tsx";
@@ -22,6 +21,7 @@ import { blankFamily } from "./blank-family.ts";
 import { ActivitiesPanel, ConditionsPanel, DataPanel, HousePanel, NotesPanel } from "./edit-panels.tsx";
 import { MembersEditor } from "./members-editor.tsx";
 import { ReviewBadge } from "./review-badge.tsx";
+import { ReasonPanel } from "./reason-panel.tsx";
 import { ReopenPanel } from "./reopen-panel.tsx";
 import { RevisionList } from "./revision-list.tsx";
 import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
@@ -204,9 +204,6 @@ function DeletePanel({
   onDeleted: () => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const { toast } = useToast();
   const invalidate = useInvalidateWorkspace();
   const remove = useMutation(
@@ -224,42 +221,18 @@ function DeletePanel({
         }),
     }),
   );
-  const confirm = () => {
-    const parsed = deleteRecordInput.shape.reason.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    remove.mutate({ registerId: record.id, version: record.version, reason: parsed.data });
-  };
   return (
-    <div role="group" aria-labelledby={`${id}-title`} className="mt-4 rounded-box border border-error p-4">
-      <h3 id={`${id}-title`} className="font-semibold">
-        Hapus data keluarga {record.data.namaKepalaKeluarga}?
-      </h3>
-      <p className="text-sm">Data disembunyikan dari daftar dan dapat dipulihkan oleh admin.</p>
-      <Field htmlFor={`${id}-reason`} label="Alasan penghapusan" error={error} required>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          maxLength={500}
-          className="textarea w-full"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...errorProps(`${id}-reason`, error)}
-        />
-      </Field>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-error" disabled={remove.isPending} onClick={confirm}>
-          {remove.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Ya, Hapus
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Batal
-        </button>
-      </div>
-    </div>
+    <ReasonPanel
+      title={`Hapus data keluarga ${record.data.namaKepalaKeluarga}?`}
+      text="Data disembunyikan dari daftar dan dapat dipulihkan oleh admin."
+      label="Alasan penghapusan"
+      confirmLabel="Ya, Hapus"
+      tone="error"
+      schema={deleteRecordInput.shape.reason}
+      pending={remove.isPending}
+      onConfirm={(reason) => remove.mutate({ registerId: record.id, version: record.version, reason })}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { reopenRecordInput } from "@shared/schemas/register-records.ts";
 import { REOPEN_LABEL } from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
 import { Modal } from "./modal.tsx";
+import { ReasonPanel } from "./reason-panel.tsx";
 
 interface Props {
   registerId: number;
@@ -21,9 +21,6 @@ interface Props {
  * and every level verifies it again (shared/src/status.ts says who may).
  */
 export function ReopenPanel({ registerId, version, name, onDone, onCancel }: Props) {
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const reopen = useMutation(
@@ -48,45 +45,18 @@ export function ReopenPanel({ registerId, version, name, onDone, onCancel }: Pro
         }),
     }),
   );
-  const confirm = () => {
-    const parsed = reopenRecordInput.shape.reason.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    reopen.mutate({ registerId, version, reason: parsed.data });
-  };
   return (
-    <div role="group" aria-labelledby={`${id}-title`} className="mt-4 rounded-box border border-warning p-4">
-      <h3 id={`${id}-title`} className="font-semibold">
-        {REOPEN_LABEL} data keluarga {name}?
-      </h3>
-      <p className="text-sm">
-        Status kembali menjadi 'Menunggu Persetujuan' sehingga data dapat diubah, lalu diverifikasi ulang oleh RT, RW,
-        dan Kelurahan.
-      </p>
-      <Field htmlFor={`${id}-reason`} label="Alasan membuka kembali" error={error} required>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          maxLength={500}
-          className="textarea w-full"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...errorProps(`${id}-reason`, error)}
-        />
-      </Field>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-warning" disabled={reopen.isPending} onClick={confirm}>
-          {reopen.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Ya, {REOPEN_LABEL}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Batal
-        </button>
-      </div>
-    </div>
+    <ReasonPanel
+      title={`${REOPEN_LABEL} data keluarga ${name}?`}
+      text="Status kembali menjadi 'Menunggu Persetujuan' sehingga data dapat diubah, lalu diverifikasi ulang oleh RT, RW, dan Kelurahan."
+      label="Alasan membuka kembali"
+      confirmLabel={`Ya, ${REOPEN_LABEL}`}
+      tone="warning"
+      schema={reopenRecordInput.shape.reason}
+      pending={reopen.isPending}
+      onConfirm={(reason) => reopen.mutate({ registerId, version, reason })}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
 import type { Actor } from "./actor.ts";
 import { notFound } from "../common/errors.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 
 const TOKEN_PREFIX = "pkk_";
 
@@ -36,7 +37,7 @@ export async function createApiToken(
   rawInput: CreateApiTokenInput,
 ): Promise<{ token: string; apiToken: ApiTokenSummary }> {
   const admin = requireAdmin(actor);
-  const input = createApiTokenInput.parse(rawInput);
+  const input = parseInput(createApiTokenInput, rawInput);
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   const token = `${TOKEN_PREFIX}${encodeBase32LowerCaseNoPadding(bytes)}`;

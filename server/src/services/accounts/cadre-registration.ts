@@ -20,6 +20,7 @@ import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
+import { parseInput } from "../common/input.ts";
 
 export const tooManyRegistrations = "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti";
 export const emailTaken = "Email sudah terdaftar. Silakan masuk atau gunakan email lain";
@@ -41,7 +42,7 @@ export async function registerKader(
   actor: Actor,
   rawInput: KaderRegistrationInput,
 ): Promise<KaderRegistrationResult> {
-  const input = kaderRegistrationInput.parse(rawInput);
+  const input = parseInput(kaderRegistrationInput, rawInput);
   await consumeRateLimit(db, `kader-register:ip:${actor.ip}`, {
     limit: 5,
     windowSeconds: 3600,

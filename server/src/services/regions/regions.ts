@@ -7,7 +7,6 @@ import {
   type RegencyCsv,
   type VillageCsv,
 } from "idn-area-data";
-import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
@@ -30,10 +29,11 @@ import {
   type RegencyOption,
 } from "@shared/schemas/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { DomainError, type FieldError } from "../common/errors.ts";
+import { DomainError } from "../common/errors.ts";
 import { escapeLike } from "../common/like.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
 import { requireAdmin } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 
 // The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
 const spotlightRegencyCodes = [
@@ -188,17 +188,6 @@ function invalid(path: string, message: string): DomainError {
   return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: [path], message }] });
 }
 
-/** Runs a zod schema and turns its issues into one DomainError with a message per field. */
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: FieldError[] = result.error.issues.map((issue) => ({
-    path: issue.path.map(String),
-    message: issue.message,
-  }));
-  throw new DomainError("BAD_REQUEST", fieldErrors.map((item) => item.message).join(", "), { fieldErrors });
-}
-
 const rowColumns = {
   id: desaKelurahan.id,
   nama: desaKelurahan.nama,
@@ -218,7 +207,7 @@ export async function pageDesaKelurahan(
   input: DesaKelurahanPageInput,
 ): Promise<DesaKelurahanPage> {
   requireAdmin(actor);
-  const { search, jenis, kecamatanId, page, pageSize } = desaKelurahanPageInput.parse(input);
+  const { search, jenis, kecamatanId, page, pageSize } = parseInput(desaKelurahanPageInput, input);
   const conditions: SQL[] = [];
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
@@ -318,7 +307,7 @@ async function uniqueGuard<T>(kode: string, write: () => Promise<T>): Promise<T>
 
 export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
-  const form = parseForm(desaKelurahanFormSchema, input);
+  const form = parseInput(desaKelurahanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkDesaKelurahan(tx, form);
@@ -331,7 +320,7 @@ export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown):
 
 export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
-  const form = parseForm(desaKelurahanFormSchema, input);
+  const form = parseInput(desaKelurahanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await getDesaKelurahan(tx, id);
@@ -387,7 +376,7 @@ async function checkKecamatan(tx: DbOrTx, form: KecamatanForm, selfId?: number):
 
 export async function createKecamatan(db: Db, actor: Actor, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
-  const form = parseForm(kecamatanFormSchema, input);
+  const form = parseInput(kecamatanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkKecamatan(tx, form);
@@ -403,7 +392,7 @@ export async function createKecamatan(db: Db, actor: Actor, input: unknown): Pro
 
 export async function updateKecamatan(db: Db, actor: Actor, id: number, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
-  const form = parseForm(kecamatanFormSchema, input);
+  const form = parseInput(kecamatanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       const current = await requireKecamatan(tx, id);

@@ -16,6 +16,7 @@ import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
+import { parseInput } from "../common/input.ts";
 
 export const SEARCH_RATE_LIMIT = {
   limit: 20,
@@ -35,7 +36,7 @@ export async function searchStatus(
   rawInput: SearchStatusInput,
 ): Promise<StatusSearchAnswer> {
   await consumeRateLimit(db, `search:ip:${actor.ip}`, SEARCH_RATE_LIMIT);
-  const input = searchStatusInput.parse(rawInput);
+  const input = parseInput(searchStatusInput, rawInput);
   await verifyCaptcha(db, secret, {
     token: input.captcha.token,
     answer: input.captcha.answer,
