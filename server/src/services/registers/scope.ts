@@ -53,6 +53,13 @@ function scopeOfUser(user: SessionUser | null): Scope {
   return { area, canAct: user.role === "kader" };
 }
 
+/** An admin or an API token: the authority that reads cadre account registrations too. */
+function cityWideAuthority(subject: ScopeSubject): boolean {
+  if (!subject) return false;
+  if (isActor(subject)) return authorityOf(subject) === "admin" || authorityOf(subject) === "read-all";
+  return subject.role === "admin" && subject.status === "active";
+}
+
 /** Why a reader may not change anything: an official's account or a read-only API token. */
 export function readOnlyMessageFor(subject: ScopeSubject): string {
   return subject && isActor(subject) && subject.apiToken ? readOnlyTokenMessage : readOnlyMessage;
@@ -163,6 +170,9 @@ export async function registerInScope(
   if (scope.area.kind === "none") throw forbidden();
   const row = await loadRegister(db, registerId);
   if (!row) throw notFound();
+  // Cadre account registrations hold cadres' own data: only city-wide admin authority reaches them
+  // (the same rule as visibleRegisters in policy.ts).
+  if (row.formType !== "family_registration" && !cityWideAuthority(subject)) throw notFound();
   if (!placeInScope(scope.area, row)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
   if (mode === "act" && !scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessageFor(subject));
   return row;
