@@ -6,6 +6,7 @@ import type { Env } from "../env.ts";
 import type { Actor, SessionUser } from "../services/accounts/actor.ts";
 import { DomainError, type DomainErrorCode, type FieldError } from "../services/common/errors.ts";
 import { scopeOf } from "../services/registers/scope.ts";
+import { signInMessage } from "../services/common/access.ts";
 
 // ─── 1. Context ──────────────────────────────────────────────────────────────────────────────
 export interface ContextInner {
@@ -83,7 +84,7 @@ export const publicProcedure = t.procedure.use(domainErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const user = ctx.actor.user;
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Silakan masuk terlebih dahulu" });
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: signInMessage });
   return next({ ctx: { ...ctx, user, actor: { ...ctx.actor, user } } });
 });
 

@@ -29,15 +29,10 @@ import type { Actor, SessionUser } from "./actor.ts";
 import { toPublicUser } from "./sign-in.ts";
 import { DomainError, notFound } from "../common/errors.ts";
 import { sendMail } from "../mail/mail.ts";
-import { requireAdminUser as requireAdmin } from "../common/access.ts";
+import { requireAdminUser as requireAdmin, signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN">;
-
-function requireSelf(actor: Actor): SessionUser {
-  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
-  return actor.user;
-}
 
 // ─── Cadre approval queue ───────────────────────────────────────────────────────────────────
 export interface PendingKader {
@@ -251,7 +246,7 @@ export async function unblockUser(db: Db, actor: Actor, userId: number): Promise
 
 // ─── Own profile ────────────────────────────────────────────────────────────────────────────
 export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdateInput): Promise<PublicUser> {
-  const self = requireSelf(actor);
+  const self = signedInUser(actor);
   const input = parseInput(profileUpdateInput, rawInput);
   const [row] = await db
     .update(users)
@@ -271,7 +266,7 @@ export async function changePassword(
   rawInput: ChangePasswordInput,
   currentSessionId: string | null,
 ): Promise<void> {
-  const self = requireSelf(actor);
+  const self = signedInUser(actor);
   const input = parseInput(changePasswordInput, rawInput);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, self.id));
   if (!row?.passwordHash || !(await verifyPassword(input.currentPassword, row.passwordHash))) {

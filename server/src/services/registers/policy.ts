@@ -7,6 +7,7 @@ import { registers } from "../../db/schema/registers.ts";
 import { authorityOf, type Actor } from "../accounts/actor.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
 import { readOnlyMessageFor, scopeCondition, scopeOf, type Scope } from "./scope.ts";
+import { requireCaller } from "../common/access.ts";
 
 /**
  * full: cadres and admins in their area, and API tokens the admin issued, see everything.
@@ -28,7 +29,7 @@ export interface ReadPolicy {
 
 /** The actor's area and view; an actor who may read nothing (anonymous, no area) is refused. */
 export function readPolicyOf(actor: Actor): ReadPolicy {
-  if (authorityOf(actor) === "anonymous") throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
+  requireCaller(actor);
   const scope = scopeOf(actor);
   if (scope.area.kind === "none") throw forbidden();
   return { scope, view: viewOf(actor) };

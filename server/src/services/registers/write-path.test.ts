@@ -242,3 +242,41 @@ describe("server-set parts of the form survive edits", () => {
     expect(events).toHaveLength(1);
   });
 });
+
+describe("one audit row per action, never a NIK", () => {
+  test("open, edit, delete, restore and export each write exactly one row of their action", async () => {
+    const family = await createFamilyRegister(t.db);
+    const rt = await createCadre(t.db, "rt");
+    const admin = await createUser(t.db, { role: "admin" });
+    const cadre = callerFor(t, rt);
+    const opened = await cadre.registers.open({ registerId: family.id });
+    const saved = await cadre.registers.update({
+      registerId: family.id,
+      version: opened.version,
+      data: { ...family.form, notes: "Diperbarui" },
+    });
+    await cadre.registers.delete({ registerId: family.id, version: saved.version, reason: "Pindah" });
+    await callerFor(t, admin).registers.restore({ registerId: family.id });
+    const month = new Date().toISOString().slice(0, 7);
+    await cadre.reports.export({ month, format: "csv" });
+
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.actorId, [rt.id, admin.id]));
+    const perAction = Object.fromEntries(
+      [...new Set(rows.map((row) => row.action))].map((action) => [
+        action,
+        rows.filter((row) => row.action === action).length,
+      ]),
+    );
+    expect(perAction).toEqual({
+      "register.read": 1,
+      "register.update": 1,
+      "register.delete": 1,
+      "register.restore": 1,
+      "register.export": 1,
+    });
+    expect(JSON.stringify(rows)).not.toMatch(/\d{16}/);
+  });
+});
