@@ -290,6 +290,15 @@ export interface SavedRecord {
   version: number;
 }
 
+/** The row as it was read (same version and status, still live): a concurrent change makes the write miss. */
+const unchangedSince = (row: ScopedRegister, version: number) =>
+  and(
+    eq(registers.id, row.id),
+    eq(registers.version, version),
+    eq(registers.status, row.status),
+    sql`${registers.deletedAt} is null`,
+  );
+
 /** A record that is not a live family, or is locked by a verification, cannot be edited or deleted. */
 function assertEditable(row: ScopedRegister): void {
   if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
@@ -362,14 +371,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
           version: sql`${registers.version} + 1`,
           updatedAt: new Date(),
         })
-        .where(
-          and(
-            eq(registers.id, row.id),
-            eq(registers.version, input.version),
-            eq(registers.status, row.status),
-            sql`${registers.deletedAt} is null`,
-          ),
-        )
+        .where(unchangedSince(row, input.version))
         .returning({ version: registers.version });
       if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
       await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
@@ -405,14 +407,7 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
         version: sql`${registers.version} + 1`,
         updatedAt: new Date(),
       })
-      .where(
-        and(
-          eq(registers.id, row.id),
-          eq(registers.version, input.version),
-          eq(registers.status, row.status),
-          sql`${registers.deletedAt} is null`,
-        ),
-      )
+      .where(unchangedSince(row, input.version))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
     await audit(tx, actor, {

@@ -14,7 +14,9 @@ import {
 import {
   allowedActions,
   decideTransition,
+  isLocked,
   nextStatus,
+  reopenReasonRequiredMessage,
   registerStatuses,
   workflowActions,
   openStatuses,
@@ -47,6 +49,7 @@ import {
   type ScopedRegister,
 } from "./scope.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
+import { reopenRecord } from "./records.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
@@ -208,6 +211,16 @@ export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInpu
   const target = input.status;
   const row = await registerInScope(db, actor, input.registerId, "act");
   if (row.status === target) return null;
+  if (target === "SUBMITTED" && isLocked(row.status)) {
+    // Back to SUBMITTED from a verified status is 'Buka Kembali', with its reason and its rules.
+    if (!input.note) {
+      const message = reopenReasonRequiredMessage;
+      throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["reason"], message }] });
+    }
+    const version = input.expectedVersion ?? row.version;
+    const saved = await reopenRecord(db, actor, { registerId: row.id, version, reason: input.note });
+    return { registerId: row.id, fromStatus: row.status, status: "SUBMITTED", version: saved.version, override: false };
+  }
   const action = workflowActions.find((candidate) => nextStatus(row.status, candidate) === target);
   if (!action) {
     const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;

@@ -198,7 +198,7 @@ describe("locked after verification; 'Buka Kembali' sends it back through every 
     expect(JSON.stringify(update)).not.toMatch(/\d{16}/);
   });
 
-  test("REST: PUT and DELETE on a locked record answer 409 ConflictError saying it must be reopened", async () => {
+  test("REST: PUT and DELETE on a locked record answer 409 ConflictError saying it must be reopened; status SUBMITTED with a reason reopens", async () => {
     const family = await createFamilyRegister(t.db, { status: "APPROVED" });
     const auth = await cookieOf(t, await createCadre(t.db, "kelurahan"));
     const put = await restCall(t, "PUT", `/registers/${family.id}`, auth, { data: { nomor_hp: "081233334444" } });
@@ -209,6 +209,15 @@ describe("locked after verification; 'Buka Kembali' sends it back through every 
     ]);
     const removed = await restCall(t, "DELETE", `/registers/${family.id}`, auth);
     expect([removed.status, removed.json.error.name]).toEqual([409, "ConflictError"]);
+    // Reopening over REST: status SUBMITTED with a reason; then the edit goes through.
+    const noReason = await restCall(t, "PUT", `/registers/${family.id}`, auth, { data: { status: "SUBMITTED" } });
+    expect([noReason.status, noReason.json.error.message]).toEqual([400, "Alasan membuka kembali wajib diisi"]);
+    const reopened = await restCall(t, "PUT", `/registers/${family.id}`, auth, {
+      data: { status: "SUBMITTED", reason: "Nomor HP berganti" },
+    });
+    expect([reopened.status, reopened.json.data.attributes.status]).toEqual([200, "SUBMITTED"]);
+    const edited = await restCall(t, "PUT", `/registers/${family.id}`, auth, { data: { nomor_hp: "081233334444" } });
+    expect([edited.status, edited.json.data.attributes.nomor_hp]).toEqual([200, "081233334444"]);
   });
 });
 
