@@ -11,8 +11,7 @@ async function readByCadre(newContext: () => Promise<APIRequestContext>, times: 
     expect(list.ok(), await list.text()).toBe(true);
     const [first]: Array<{ id: number; attributes: { registration_number: string } }> = (await list.json()).data;
     if (!first) throw new Error("the RT cadre's area has no family in the demo data");
-    for (let read = 0; read < times; read += 1)
-      expect((await cadre.get(`/api/registers/${first.id}`)).ok()).toBe(true);
+    for (let read = 0; read < times; read += 1) expect((await cadre.get(`/api/registers/${first.id}`)).ok()).toBe(true);
     return first.attributes.registration_number;
   } finally {
     await cadre.dispose();

@@ -17,7 +17,15 @@ describe("the client's route table as the server sees it", () => {
 
   test("known deep links match, with or without a trailing slash and in any case", async () => {
     const matches = clientRouteMatcher(routePathsFromRouteTree(await readFile(routeTree, "utf8")));
-    for (const path of ["/", "/search", "/search/", "/kader-pkk", "/kader-pkk/login", "/KADER-PKK/Login", "/registrasi/"])
+    for (const path of [
+      "/",
+      "/search",
+      "/search/",
+      "/kader-pkk",
+      "/kader-pkk/login",
+      "/KADER-PKK/Login",
+      "/registrasi/",
+    ])
       expect(matches(path), path).toBe(true);
   });
 

@@ -80,7 +80,11 @@ describe("the admin's audit log: who, what, which family, from where, newest fir
     const number = await registrationNumberOf(family.id);
     await audit(t.db, { user: siti, ip }, { action: "delete", entity: "registers", entityId: family.id });
     await audit(t.db, { user: siti, ip }, { action: "delete", entity: "registers", entityId: other.id });
-    await audit(t.db, { user: siti, ip }, { action: "read", entity: "registers", details: { ids: [other.id, family.id] } });
+    await audit(
+      t.db,
+      { user: siti, ip },
+      { action: "read", entity: "registers", details: { ids: [other.id, family.id] } },
+    );
     await audit(t.db, { user: siti, ip }, { action: "read", entity: "registers", details: { ids: [other.id] } });
     const page = await listAuditLog(t.db, { user: admin, ip }, { registrationNumber: number.toLowerCase() });
     expect(page.entries.map((entry) => [entry.action, entry.entityId, entry.recordCount])).toEqual([
@@ -94,11 +98,15 @@ describe("the admin's audit log: who, what, which family, from where, newest fir
   test("the action filter and an API token named as the one who read", async () => {
     const { admin } = await people();
     const { apiToken } = await createApiToken(t.db, { user: admin, ip }, { name: "Dinas Sosial", access: "read-only" });
-    await audit(t.db, { user: null, ip, apiToken: { id: apiToken.id, access: "read-only" } }, {
-      action: "create",
-      entity: "registers",
-      details: { ids: [] },
-    });
+    await audit(
+      t.db,
+      { user: null, ip, apiToken: { id: apiToken.id, access: "read-only" } },
+      {
+        action: "create",
+        entity: "registers",
+        details: { ids: [] },
+      },
+    );
     const page = await listAuditLog(t.db, { user: admin, ip }, { action: "create" });
     expect(page.entries).toHaveLength(1);
     expect(page.entries[0]).toMatchObject({ actor: null, apiToken: { id: apiToken.id, name: "Dinas Sosial" } });

@@ -87,17 +87,15 @@ export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInpu
       .where(page)
       .orderBy(desc(auditLog.id))
       .limit(input.pageSize + 1),
-    db
-      .select({ total: count() })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(auditLog)
-          .leftJoin(users, eq(users.id, auditLog.actorId))
-          .where(matching)
-          .limit(AUDIT_COUNT_LIMIT + 1)
-          .as("matching"),
-      ),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(matching)
+        .limit(AUDIT_COUNT_LIMIT + 1)
+        .as("matching"),
+    ),
   ]);
 
   const entries: AuditEntry[] = rows.slice(0, input.pageSize).map((row) => ({
@@ -112,7 +110,8 @@ export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInpu
       row.userId === null || row.fullName === null || row.email === null
         ? null
         : { id: row.userId, fullName: row.fullName, email: row.email },
-    apiToken: row.apiTokenId === null || row.apiTokenName === null ? null : { id: row.apiTokenId, name: row.apiTokenName },
+    apiToken:
+      row.apiTokenId === null || row.apiTokenName === null ? null : { id: row.apiTokenId, name: row.apiTokenName },
     ip: row.ip,
   }));
   const total = counted[0]?.total ?? 0;
