@@ -20,7 +20,3 @@ export const auditActionLabels: Record<string, string> = {
   "register.revisions": "Membaca riwayat perubahan",
   "register.history": "Membaca riwayat validasi",
 };
-
-export function auditActionLabel(action: string): string {
-  return auditActionLabels[action] ?? action;
-}

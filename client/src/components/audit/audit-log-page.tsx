@@ -1,4 +1,3 @@
-import { auditActionLabel, auditActionLabels } from "@shared/audit-actions.ts";
 import { AUDIT_PAGE_SIZE, type AuditEntry } from "@shared/schemas/audit.ts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -6,6 +5,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "../admin/admin-nav.tsx";
+import { auditActionLabel, auditActionOptions } from "./action-label.ts";
 import { type AuditSearch, auditListQuery } from "./search.ts";
 
 interface Props {
@@ -89,9 +89,9 @@ function AuditFilters({ search, onSearch }: Props) {
           </label>
           <select id={`${id}-action`} className="select w-full" value={draft.action} onChange={set("action")}>
             <option value="">Semua aksi</option>
-            {Object.entries(auditActionLabels).map(([action, label]) => (
-              <option key={action} value={action}>
-                {label}
+            {auditActionOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
