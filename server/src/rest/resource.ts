@@ -38,6 +38,7 @@ import {
   type PopulateNode,
   type SortItem,
 } from "./query.ts";
+import { escapeLike } from "../services/common/like.ts";
 
 /** `json` attributes (a stored form) are returned and selectable, never filtered or sorted (no JSON scans). */
 export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean" | "json";
@@ -45,6 +46,8 @@ export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetim
 export interface RestAttribute {
   column: AnyPgColumn;
   type: AttributeType;
+  /** Shown only in a masked form to this caller: selectable, never filtered or sorted (no oracle). */
+  opaque?: boolean;
 }
 
 export interface RestRelation {
@@ -129,13 +132,12 @@ const falseFlags = new Set(["false", "0", ""]);
 const listOperators = new Set<ComparisonOperator>(["$in", "$notIn", "$between"]);
 const isValueList = (value: unknown) => Array.isArray(value) || (typeof value === "object" && value !== null);
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 const asText = (column: AnyPgColumn) => sql`${column}::text`;
 
 function compare(resource: RestResource, field: string, operator: ComparisonOperator, raw: unknown): SQL {
   const column = columnOf(resource, field);
   const type = typeOf(resource, field);
-  if (type === "json") throw invalidParameter(field);
+  if (type === "json" || resource.attributes[field]?.opaque) throw invalidParameter(field);
   if (!listOperators.has(operator) && isValueList(raw)) {
     const values = asList(raw);
     if (values.length === 0) throw badValue(field);
@@ -244,7 +246,11 @@ function toEntry(resource: RestResource, row: Row, fields: string[] | null): Str
 /** The SQL an entry is ordered by: a column, or through to-one relations a correlated sub-select. */
 function sortExpression(resource: RestResource, path: string[], field: string): SQL | AnyPgColumn {
   const [first, ...rest] = path;
-  if (first === undefined) return columnOf(resource, field);
+  if (first === undefined) {
+    // A masked column is never sorted on: the order would disclose what the mask hides.
+    if (resource.attributes[field]?.opaque) throw invalidParameter(field);
+    return columnOf(resource, field);
+  }
   const relation = resource.relations[first];
   if (!relation) throw invalidParameter(first);
   const target = relation.target();
