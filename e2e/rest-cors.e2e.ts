@@ -77,6 +77,9 @@ test("/api/docs renders the OpenAPI reference under the app's Content-Security-P
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("response", (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { name: "Portal Data Keluarga PKK — REST API" })).toBeVisible();
   await expect(page.getByText("/desa-kelurahans").first()).toBeVisible();

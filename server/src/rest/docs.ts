@@ -16,6 +16,7 @@ const page = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>REST API — Portal Data Keluarga PKK</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
     <main id="api-reference"></main>
