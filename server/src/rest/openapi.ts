@@ -133,7 +133,7 @@ const errorDescriptions: Record<number, string> = {
   401: "UnauthorizedError: bad or revoked bearer",
   403: "ForbiddenError: not allowed",
   404: "NotFoundError",
-  409: "ApplicationError: version conflict or duplicate",
+  409: "ConflictError: version conflict, NIK already registered or locked record",
   429: "RateLimitError (with Retry-After)",
 };
 
