@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { restAuth } from "./auth.ts";
+import { cookieWritesAreJson } from "./cookie-json.ts";
 import { regionsRest } from "./regions.ts";
 import { registersRest } from "./registers.ts";
 import { restUsers } from "./users.ts";
@@ -11,6 +12,7 @@ import { restUsers } from "./users.ts";
 /** The Strapi-v4-shaped API mounted under /api. */
 export function restApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  api.use("*", cookieWritesAreJson);
   api.route("/", restAuth());
   api.route("/", restUsers());
   api.route("/", regionsRest());

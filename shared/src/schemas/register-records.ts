@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { specialConditionKeys } from "../enums.ts";
 import { familyRegistrationSchema } from "./family.ts";
-import { idSchema, rtRwFilter } from "./common.ts";
+import { freeText, idSchema, lineText, rtRwFilter } from "./common.ts";
 
 /** Head name or address (ward, kecamatan); blank means everything. */
-export const recordSearch = z.string().trim().max(100, "Kata kunci maksimal 100 karakter").default("");
+export const recordSearch = lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default("");
 
 export const RECORD_PAGE_SIZE = 5;
 
@@ -35,7 +35,7 @@ export type UpdateRecordInput = z.input<typeof updateRecordInput>;
 export const deleteRecordInput = z.object({
   registerId: idSchema,
   version: z.number().int().positive(),
-  reason: z.string().trim().min(1, "Alasan penghapusan wajib diisi").max(500, "Alasan maksimal 500 karakter"),
+  reason: freeText(500, "Alasan maksimal 500 karakter").pipe(z.string().min(1, "Alasan penghapusan wajib diisi")),
 });
 export type DeleteRecordInput = z.input<typeof deleteRecordInput>;
 

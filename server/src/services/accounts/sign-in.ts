@@ -12,7 +12,8 @@ import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
-import { sendMail } from "../mail/mail.ts";
+import { queueMail, type MailConfig } from "../mail/mail.ts";
+import { assertStrongPassword } from "./password-strength.ts";
 
 export function toPublicUser(user: SessionUser | UserRow): PublicUser {
   return {
@@ -137,11 +138,24 @@ function resetCodeHash(code: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(code)));
 }
 
-type MailEnv = Parameters<typeof sendMail>[1] & { APP_ORIGIN: string };
+type MailEnv = MailConfig & { APP_ORIGIN: string };
+
+/** Counts an attempt; false (never an error) once the limit is passed, for limits that must stay silent. */
+async function silentlyWithinLimit(db: Db, key: string, rule: { limit: number; windowSeconds: number }) {
+  try {
+    await consumeRateLimit(db, key, { ...rule, message: tooManyResets });
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
 
 /**
- * Sends a reset link when the email belongs to an active account. The caller gets the same
- * answer either way (and the per-account limit is silent), so the form cannot tell who is registered.
+ * Queues a reset link when the email belongs to an active account. Every email costs the same
+ * work in the request (both limits, the lookup, a fresh code) and gets the same answer; the mail
+ * itself leaves later through the outbox worker, so neither the answer nor its timing tells who
+ * is registered (issue 14).
  */
 export async function forgotPassword(
   db: Db,
@@ -152,54 +166,67 @@ export async function forgotPassword(
   const input = forgotPasswordInput.parse(rawInput);
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
+  const accountAllowed = await silentlyWithinLimit(db, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600 });
   const user = await findUserByEmail(db, email);
-  if (user?.status !== "active") return;
-  try {
-    await consumeRateLimit(db, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600, message: tooManyResets });
-  } catch (error) {
-    if (error instanceof DomainError) return;
-    throw error;
-  }
   const code = generateSessionToken() + generateSessionToken();
-  await db
-    .insert(passwordResets)
-    .values({ id: resetCodeHash(code), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
   const link = `${new URL(config.APP_ORIGIN).origin}/kader-pkk/reset-password?code=${code}`;
-  await sendMail(db, config, {
-    to: user.email,
-    subject: "Atur ulang password Portal PKK",
-    text: [
-      `Halo ${user.fullName},`,
-      "",
-      "Kami menerima permintaan untuk mengatur ulang password akun Portal PKK Anda.",
-      `Buka tautan berikut dalam 1 jam untuk membuat password baru:`,
+  if (user?.status !== "active" || !accountAllowed) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(passwordResets)
+      .values({ id: resetCodeHash(code), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
+    await queueMail(tx, config, {
+      to: user.email,
+      subject: "Atur ulang password Portal PKK",
+      text: [
+        `Halo ${user.fullName},`,
+        "",
+        "Kami menerima permintaan untuk mengatur ulang password akun Portal PKK Anda.",
+        "Buka tautan berikut dalam 1 jam untuk membuat password baru:",
+        link,
+        "",
+        "Jika Anda tidak meminta ini, abaikan email ini; password Anda tidak berubah.",
+      ].join("\n"),
       link,
-      "",
-      "Jika Anda tidak meminta ini, abaikan email ini; password Anda tidak berubah.",
-    ].join("\n"),
-    link,
+    });
   });
 }
 
-/** Sets a new password with a valid code; the code is burnt and every session of the user ends. */
-export async function resetPassword(db: Db, rawInput: ResetPasswordInput): Promise<UserRow> {
+const badCode = () =>
+  new DomainError("BAD_REQUEST", badResetCode, { fieldErrors: [{ path: ["code"], message: badResetCode }] });
+
+/**
+ * Sets a new password with a valid code; the code is burnt and every session of the user ends.
+ * The code is checked first (one hash lookup), so a stream of wrong codes costs no argon2 work,
+ * and attempts are limited per address and per account.
+ */
+export async function resetPassword(db: Db, actor: Actor, rawInput: ResetPasswordInput): Promise<UserRow> {
   const input = resetPasswordInput.parse(rawInput);
+  await consumeRateLimit(db, `reset:ip:${actor.ip}`, { limit: 20, windowSeconds: 3600, message: tooManyResets });
+  const codeHash = resetCodeHash(input.code);
+  const [pending] = await db
+    .select({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.id, codeHash));
+  if (!pending || pending.expiresAt.getTime() <= Date.now()) throw badCode();
+  await consumeRateLimit(db, `reset:account:${pending.userId}`, {
+    limit: 5,
+    windowSeconds: 3600,
+    message: tooManyResets,
+  });
+  await assertStrongPassword(input.password, pending.user);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // Deleting first makes the code single use even when two requests race.
-    const [reset] = await tx
-      .delete(passwordResets)
-      .where(eq(passwordResets.id, resetCodeHash(input.code)))
-      .returning();
-    if (!reset || reset.expiresAt.getTime() <= Date.now()) {
-      throw new DomainError("BAD_REQUEST", badResetCode, { fieldErrors: [{ path: ["code"], message: badResetCode }] });
-    }
+    const [reset] = await tx.delete(passwordResets).where(eq(passwordResets.id, codeHash)).returning();
+    if (!reset || reset.expiresAt.getTime() <= Date.now()) throw badCode();
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, reset.userId))
       .returning();
-    if (!user) throw new DomainError("BAD_REQUEST", badResetCode);
+    if (!user) throw badCode();
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await invalidateUserSessions(tx, user.id);
     return user;
