@@ -31,8 +31,8 @@ test("a cadre registers, an admin approves, the cadre logs in and out", async ({
   await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
   await page.getByLabel(/^RW( \*)?$/).fill("5");
   await page.getByLabel(/^RT( \*)?$/).fill("2");
-  await page.getByLabel(/^Password( \*)?$/).fill("Rahasia123");
-  await page.getByLabel("Konfirmasi password").fill("Rahasia123");
+  await page.getByLabel(/^Password( \*)?$/).fill("Bintang-Laut-48");
+  await page.getByLabel("Konfirmasi password").fill("Bintang-Laut-48");
   await page.getByLabel("Jumlah anggota").fill("4");
   await page.getByLabel("Sumber air keluarga").selectOption("pam");
   await page.getByLabel("Sarana MCK").selectOption("wc-sendiri");
@@ -71,7 +71,7 @@ test("a cadre registers, an admin approves, the cadre logs in and out", async ({
   await page.goto("/kader-pkk/login");
   await expectAccessible(page);
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password( \*)?$/).fill("Rahasia123");
+  await page.getByLabel(/^Password( \*)?$/).fill("Bintang-Laut-48");
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Masuk" }).click();
   await expect(page).toHaveURL(/\/kader-pkk\/dashboard$/);
@@ -138,8 +138,8 @@ test("forgot and reset password pages", async ({ page }) => {
   await expect(page.getByText("Jika email tersebut terdaftar")).toBeVisible();
   await page.goto("/kader-pkk/reset-password?code=kode-palsu");
   await expectAccessible(page);
-  await page.getByLabel(/^Password baru( \*)?$/).fill("Baru12345");
-  await page.getByLabel("Konfirmasi password baru").fill("Baru12345");
+  await page.getByLabel(/^Password baru( \*)?$/).fill("Kenanga-Biru-73");
+  await page.getByLabel("Konfirmasi password baru").fill("Kenanga-Biru-73");
   await page.getByRole("button", { name: "Simpan password baru" }).click();
   await expect(page.getByText("Kode reset tidak valid atau sudah kedaluwarsa")).toBeVisible();
 });

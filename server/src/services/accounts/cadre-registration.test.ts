@@ -25,7 +25,7 @@ describe("cadre registration", () => {
     });
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).not.toContain("Rahasia123");
+    expect(text).not.toContain("Bintang-Laut-48");
     expect(text).not.toContain("passwordHash");
     const result = JSON.parse(text).result.data;
     expect(result.username).toMatch(/^sri\.\d+_\d{4}$/);
@@ -47,7 +47,7 @@ describe("cadre registration", () => {
       memberCount: 4,
     });
     const stored = JSON.stringify(register?.dataRegister);
-    expect(stored).not.toContain("Rahasia123");
+    expect(stored).not.toContain("Bintang-Laut-48");
     expect(stored).not.toContain("password");
     expect(register?.dataRegister).toMatchObject({
       jabatan: "Ketua PKK RT",
