@@ -33,7 +33,10 @@ const schema = z
       .string()
       .trim()
       .default("false")
-      .refine(isTrustProxy, "must be a number of proxy hops (0, 1, 2…), true/false, or a comma-separated list of IP addresses/CIDRs"),
+      .refine(
+        isTrustProxy,
+        "must be a number of proxy hops (0, 1, 2…), true/false, or a comma-separated list of IP addresses/CIDRs",
+      ),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SESSION_MAX_DAYS_REMEMBER: z.coerce.number().int().min(1).max(3650).default(90),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -56,5 +56,9 @@ export async function queuedResetCode(db: Db, secret: string, to: string): Promi
 
 /** Runs one outbox delivery round, as the worker in the server process does every few seconds. */
 export function flushOutbox(db: Db, env: Env): Promise<number> {
-  return deliverOutbox(db, env, createLogger("error", () => {}));
+  return deliverOutbox(
+    db,
+    env,
+    createLogger("error", () => {}),
+  );
 }

@@ -254,16 +254,16 @@ describe("an API token lives only as long as its creator is an active admin (iss
   test("a token whose creator was blocked behind the service's back, or demoted, is refused at use", async () => {
     const admin = await createUser(t.db, { role: "admin", level: "kota" });
     const created = await callerFor(t, admin).users.createApiToken({ name: "Mitra Baca", access: "read-only" });
-    expect((await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status,
+    ).toBe(200);
     await t.db.update(users).set({ status: "blocked" }).where(eq(users.id, admin.id));
-    expect((await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status,
+    ).toBe(401);
     await t.db.update(users).set({ status: "active", role: "kader" }).where(eq(users.id, admin.id));
-    expect((await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status,
+    ).toBe(401);
   });
 });

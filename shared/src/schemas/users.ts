@@ -52,7 +52,12 @@ export const apiTokenAccessLabels: Record<(typeof apiTokenAccessValues)[number],
 };
 
 export const createApiTokenInput = z.strictObject({
-  name: lineText({ min: 3, minMessage: "Nama token minimal 3 karakter", max: 80, maxMessage: "Nama token maksimal 80 karakter" }),
+  name: lineText({
+    min: 3,
+    minMessage: "Nama token minimal 3 karakter",
+    max: 80,
+    maxMessage: "Nama token maksimal 80 karakter",
+  }),
   description: freeText(200, "Deskripsi maksimal 200 karakter").default(""),
   access: z.enum(apiTokenAccessValues, { error: "Pilih jenis akses" }),
 });

@@ -115,10 +115,16 @@ describe("forgot and reset password (mail through a real SMTP server)", () => {
   });
 
   test("reset-password is rate limited per address: wrong codes end in 429", async () => {
-    let last: Response | undefined;
-    for (let i = 0; i < 21; i += 1) last = await reset({ code: `salah${i}`, password: strong, passwordConfirmation: strong });
-    expect(last?.status).toBe(429);
-    expect((await last?.json()).error.message).toBe("Terlalu banyak permintaan reset password. Silakan coba lagi nanti");
+    const statuses: number[] = [];
+    let last = new Response();
+    for (let i = 0; i < 21; i += 1) {
+      last = await reset({ code: `salah${i}`, password: strong, passwordConfirmation: strong });
+      statuses.push(last.status);
+    }
+    // Earlier tests in this file spent part of the same address's budget; wrong codes are 400 until it runs out.
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+    expect(last.status).toBe(429);
+    expect((await last.json()).error.message).toBe("Terlalu banyak permintaan reset password. Silakan coba lagi nanti");
   });
 });
 
@@ -181,11 +187,14 @@ describe("forgot-password timing does not tell who is registered (local SMTP ser
     const call = async (door: "trpc" | "rest", email: string) => {
       address += 1;
       const started = performance.now();
-      const response = await t.app.request(door === "trpc" ? "/trpc/auth.forgotPassword" : "/api/auth/forgot-password", {
-        method: "POST",
-        headers: { ...json, "x-forwarded-for": `198.51.${Math.floor(address / 250)}.${address % 250}` },
-        body: JSON.stringify({ email }),
-      });
+      const response = await t.app.request(
+        door === "trpc" ? "/trpc/auth.forgotPassword" : "/api/auth/forgot-password",
+        {
+          method: "POST",
+          headers: { ...json, "x-forwarded-for": `198.51.${Math.floor(address / 250)}.${address % 250}` },
+          body: JSON.stringify({ email }),
+        },
+      );
       const elapsed = performance.now() - started;
       expect(response.status).toBe(200);
       return elapsed;

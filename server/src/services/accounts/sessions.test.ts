@@ -84,7 +84,12 @@ describe("sessions have an absolute end (issue 14)", () => {
     const { token, cookie } = await sessionStartedDaysAgo(5 * 365, true);
     const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
     expect((await me.json()).result.data).toBeNull();
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(token)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdFromToken(token))),
+    ).toHaveLength(0);
   });
 
   test("without 'remember me' the end is 30 days after sign-in; with it 90", async () => {
@@ -100,7 +105,10 @@ describe("sessions have an absolute end (issue 14)", () => {
     const { token } = await sessionStartedDaysAgo(89, true);
     const result = await validateSessionToken(t.db, token);
     expect(result.session).not.toBeNull();
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdFromToken(token)));
     const end = (row?.createdAt.getTime() ?? 0) + 90 * DAY;
     expect(result.session?.expiresAt.getTime()).toBeLessThanOrEqual(end);
     expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(end);

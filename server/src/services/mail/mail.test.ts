@@ -33,7 +33,11 @@ describe("mail without an SMTP server", () => {
     const config = { ...t.env, NODE_ENV: "production" as const, LOG_LEVEL: "debug" as const, SMTP_URL: undefined };
     await queueMail(t.db, config, message);
     const lines: string[] = [];
-    const worker = startOutboxWorker(t.db, config, createLogger("info", (line) => lines.push(line)));
+    const worker = startOutboxWorker(
+      t.db,
+      config,
+      createLogger("info", (line) => lines.push(line)),
+    );
     expect(await worker.flush()).toBe(0);
     await worker.stop();
     expect(lines.join("\n")).toContain("SMTP_URL is not set");

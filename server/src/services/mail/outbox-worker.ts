@@ -32,7 +32,11 @@ async function claimDueMail(db: Db) {
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(
-        and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, sql`now()`), lt(emailOutbox.attempts, MAX_ATTEMPTS)),
+        and(
+          isNull(emailOutbox.sentAt),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+          lt(emailOutbox.attempts, MAX_ATTEMPTS),
+        ),
       )
       .orderBy(emailOutbox.id)
       .limit(BATCH_SIZE)
@@ -71,7 +75,12 @@ export async function deliverOutbox(db: Db, config: MailConfig, log: Logger): Pr
         continue;
       }
       try {
-        await transportFor(smtpUrl).sendMail({ from: config.MAIL_FROM, to: row.to, subject: row.subject, text: mail.text });
+        await transportFor(smtpUrl).sendMail({
+          from: config.MAIL_FROM,
+          to: row.to,
+          subject: row.subject,
+          text: mail.text,
+        });
         await db.update(emailOutbox).set({ sentAt: new Date(), body: "" }).where(eq(emailOutbox.id, row.id));
         delivered += 1;
       } catch (error) {
