@@ -6,13 +6,13 @@ import { forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/sch
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
 import { consumeRateLimit } from "../common/rate-limit.ts";
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "./sessions.ts";
-import { passwordResets } from "../../db/schema/auth-tokens.ts";
+import { emailOutbox, passwordResets } from "../../db/schema/auth-tokens.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
-import { queueMail, type MailConfig } from "../mail/mail.ts";
+import { logQueuedMail, outboxRow, type MailConfig } from "../mail/mail.ts";
 import { assertStrongPassword } from "./password-strength.ts";
 
 export function toPublicUser(user: SessionUser | UserRow): PublicUser {
@@ -141,7 +141,7 @@ function resetCodeHash(code: string): string {
 type MailEnv = MailConfig & { APP_ORIGIN: string };
 
 /** Counts an attempt; false (never an error) once the limit is passed, for limits that must stay silent. */
-async function silentlyWithinLimit(db: Db, key: string, rule: { limit: number; windowSeconds: number }) {
+async function silentlyWithinLimit(db: DbOrTx, key: string, rule: { limit: number; windowSeconds: number }) {
   try {
     await consumeRateLimit(db, key, { ...rule, message: tooManyResets });
     return true;
@@ -166,30 +166,42 @@ export async function forgotPassword(
   const input = forgotPasswordInput.parse(rawInput);
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
-  const accountAllowed = await silentlyWithinLimit(db, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600 });
   const user = await findUserByEmail(db, email);
   const code = generateSessionToken() + generateSessionToken();
   const link = `${new URL(config.APP_ORIGIN).origin}/kader-pkk/reset-password?code=${code}`;
-  if (user?.status !== "active" || !accountAllowed) return;
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(passwordResets)
-      .values({ id: resetCodeHash(code), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
-    await queueMail(tx, config, {
-      to: user.email,
-      subject: "Atur ulang password Portal PKK",
-      text: [
-        `Halo ${user.fullName},`,
-        "",
-        "Kami menerima permintaan untuk mengatur ulang password akun Portal PKK Anda.",
-        "Buka tautan berikut dalam 1 jam untuk membuat password baru:",
-        link,
-        "",
-        "Jika Anda tidak meminta ini, abaikan email ini; password Anda tidak berubah.",
-      ].join("\n"),
+  const message = {
+    to: user?.email ?? email,
+    subject: "Atur ulang password Portal PKK",
+    text: [
+      `Halo ${user?.fullName ?? ""},`,
+      "",
+      "Kami menerima permintaan untuk mengatur ulang password akun Portal PKK Anda.",
+      "Buka tautan berikut dalam 1 jam untuk membuat password baru:",
       link,
-    });
+      "",
+      "Jika Anda tidak meminta ini, abaikan email ini; password Anda tidak berubah.",
+    ].join("\n"),
+    link,
+  };
+  const mail = outboxRow(config, message);
+  // The same statements and one write-commit for every email: the per-account count is written
+  // either way, and one statement stores the code's hash and queues the sealed mail only when the
+  // account is due one, so an unknown address costs what a known one costs.
+  const due = await db.transaction(async (tx) => {
+    const accountAllowed = await silentlyWithinLimit(tx, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600 });
+    const active = user?.status === "active" && accountAllowed;
+    await tx.execute(sql`
+      with reset as (
+        insert into ${passwordResets} (id, user_id, expires_at)
+        select ${resetCodeHash(code)}, ${user?.id ?? 0}, ${new Date(Date.now() + RESET_LIFETIME_MS).toISOString()}::timestamptz
+        where ${active}::boolean
+        returning user_id
+      )
+      insert into ${emailOutbox} ("to", subject, body)
+      select ${mail.to}, ${mail.subject}, ${mail.body} from reset`);
+    return active;
   });
+  if (due) logQueuedMail(config, message);
 }
 
 const badCode = () =>

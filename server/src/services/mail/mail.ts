@@ -19,12 +19,22 @@ export interface MailMessage {
 
 export type MailConfig = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_SECRET">;
 
-export async function queueMail(db: DbOrTx, config: MailConfig, message: MailMessage): Promise<void> {
-  await db.insert(emailOutbox).values({
+/** The email_outbox row for a message: the body sealed, never the text itself. */
+export function outboxRow(config: Pick<MailConfig, "APP_SECRET">, message: MailMessage) {
+  return {
     to: message.to,
     subject: message.subject,
     body: sealMail(config.APP_SECRET, { text: message.text, link: message.link }),
-  });
+  };
+}
+
+export async function queueMail(db: DbOrTx, config: MailConfig, message: MailMessage): Promise<void> {
+  await db.insert(emailOutbox).values(outboxRow(config, message));
+  logQueuedMail(config, message);
+}
+
+/** In development without SMTP_URL, the link goes to the log so a developer can follow it. */
+export function logQueuedMail(config: MailConfig, message: MailMessage): void {
   if (!config.SMTP_URL && config.NODE_ENV === "development") {
     createLogger(config.LOG_LEVEL).info("mail kept in email_outbox (no SMTP_URL)", {
       to: message.to,
