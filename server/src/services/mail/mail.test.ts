@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, spyOn, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema/auth-tokens.ts";
 import { createLogger } from "../../log.ts";
@@ -105,5 +106,35 @@ describe("the outbox worker with a real SMTP server", async () => {
     const left = (await t.db.select().from(emailOutbox)).map((row) => row.to);
     expect(left).not.toContain("lama@contoh.id");
     expect(left).toContain("baru@contoh.id");
+  });
+});
+
+describe("a refused delivery is logged without the recipient", async () => {
+  const t = useTestApp({ seed: false });
+
+  test("the log line names the outbox id and the error class, never the address", async () => {
+    // A server that refuses the recipient and quotes it back, as real ones do.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(new Error(`Mailbox ${address.address} does not exist`));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", () => resolve()));
+    const bound = refusing.server.address();
+    const port = typeof bound === "object" && bound ? bound.port : 0;
+    const lines: string[] = [];
+    const config = { ...t.env, SMTP_URL: `smtp://127.0.0.1:${port}` };
+    await queueMail(t.db, config, { ...message, to: "rahasia.penerima@contoh.id" });
+    await deliverOutbox(
+      t.db,
+      config,
+      createLogger("error", (line) => lines.push(line)),
+    );
+    await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    expect(lines.join("\n")).toContain("mail delivery failed");
+    expect(lines.join("\n")).not.toContain("rahasia.penerima");
   });
 });

@@ -84,7 +84,9 @@ export async function deliverOutbox(db: Db, config: MailConfig, log: Logger): Pr
         await db.update(emailOutbox).set({ sentAt: new Date(), body: "" }).where(eq(emailOutbox.id, row.id));
         delivered += 1;
       } catch (error) {
-        log.error("mail delivery failed", { id: row.id, error: describeError(error) });
+        // An SMTP refusal quotes the recipient in its message: only the class and code are logged.
+        const { name, code } = describeError(error);
+        log.error("mail delivery failed", { id: row.id, error: { name, code } });
       }
     }
   }
