@@ -55,6 +55,11 @@ export interface LoginResult {
  */
 export const invalidCredentials = "Email atau password salah";
 
+/** Rate-limit keys name an account by a hash of its email: the table holds no address, typed or real. */
+function emailKey(email: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(email))).slice(0, 32);
+}
+
 /**
  * Rate limits (per IP and per account), password and account status: the checks every sign-in
  * (form, REST, OAuth excepted) goes through. Returns the active user.
@@ -68,7 +73,11 @@ export async function authenticate(
 ): Promise<UserRow> {
   const email = rawEmail.trim().toLowerCase();
   await consumeRateLimit(db, `login:ip:${actor.ip}`, { limit: 10, windowSeconds: 60, message: tooManyLogins });
-  await consumeRateLimit(db, `login:account:${email}`, { limit: 100, windowSeconds: 3600, message: tooManyLogins });
+  await consumeRateLimit(db, `login:account:${emailKey(email)}`, {
+    limit: 100,
+    windowSeconds: 3600,
+    message: tooManyLogins,
+  });
   if (beforePassword) await beforePassword();
   const user = await findUserByEmail(db, email);
   const passwordOk = user?.passwordHash
@@ -188,7 +197,10 @@ export async function forgotPassword(
   // either way, and one statement stores the code's hash and queues the sealed mail only when the
   // account is due one, so an unknown address costs what a known one costs.
   const due = await db.transaction(async (tx) => {
-    const accountAllowed = await silentlyWithinLimit(tx, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600 });
+    const accountAllowed = await silentlyWithinLimit(tx, `forgot:account:${emailKey(email)}`, {
+      limit: 3,
+      windowSeconds: 3600,
+    });
     const active = user?.status === "active" && accountAllowed;
     await tx.execute(sql`
       with reset as (
