@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { ForgotPasswordInput, LoginInput, PublicUser, ResetPasswordInput } from "@shared/schemas/auth.ts";
@@ -149,6 +150,23 @@ function resetCodeHash(code: string): string {
 
 type MailEnv = MailConfig & { APP_ORIGIN: string };
 
+/**
+ * Password recovery runs a few calls at a time per process: a burst of forgot/reset requests then
+ * waits its turn outside the database pool instead of queueing its queries ahead of everyone
+ * else's sign-in (issue 14). A person's single request never waits in practice.
+ */
+const RECOVERY_CONCURRENCY = 2;
+/** Beyond this many waiting calls a burst is answered 429 at once rather than queued in memory. */
+const RECOVERY_QUEUE_MAX = 200;
+const recoveryLimit = pLimit(RECOVERY_CONCURRENCY);
+
+function recoveryLane<T>(work: () => Promise<T>): Promise<T> {
+  if (recoveryLimit.pendingCount >= RECOVERY_QUEUE_MAX) {
+    return Promise.reject(new DomainError("TOO_MANY_REQUESTS", tooManyResets, { retryAfterSeconds: 10 }));
+  }
+  return recoveryLimit(work);
+}
+
 /** Counts an attempt; false (never an error) once the limit is passed, for limits that must stay silent. */
 async function silentlyWithinLimit(db: DbOrTx, key: string, rule: { limit: number; windowSeconds: number }) {
   try {
@@ -166,13 +184,12 @@ async function silentlyWithinLimit(db: DbOrTx, key: string, rule: { limit: numbe
  * itself leaves later through the outbox worker, so neither the answer nor its timing tells who
  * is registered (issue 14).
  */
-export async function forgotPassword(
-  db: Db,
-  config: MailEnv,
-  actor: Actor,
-  rawInput: ForgotPasswordInput,
-): Promise<void> {
+export function forgotPassword(db: Db, config: MailEnv, actor: Actor, rawInput: ForgotPasswordInput): Promise<void> {
   const input = forgotPasswordInput.parse(rawInput);
+  return recoveryLane(() => queueResetLink(db, config, actor, input));
+}
+
+async function queueResetLink(db: Db, config: MailEnv, actor: Actor, input: ForgotPasswordInput): Promise<void> {
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
   const user = await findUserByEmail(db, email);
@@ -224,8 +241,12 @@ const badCode = () =>
  * The code is checked first (one hash lookup), so a stream of wrong codes costs no argon2 work,
  * and attempts are limited per address and per account.
  */
-export async function resetPassword(db: Db, actor: Actor, rawInput: ResetPasswordInput): Promise<UserRow> {
+export function resetPassword(db: Db, actor: Actor, rawInput: ResetPasswordInput): Promise<UserRow> {
   const input = resetPasswordInput.parse(rawInput);
+  return recoveryLane(() => applyReset(db, actor, input));
+}
+
+async function applyReset(db: Db, actor: Actor, input: ResetPasswordInput): Promise<UserRow> {
   await consumeRateLimit(db, `reset:ip:${actor.ip}`, { limit: 20, windowSeconds: 3600, message: tooManyResets });
   const codeHash = resetCodeHash(input.code);
   const [pending] = await db
