@@ -3,10 +3,8 @@ import { isRtRwFilter, RT_RW_FILTER_MESSAGE } from "../rt-rw.ts";
 
 export const idSchema = z.coerce.number().int().positive();
 
-/** RT and RW are stored as 3-digit zero-padded strings ("5" → "005"). */
-export function padRtRw(value: string): string {
-  return value.trim().padStart(3, "0");
-}
+export { padRtRw } from "../rt-rw.ts";
+import { padRtRw } from "../rt-rw.ts";
 
 /** An RT/RW filter: "" and absent both mean no filter; values are compared zero-padded. */
 export const rtRwFilter = z
@@ -17,7 +15,7 @@ export const rtRwFilter = z
 
 // ─── Text hygiene (issue 14): one rule for every door ───────────────────────────────────────
 export const NAME_MAX_LENGTH = 100;
-export const NOTE_MAX_LENGTH = 500;
+export { NOTE_MAX_LENGTH } from "../status.ts";
 export const ADDRESS_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
 export const CONTROL_CHARACTER_MESSAGE = "Tidak boleh berisi karakter kontrol";

@@ -15,6 +15,7 @@ import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { logQueuedMail, outboxRow, type MailConfig } from "../mail/mail.ts";
 import { assertStrongPassword } from "./password-strength.ts";
+import { parseInput } from "../common/input.ts";
 
 export function toPublicUser(user: SessionUser | UserRow): PublicUser {
   return {
@@ -120,7 +121,7 @@ export async function login(
   rawInput: LoginInput,
   previousSessionId: string | null,
 ): Promise<LoginResult> {
-  const input = loginInput.parse(rawInput);
+  const input = parseInput(loginInput, rawInput);
   const user = await authenticate(db, actor, input.email, input.password, () =>
     verifyCaptcha(db, secret, {
       token: input.captcha.token,
@@ -185,7 +186,7 @@ async function silentlyWithinLimit(db: DbOrTx, key: string, rule: { limit: numbe
  * is registered (issue 14).
  */
 export function forgotPassword(db: Db, config: MailEnv, actor: Actor, rawInput: ForgotPasswordInput): Promise<void> {
-  const input = forgotPasswordInput.parse(rawInput);
+  const input = parseInput(forgotPasswordInput, rawInput);
   return recoveryLane(() => queueResetLink(db, config, actor, input));
 }
 
@@ -242,7 +243,7 @@ const badCode = () =>
  * and attempts are limited per address and per account.
  */
 export function resetPassword(db: Db, actor: Actor, rawInput: ResetPasswordInput): Promise<UserRow> {
-  const input = resetPasswordInput.parse(rawInput);
+  const input = parseInput(resetPasswordInput, rawInput);
   return recoveryLane(() => applyReset(db, actor, input));
 }
 
