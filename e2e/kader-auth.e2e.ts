@@ -10,6 +10,8 @@ async function answerCaptcha(page: Page): Promise<void> {
 }
 
 test("a cadre registers, an admin approves, the cadre logs in and out", async ({ page, browser }) => {
+  // The longest flow of the suite (two browser contexts, two argon2 sign-ins): a busy machine needs the slack.
+  test.slow();
   const unique = String(Date.now()).slice(-8);
   const email = `kader.baru.${unique}@contoh.id`;
 
