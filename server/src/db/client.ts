@@ -40,6 +40,11 @@ function expectedMigrationCount(): number {
 }
 
 async function appliedMigrationCount(client: postgres.Sql): Promise<number> {
+  // Before the first migration the journal table does not exist yet: nothing applied.
+  const [exists] = await client<
+    { table: string | null }[]
+  >`select to_regclass('drizzle.__drizzle_migrations') as table`;
+  if (!exists?.table) return 0;
   const rows = await client<{ count: number }[]>`select count(*)::int as count from drizzle.__drizzle_migrations`;
   return rows[0]?.count ?? 0;
 }
