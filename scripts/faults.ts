@@ -232,6 +232,9 @@ function postgresPids(postmaster: number): number[] {
   return [postmaster, ...children];
 }
 
+/** Undoes a freeze if the outage scenario stops half-way, so later scenarios get a database. */
+let thaw = () => {};
+
 async function outageUnderTraffic(): Promise<void> {
   if (!cluster) throw new Error("no cluster");
   const db = cluster;
@@ -271,6 +274,7 @@ async function outageUnderTraffic(): Promise<void> {
         // No answer within 30 s (or the socket closed): a hang, which the deadline must prevent.
         hung += 1;
         samples.push({ at, status: 0, ms: performance.now() - at, kind: "register" });
+        await Bun.sleep(200);
       }
       if (samples.at(-1)?.status === 503) await Bun.sleep(200);
     }
@@ -309,8 +313,11 @@ async function outageUnderTraffic(): Promise<void> {
   const stopAt = performance.now();
   await db.stop("fast");
   await Bun.sleep(outageMs);
-  const readyDuringStop = (await fetch(`${portal.baseUrl}/readyz`)).status;
-  const healthDuringStop = (await fetch(`${portal.baseUrl}/healthz`)).status;
+  // Status 0: no answer at all (the process died).
+  const statusOf = async (path: string) =>
+    (await fetch(`${portal.baseUrl}${path}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null))?.status ?? 0;
+  const readyDuringStop = await statusOf("/readyz");
+  const healthDuringStop = await statusOf("/healthz");
   await db.start();
   const startedAt = performance.now();
   const stopWindow = samples.filter((sample) => sample.at >= stopAt && sample.at < startedAt);
@@ -332,6 +339,9 @@ async function outageUnderTraffic(): Promise<void> {
   const pids = postgresPids(db.pid());
   const freezeAt = performance.now();
   for (const pid of pids) process.kill(pid, "SIGSTOP");
+  thaw = () => {
+    for (const pid of pids) process.kill(pid, "SIGCONT");
+  };
   await Bun.sleep(freezeMs);
   const readyStarted = performance.now();
   const readyDuringFreeze =
@@ -432,6 +442,9 @@ try {
       await scenario();
     } catch (error) {
       check(`${name}: ran to the end`, false, error instanceof Error ? error.message : String(error));
+      // Leave the database running for the next scenario.
+      thaw();
+      await cluster.start().catch(() => {});
     }
   }
 } finally {
