@@ -74,3 +74,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     },
   };
 }
+
+/**
+ * A PostgreSQL server for tests that need one even in the PGlite run: the server of DATABASE_URL
+ * when set, else a private cluster (`release` stops it).
+ */
+export async function postgresServer(): Promise<{ url: string; release: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, release: async () => {} };
+  const cluster = await startPrivatePostgres();
+  return { url: cluster.url, release: cluster.destroy };
+}

@@ -9,17 +9,17 @@ import { seedDemoAccounts } from "../demo/accounts.ts";
 import { seedDemoFamilies } from "../demo/families.ts";
 import { computePublicStats } from "../services/figures/stats.ts";
 import { seedRegions } from "../services/regions/regions.ts";
-import { startPrivatePostgres, type PrivatePostgres } from "../../test/private-postgres.ts";
+import { postgresServer } from "../../test/private-postgres.ts";
 import { backupDatabase, restoreDatabase } from "./backup.ts";
 import { openDatabase, type DatabaseHandle } from "./client.ts";
 import { sql } from "drizzle-orm";
 
 const work = mkdtempSync(join(tmpdir(), "pkk-backup-"));
 const statsAt = new Date("2026-11-20T05:00:00Z");
-let cluster: PrivatePostgres | undefined;
+let release = async () => {};
 
 afterAll(async () => {
-  await cluster?.destroy();
+  await release();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -88,7 +88,9 @@ describe("backup and restore", () => {
   }, 120_000);
 
   test("PostgreSQL: pg_dump, drop everything, pg_restore gives the same rows and figures", async () => {
-    const serverUrl = process.env.DATABASE_URL ?? (cluster = await startPrivatePostgres()).url;
+    const server = await postgresServer();
+    release = server.release;
+    const serverUrl = server.url;
     const name = `pkk_backup_${Date.now().toString(36)}`;
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);

@@ -3,16 +3,18 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { startPrivatePostgres, type PrivatePostgres } from "../../test/private-postgres.ts";
+import { postgresServer } from "../../test/private-postgres.ts";
 import { openDatabase } from "./client.ts";
 
-let cluster: PrivatePostgres | undefined;
+let release = async () => {};
 let serverUrl = "";
 const name = `pkk_client_${Date.now().toString(36)}`;
 let url = "";
 
 beforeAll(async () => {
-  serverUrl = process.env.DATABASE_URL ?? (cluster = await startPrivatePostgres()).url;
+  const server = await postgresServer();
+  serverUrl = server.url;
+  release = server.release;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();
@@ -25,7 +27,7 @@ afterAll(async () => {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end();
-  await cluster?.destroy();
+  await release();
 });
 
 function firstRow(result: unknown): Record<string, unknown> {

@@ -4,23 +4,20 @@
 // instead of the runner.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { fileURLToPath } from "node:url";
-import { startPrivatePostgres, type PrivatePostgres } from "../../test/private-postgres.ts";
+import { postgresServer } from "../../test/private-postgres.ts";
 
 const script = fileURLToPath(new URL("../../test/fixtures/reserved-connection-crash.ts", import.meta.url));
-let cluster: PrivatePostgres | undefined;
 let url = "";
+let release = async () => {};
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    url = process.env.DATABASE_URL;
-  } else {
-    cluster = await startPrivatePostgres();
-    url = cluster.url;
-  }
-});
+  const server = await postgresServer();
+  url = server.url;
+  release = server.release;
+}, 60_000);
 
 afterAll(async () => {
-  await cluster?.destroy();
+  await release();
 });
 
 test("a query on a reserved connection whose backend was terminated is rejected; the process lives on", async () => {
