@@ -1,13 +1,12 @@
 import { router } from "./init.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
 import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
-import { registerRecordsRouter } from "./routers/register-records.ts";
 import { reportsRouter } from "./routers/reports.ts";
-import { workflowRouter } from "./routers/workflow.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
 import { registersRouter } from "./routers/registers.ts";
@@ -17,14 +16,13 @@ export const appRouter = router({
   regions: regionsRouter,
   captcha: captchaRouter,
   config: configRouter,
-  workflow: workflowRouter,
-  registerRecords: registerRecordsRouter,
   dashboard: dashboardRouter,
   reports: reportsRouter,
   stats: statsRouter,
   kader: kaderRouter,
   users: usersRouter,
   registers: registersRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

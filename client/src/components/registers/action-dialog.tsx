@@ -1,0 +1,136 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { isTRPCClientError } from "@trpc/client";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { transitionInput } from "@shared/schemas/workflow.ts";
+import { NOTE_MAX_LENGTH, nextStatus, requiredNoteMessage, statusLabel, type WorkflowAction } from "@shared/status.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { errorProps, Field } from "../field.tsx";
+import { useToast } from "../toast.tsx";
+import { Modal } from "./modal.tsx";
+import type { QueueItem } from "./queue-types.ts";
+
+const copy: Record<WorkflowAction, { title: string; confirm: string; note: string; button: string }> = {
+  verify: {
+    title: "Verifikasi Data Keluarga",
+    confirm: "Verifikasi",
+    note: "Catatan (opsional)",
+    button: "btn-primary",
+  },
+  requestRevision: {
+    title: "Minta Revisi",
+    confirm: "Kirim Permintaan Revisi",
+    note: "Catatan revisi",
+    button: "btn-accent",
+  },
+  reject: { title: "Tolak Data Keluarga", confirm: "Tolak Data", note: "Alasan penolakan", button: "btn-error" },
+  resubmit: {
+    title: "Ajukan Ulang",
+    confirm: "Ajukan Ulang",
+    note: "Catatan perbaikan (opsional)",
+    button: "btn-primary",
+  },
+};
+
+type FormInput = z.input<typeof transitionInput>;
+type FormOutput = z.output<typeof transitionInput>;
+
+interface Props {
+  item: QueueItem;
+  action: WorkflowAction;
+  onClose: () => void;
+}
+
+/** Confirms one move; the note is required for a revision request and a rejection (shared schema). */
+export function ActionDialog({ item, action, onClose }: Props) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const noteId = `${id}-note`;
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const text = copy[action];
+  const target = nextStatus(item.status, action);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(transitionInput),
+    defaultValues: { registerId: item.id, action, note: "", expectedVersion: item.version },
+  });
+  const mutation = useMutation(trpc.registers.transition.mutationOptions());
+  const noteError = form.formState.errors.note?.message;
+
+  return (
+    <Modal titleId={titleId} onClose={onClose}>
+      {(close) => {
+        const submit = form.handleSubmit((values) =>
+          mutation.mutate(values, {
+            onSuccess: async (result) => {
+              toast({
+                variant: "success",
+                title: "Berhasil",
+                description: `${item.namaKepalaKeluarga}: ${statusLabel(result.status)}`,
+              });
+              await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
+              close();
+            },
+            onError: async (error) => {
+              toast({
+                variant: "destructive",
+                title: "Gagal memproses data",
+                description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+              });
+              // A record changed or out of reach will not get better by retrying: show the fresh queue.
+              const status = isTRPCClientError(error) ? error.data?.httpStatus : undefined;
+              if (status === 409 || status === 403 || status === 404) {
+                await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
+                close();
+              }
+            },
+          }),
+        );
+        return (
+          <form onSubmit={submit} noValidate>
+            <h2 id={titleId} className="text-lg font-bold">
+              {text.title}
+            </h2>
+            <p className="mt-2">
+              <strong>{item.namaKepalaKeluarga}</strong> ({item.registrationNumber})
+              {target && (
+                <>
+                  {" "}
+                  akan berstatus <strong>{statusLabel(target)}</strong>.
+                </>
+              )}
+            </p>
+            <Field
+              htmlFor={noteId}
+              label={text.note}
+              required={requiredNoteMessage[action] !== undefined}
+              error={noteError}
+              className="mt-3"
+            >
+              <textarea
+                id={noteId}
+                className={`textarea w-full ${noteError ? "textarea-error" : ""}`}
+                rows={3}
+                maxLength={NOTE_MAX_LENGTH}
+                {...form.register("note")}
+                {...errorProps(noteId, noteError)}
+              />
+            </Field>
+            <div className="modal-action flex-wrap">
+              <button type="button" className="btn" onClick={close}>
+                Batal
+              </button>
+              <button type="submit" className={`btn ${text.button}`} disabled={mutation.isPending}>
+                {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                {mutation.isPending ? "Memproses..." : text.confirm}
+              </button>
+            </div>
+          </form>
+        );
+      }}
+    </Modal>
+  );
+}

@@ -1,0 +1,414 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isTRPCClientError } from "@trpc/client";
+import { useId, useState } from "react";
+import { FormProvider, useForm, type DefaultValues, type UseFormSetError } from "react-hook-form";
+import {
+  familyRegistrationSchema,
+  type FamilyRegistration,
+  type FamilyRegistrationInput,
+} from "@shared/schemas/family.ts";
+import { deleteRecordInput } from "@shared/schemas/register-records.ts";
+import { REOPEN_LABEL } from "@shared/status.ts";
+import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useToast } from "../toast.tsx";
+import { HistoryList } from "./history-dialog.tsx";
+import { Modal } from "./modal.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+import { blankFamily } from "./blank-family.ts";
+import { ActivitiesPanel, ConditionsPanel, DataPanel, HousePanel, NotesPanel } from "./edit-panels.tsx";
+import { MembersEditor } from "./members-editor.tsx";
+import { ReviewBadge } from "./review-badge.tsx";
+import { ReasonPanel } from "./reason-panel.tsx";
+import { ReopenPanel } from "./reopen-panel.tsx";
+import { RevisionList } from "./revision-list.tsx";
+import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
+import type { RecordDetail } from "./record-types.ts";
+import { ViewPanel } from "./view-panels.tsx";
+
+interface Props {
+  /** null: a new family, opened directly in edit mode. */
+  registerId: number | null;
+  onClose: () => void;
+}
+
+function TabList({
+  prefix,
+  tab,
+  onTab,
+  errorTabs = [],
+}: {
+  prefix: string;
+  tab: RecordTabKey;
+  onTab: (tab: RecordTabKey) => void;
+  errorTabs?: RecordTabKey[];
+}) {
+  return (
+    <div
+      role="tablist"
+      aria-label="Bagian data keluarga"
+      className="mt-3 flex flex-wrap gap-1 border-b border-base-300 pb-2"
+    >
+      {recordTabs.map((item) => (
+        <button
+          key={item.key}
+          type="button"
+          role="tab"
+          id={`${prefix}-tab-${item.key}`}
+          aria-selected={tab === item.key}
+          aria-controls={`${prefix}-panel`}
+          className={`btn btn-sm whitespace-nowrap ${tab === item.key ? "btn-primary" : errorTabs.includes(item.key) ? "btn-error btn-outline" : "btn-ghost"}`}
+          onClick={() => onTab(item.key)}
+        >
+          {item.label}
+          {errorTabs.includes(item.key) && <span className="sr-only"> (ada kesalahan)</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Server field errors (a NIK of another family) shown beside their inputs. */
+function applyServerErrors(error: unknown, setError: UseFormSetError<FamilyRegistrationInput>): boolean {
+  const fields = serverFieldErrors(error);
+  for (const field of fields) {
+    const [head, index, leaf] = field.path;
+    if (head === "members" && leaf === "nik") setError(`members.${Number(index)}.nik`, { message: field.message });
+    else if (head === "nikKepalaKeluarga") setError("nikKepalaKeluarga", { message: field.message });
+    else if (head === "address" && index === "desaKelurahanId")
+      setError("address.desaKelurahanId", { message: field.message });
+    else setError("root.server", { message: field.message });
+  }
+  return fields.length > 0;
+}
+
+function useInvalidateWorkspace() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
+    ]);
+}
+
+interface EditProps {
+  prefix: string;
+  record: RecordDetail | null;
+  defaults: DefaultValues<FamilyRegistrationInput>;
+  onSaved: (registerId: number) => void;
+  onStale: () => void;
+  onCancel: () => void;
+  close: () => void;
+}
+
+/** Edit mode: the whole family in one form, saved in one call (members included). */
+function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close }: EditProps) {
+  const [tab, setTab] = useState<RecordTabKey>("data");
+  const { toast } = useToast();
+  const invalidate = useInvalidateWorkspace();
+  const form = useForm<FamilyRegistrationInput, unknown, FamilyRegistration>({
+    resolver: zodResolver(familyRegistrationSchema),
+    defaultValues: defaults,
+  });
+  const failed = (error: unknown, fallback: string) => {
+    if (applyServerErrors(error, form.setError)) {
+      const next = firstTabWithError(form.formState.errors);
+      if (next) setTab(next);
+    } else if (isTRPCClientError(error) && error.data?.httpStatus === 409) {
+      onStale();
+    }
+    toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback }) });
+  };
+  const create = useMutation(
+    trpc.registers.create.mutationOptions({
+      onSuccess: async (saved) => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil dibuat" });
+        await invalidate();
+        onSaved(saved.registerId);
+      },
+      onError: (error) => failed(error, "Failed to create register"),
+    }),
+  );
+  const update = useMutation(
+    trpc.registers.update.mutationOptions({
+      onSuccess: async (saved) => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil diupdate" });
+        await invalidate();
+        onSaved(saved.registerId);
+      },
+      onError: (error) => failed(error, "Failed to update register"),
+    }),
+  );
+  const pending = create.isPending || update.isPending;
+  const submit = form.handleSubmit(
+    (data) =>
+      record ? update.mutate({ registerId: record.id, version: record.version, data }) : create.mutate({ data }),
+    (errors) => {
+      const next = firstTabWithError(errors);
+      if (next) setTab(next);
+      toast({
+        variant: "destructive",
+        title: "Data belum lengkap",
+        description: `Periksa kembali isian pada tab ${recordTabs.find((item) => item.key === next)?.label ?? "yang ditandai"}.`,
+      });
+    },
+  );
+  const errors = form.formState.errors;
+  const markedTabs = recordTabs.filter((item) => item.fields.some((field) => field in errors)).map((item) => item.key);
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label="Edit data keluarga">
+        <TabList prefix={prefix} tab={tab} onTab={setTab} errorTabs={markedTabs} />
+        <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${tab}`} className="py-4">
+          {tab === "data" && <DataPanel />}
+          {tab === "members" && <MembersEditor />}
+          {tab === "conditions" && <ConditionsPanel />}
+          {tab === "house" && <HousePanel />}
+          {tab === "activities" && <ActivitiesPanel />}
+          {tab === "notes" && <NotesPanel isNew={record === null} />}
+        </div>
+        {errors.root?.server?.message && (
+          <p role="alert" className="text-error">
+            {errors.root.server.message}
+          </p>
+        )}
+        <div className="modal-action flex-wrap">
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Simpan
+          </button>
+          <button type="button" className="btn" disabled={pending} onClick={onCancel}>
+            Batal
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Tutup
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** Hapus: a confirmation with a required reason; the record is soft-deleted (an admin can restore it). */
+function DeletePanel({
+  record,
+  onDeleted,
+  onCancel,
+}: {
+  record: RecordDetail;
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
+  const { toast } = useToast();
+  const invalidate = useInvalidateWorkspace();
+  const remove = useMutation(
+    trpc.registers.delete.mutationOptions({
+      onSuccess: async () => {
+        toast({ variant: "success", title: "Berhasil", description: "Data berhasil dihapus" });
+        await invalidate();
+        onDeleted();
+      },
+      onError: (failure) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: errorMessage(failure, { fallback: "Failed to delete register" }),
+        }),
+    }),
+  );
+  return (
+    <ReasonPanel
+      title={`Hapus data keluarga ${record.data.namaKepalaKeluarga}?`}
+      text="Data disembunyikan dari daftar dan dapat dipulihkan oleh admin."
+      label="Alasan penghapusan"
+      confirmLabel="Ya, Hapus"
+      tone="error"
+      schema={deleteRecordInput.shape.reason}
+      pending={remove.isPending}
+      onConfirm={(reason) => remove.mutate({ registerId: record.id, version: record.version, reason })}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** The Maker Checker dialog: six tabs, view and edit modes, history and revisions (SPEC §2). */
+export function RecordDialog({ registerId: initialId, onClose }: Props) {
+  const prefix = useId();
+  const titleId = `${prefix}-title`;
+  const [registerId, setRegisterId] = useState(initialId);
+  const [mode, setMode] = useState<"view" | "edit" | "delete" | "reopen">(initialId === null ? "edit" : "view");
+  const [tab, setTab] = useState<RecordTabKey>("data");
+  const session = useSession();
+  const record = useQuery({
+    ...trpc.registers.open.queryOptions({ registerId: registerId ?? 0 }),
+    enabled: registerId !== null,
+  });
+  const conditions = record.data?.data.specialConditions;
+  // Cadres and admins could change the record but for the lock: they see Edit and Hapus disabled, with why.
+  const mayChange = session.data?.role === "kader" || session.data?.role === "admin";
+  const editDefaults: DefaultValues<FamilyRegistrationInput> | null =
+    record.data && conditions ? { ...record.data.data, specialConditions: conditions, agreement: true } : null;
+
+  return (
+    <Modal titleId={titleId} onClose={onClose} wide>
+      {(close) => (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-2 pr-2">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-lg font-bold break-words">
+                {registerId === null
+                  ? "Tambah Keluarga Baru"
+                  : `Maker Checker: ${record.data?.data.namaKepalaKeluarga ?? "Memuat..."}`}
+              </h2>
+              {record.data && (
+                <p className="text-sm">
+                  {record.data.registrationNumber} · versi {record.data.version}
+                </p>
+              )}
+            </div>
+            {record.data && (
+              <div className="flex flex-wrap gap-2">
+                <ReviewBadge status={record.data.status} />
+                <StatusBadge status={record.data.status} />
+              </div>
+            )}
+          </div>
+          {record.data?.deletedAt && (
+            <p role="status" className="alert alert-warning alert-soft mt-2">
+              Data ini sudah dihapus. Alasan: {record.data.deleteReason}
+            </p>
+          )}
+
+          {registerId !== null && record.isPending && (
+            <p className="flex items-center gap-2 py-8" role="status">
+              <span className="loading loading-spinner" aria-hidden="true" /> Memuat data keluarga...
+            </p>
+          )}
+          {registerId !== null && record.isError && (
+            <div role="alert" className="alert alert-error alert-soft mt-4">
+              <span>{errorMessage(record.error, { fallback: "Failed to search registers" })}</span>
+              <button type="button" className="btn btn-sm" onClick={() => record.refetch()}>
+                Coba lagi
+              </button>
+            </div>
+          )}
+
+          {mode === "edit" && (registerId === null || editDefaults) && (
+            <EditForm
+              key={`${registerId ?? "baru"}-${record.data?.version ?? 0}`}
+              prefix={prefix}
+              record={registerId === null ? null : (record.data ?? null)}
+              defaults={registerId === null || !editDefaults ? blankFamily(session.data) : editDefaults}
+              onSaved={(id) => {
+                setRegisterId(id);
+                setMode("view");
+              }}
+              onStale={() => {
+                void record.refetch();
+                setMode("view");
+              }}
+              onCancel={() => (registerId === null ? close() : setMode("view"))}
+              close={close}
+            />
+          )}
+
+          {mode !== "edit" && record.data && (
+            <>
+              <TabList prefix={prefix} tab={tab} onTab={setTab} />
+              <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${tab}`} className="py-4">
+                <ViewPanel tab={tab} record={record.data} />
+              </div>
+              {!record.data.sensitive && (
+                <p className="text-sm">NIK ditampilkan tersamar dan data kesehatan disembunyikan untuk akun aparat.</p>
+              )}
+              {mode === "delete" && (
+                <DeletePanel record={record.data} onDeleted={close} onCancel={() => setMode("view")} />
+              )}
+              {mode === "reopen" && (
+                <ReopenPanel
+                  registerId={record.data.id}
+                  version={record.data.version}
+                  name={record.data.data.namaKepalaKeluarga}
+                  onDone={() => setMode("view")}
+                  onCancel={() => setMode("view")}
+                />
+              )}
+              <details className="collapse collapse-arrow mt-2 border border-base-300">
+                <summary className="collapse-title font-semibold">Riwayat Validasi</summary>
+                <div className="collapse-content">
+                  <HistoryList registerId={record.data.id} />
+                </div>
+              </details>
+              <details className="collapse collapse-arrow mt-2 border border-base-300">
+                <summary className="collapse-title font-semibold">Riwayat Perubahan Data</summary>
+                <div className="collapse-content">
+                  <RevisionList registerId={record.data.id} />
+                </div>
+              </details>
+              {record.data.lockReason && (
+                <p id={`${prefix}-lock`} role="status" className="alert alert-info alert-soft mt-2">
+                  {record.data.lockReason}
+                </p>
+              )}
+              <div className="modal-action flex-wrap">
+                {record.data.locked && mayChange && (
+                  <>
+                    <button type="button" className="btn btn-primary" disabled aria-describedby={`${prefix}-lock`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline"
+                      disabled
+                      aria-describedby={`${prefix}-lock`}
+                    >
+                      Hapus
+                    </button>
+                  </>
+                )}
+                {record.data.canReopen && (
+                  <button
+                    type="button"
+                    className="btn btn-warning"
+                    onClick={() => setMode("reopen")}
+                    disabled={mode === "reopen"}
+                  >
+                    {REOPEN_LABEL}
+                  </button>
+                )}
+                {record.data.canEdit && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      onClick={() => setMode("edit")}
+                      disabled={mode === "delete"}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline"
+                      onClick={() => setMode("delete")}
+                      disabled={mode === "delete"}
+                    >
+                      Hapus
+                    </button>
+                  </>
+                )}
+                <button type="button" className="btn" onClick={close}>
+                  Tutup
+                </button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,7 +1,0 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../server/src/trpc/router.ts";
-
-type Outputs = inferRouterOutputs<AppRouter>;
-export type QueuePage = Outputs["workflow"]["queue"];
-export type QueueItem = QueuePage["items"][number];
-export type HistoryEntry = Outputs["workflow"]["history"][number];
