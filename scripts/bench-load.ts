@@ -52,7 +52,7 @@ function record(operation: Operation, status: number, ms: number): void {
 async function cadreList(cookie: string, page: number): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const input = encodeURIComponent(JSON.stringify({ search: "", page, pageSize: 5 }));
-  const response = await fetch(`${portal.baseUrl}/trpc/registerRecords.list?input=${input}`, {
+  const response = await fetch(`${portal.baseUrl}/trpc/registers.list?input=${input}`, {
     headers: { cookie, origin: portal.baseUrl },
   });
   await response.arrayBuffer();
