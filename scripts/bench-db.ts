@@ -17,7 +17,7 @@ import { queue } from "../server/src/services/registers/workflow.ts";
 
 const target = Number(process.argv[2] ?? 100_000);
 const env = getEnv();
-const handle = await openConfiguredDatabase(env);
+const handle = await openConfiguredDatabase(env, { statementTimeoutMs: 0 });
 const { db } = handle;
 await handle.migrate();
 await seedDatabase(db, env, createLogger("warn"));

@@ -15,7 +15,7 @@ if (!Number.isInteger(families) || families <= 0) {
 }
 
 const env = getEnv();
-const handle = await openConfiguredDatabase(env);
+const handle = await openConfiguredDatabase(env, { statementTimeoutMs: 0 });
 await handle.migrate();
 await seedDatabase(handle.db, env, createLogger("warn"));
 const [existing] = await handle.db.select({ total: count(), last: max(registers.id) }).from(registers);
