@@ -37,7 +37,6 @@ async function registerAndSearch(page: Page, headName: string) {
   await expect(card.getByText("Menunggu Persetujuan")).toBeVisible();
   await expect(card).toContainText(`${family.headNik.slice(0, 6)}******${family.headNik.slice(-4)}`);
   await expect(card).toContainText("Registrasi Keluarga");
-  // biome-ignore lint/performance/useDomNodeTextContent: what a person sees, not hidden text.
   expect(await page.locator("body").innerText()).not.toContain(family.headNik);
   return family;
 }
