@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { count, countDistinct, eq, max, min } from "drizzle-orm";
+import { count, countDistinct, eq, max, min, sql } from "drizzle-orm";
 import { figureRollups } from "../db/schema/figures.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
 import { useTestApp } from "../../test/helpers.ts";
@@ -10,7 +10,16 @@ describe("bulk family generation", () => {
   const t = useTestApp();
 
   test("copies families with members and history over 24 months, every ward, and rollups equal to a recount", async () => {
+    const indexes = async () =>
+      JSON.stringify(
+        await t.db.execute(
+          sql`select indexdef from pg_indexes where tablename in ('registers', 'family_members', 'register_events') order by indexname`,
+        ),
+      );
+    const before = await indexes();
+    // Into an empty table: the secondary indexes are dropped for the load and built again after it.
     const result = await loadFamilies(t.handle, { families: 300, batchSize: 70 });
+    expect(await indexes()).toBe(before);
     expect(result.families).toBe(300);
     const [families] = await t.db
       .select({
