@@ -312,3 +312,13 @@ BEGIN
   FROM register_month_marks k
   GROUP BY 1, 2, 3, 4, 5, 6;
 END $$;
+--> statement-breakpoint
+-- Rollup rows are updated in place by every write: room on each page for HOT updates, and vacuum
+-- after a fixed number of dead rows rather than a share of a small table.
+ALTER TABLE figure_rollups SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
+--> statement-breakpoint
+ALTER TABLE figure_month_rollups SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
+--> statement-breakpoint
+ALTER TABLE status_month_rollups SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);
+--> statement-breakpoint
+ALTER TABLE member_rollups SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000);

@@ -6,9 +6,9 @@ import { and, count, eq, gt, inArray, not, or, sql, sum, type SQL } from "drizzl
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { type figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
+import { figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
 import type { AreaScope } from "../registers/scope.ts";
-import { rollupPlace, type PlaceFilter } from "./rollup-place.ts";
+import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { conditionCountColumn } from "../registers/filters.ts";
 
@@ -81,7 +81,7 @@ export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaF
   };
 }
 
-type FigureTable = typeof figureRollups | typeof figureMonthRollups;
+export type FigureTable = typeof figureRollups | typeof figureMonthRollups;
 
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
@@ -121,7 +121,18 @@ export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL):
   };
 }
 
+/**
+ * Where the figures of a place live now: a ward or wider sums the per-ward month rollup over all
+ * months (a few thousand rows for the whole city); an RW or RT reads its own rows of figure_rollups.
+ */
+export function figureSource(area: AreaScope, filter: PlaceFilter = {}): { table: FigureTable; where: SQL } {
+  return isWardOrWider(area, filter)
+    ? { table: figureMonthRollups, where: rollupPlace(figureMonthRollups, area, filter) }
+    : { table: figureRollups, where: rollupPlace(figureRollups, area, filter) };
+}
+
 /** The live families' figures now, for an area and an optional place filter. */
 export function areaFigures(db: DbOrTx, area: AreaScope, filter: PlaceFilter = {}): Promise<AreaFigures> {
-  return rollupFigures(db, figureRollups, rollupPlace(figureRollups, area, filter));
+  const { table, where } = figureSource(area, filter);
+  return rollupFigures(db, table, where);
 }

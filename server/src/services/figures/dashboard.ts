@@ -5,9 +5,9 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { todayIso } from "@shared/schemas/family.ts";
 import { openStatuses, statusesWaitingFor, workflowActorOf, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
-import { figureRollups, registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
+import { registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
-import { rollupFigures, type AreaFigures } from "./area-figures.ts";
+import { figureSource, rollupFigures, type AreaFigures } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
 import { forbidden } from "../common/errors.ts";
 import { scopeOf, type AreaScope } from "../registers/scope.ts";
@@ -82,17 +82,17 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
   const scope = scopeOf(user);
   if (scope.area.kind === "none") throw forbidden();
   const pendingStatuses = pendingStatusesFor(user);
-  const here = rollupPlace(figureRollups, scope.area);
+  const { table, where } = figureSource(scope.area);
 
   const [currentRow] = await db
     .select({
-      total: sumAll(figureRollups.families),
-      pending: sumWhere(figureRollups.families, inArray(figureRollups.status, pendingStatuses)),
-      special: sumAll(figureRollups.specialFamilies),
-      verified: sumWhere(figureRollups.families, eq(figureRollups.status, "APPROVED")),
+      total: sumAll(table.families),
+      pending: sumWhere(table.families, inArray(table.status, pendingStatuses)),
+      special: sumAll(table.specialFamilies),
+      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
     })
-    .from(figureRollups)
-    .where(here);
+    .from(table)
+    .where(where);
   const current = currentRow ?? { total: 0, pending: 0, special: 0, verified: 0 };
   const previous = await previousCards(db, scope.area, pendingStatuses, monthOf(now));
   return {
@@ -104,6 +104,6 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
       specialCondition: trend(current.special, previous.special),
       verified: trend(current.verified, previous.verified),
     },
-    figures: await rollupFigures(db, figureRollups, here),
+    figures: await rollupFigures(db, table, where),
   };
 }
