@@ -66,10 +66,11 @@ export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearch
             .union(db.select({ id: familyMembers.registerId }).from(familyMembers).where(eq(familyMembers.nik, query))),
         )
       : sql`${registers.namaKepalaKeluarga} ilike ${likePattern(query)}`;
-  const order =
-    kind === "nik"
-      ? [desc(registers.createdAt)]
-      : [desc(sql`similarity(${registers.namaKepalaKeluarga}, ${query})`), desc(registers.createdAt)];
+  // Names by trigram distance, nearest first, and nothing else: the GiST index
+  // (registers_nama_trgm_gist) walks names in that order and stops after the limit, instead of
+  // ranking every "Budi" in the city (a second sort key would make PostgreSQL sort them all).
+  const distance = sql<number>`${registers.namaKepalaKeluarga} <-> ${query}`.mapWith(Number);
+  const order = kind === "nik" ? [desc(registers.createdAt)] : [distance];
 
   const rows = await db
     .select({
@@ -87,6 +88,7 @@ export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearch
       kecamatanNama: kecamatan.nama,
       memberCount: registers.memberCount,
       createdAt: registers.createdAt,
+      distance: kind === "nik" ? sql<number>`0`.mapWith(Number) : distance,
       updatedAt: registers.updatedAt,
     })
     .from(registers)
@@ -96,9 +98,11 @@ export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearch
     .orderBy(...order)
     .limit(SEARCH_RESULT_LIMIT);
 
+  // Equal distances (the same name) newest first, as before.
+  rows.sort((a, b) => a.distance - b.distance || b.createdAt.getTime() - a.createdAt.getTime());
   return {
     kind,
-    results: rows.map(({ nik, nomorHp, ...row }) => ({
+    results: rows.map(({ nik, nomorHp, distance: _distance, ...row }) => ({
       ...row,
       nikMasked: maskNik(nik),
       nomorHpMasked: maskPhone(nomorHp),
