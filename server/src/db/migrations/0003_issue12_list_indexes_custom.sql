@@ -33,3 +33,7 @@ CREATE INDEX IF NOT EXISTS registers_deleted_at ON registers (deleted_at DESC, i
 -- GIN index stays for ILIKE filters.
 CREATE INDEX IF NOT EXISTS registers_nama_trgm_gist ON registers USING gist (nama_kepala_keluarga gist_trgm_ops)
   WHERE deleted_at IS NULL;
+--> statement-breakpoint
+-- Cadre registrations (few): counted beside the family rollups for the REST list's exact total.
+CREATE INDEX IF NOT EXISTS registers_live_cadre_ward ON registers (desa_kelurahan_id)
+  WHERE form_type = 'kader_registration' AND deleted_at IS NULL;

@@ -3,7 +3,7 @@ import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
 import { registers } from "../../db/schema/registers.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
-import { liveFamilyCount } from "./family-count.ts";
+import { liveFamilyCount, liveRegisterCount } from "./family-count.ts";
 
 const t = useTestApp();
 
@@ -53,5 +53,19 @@ describe("live family counts from the rollups", () => {
     expect(await liveFamilyCount(t.db, { kind: "rw", desaKelurahanId: area.id, rw: "001" }, { condition: "any" })).toBe(
       await rows(inWard, eq(registers.rw, "001"), eq(registers.hasSpecialCondition, true)),
     );
+  });
+
+  test("registers of an area: families from the rollups plus the cadres' own registrations when seen", async () => {
+    const cadre = await createFamilyRegister(t.db, { wardIndex: 11 });
+    await t.db.update(registers).set({ formType: "kader_registration" }).where(eq(registers.id, cadre.id));
+    await createFamilyRegister(t.db, { wardIndex: 11 });
+    const area = await ward(t.db, 11);
+    const inWard = { kind: "kelurahan" as const, desaKelurahanId: area.id };
+    const [all] = await t.db
+      .select({ total: count() })
+      .from(registers)
+      .where(and(eq(registers.desaKelurahanId, area.id), isNull(registers.deletedAt)));
+    expect(await liveRegisterCount(t.db, inWard, { cadreForms: true })).toBe(all?.total ?? -1);
+    expect(await liveRegisterCount(t.db, inWard, { cadreForms: false })).toBe((all?.total ?? 0) - 1);
   });
 });
