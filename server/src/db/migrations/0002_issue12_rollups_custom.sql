@@ -95,8 +95,30 @@ BEGIN
     members = t.members + excluded.members;
 END $$;
 --> statement-breakpoint
+-- Adds (1) or takes back (-1) a live family's status moves, per month and status reached.
+CREATE OR REPLACE FUNCTION pkk_apply_moves(r registers, s integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO status_month_rollups AS t (kind, kecamatan_id, desa_kelurahan_id, month, status, special, families)
+  SELECT 'move', coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), pkk_wib_month(e.created_at), e.to_status, false, s * count(*)::integer
+  FROM register_events e WHERE e.register_id = r.id
+  GROUP BY pkk_wib_month(e.created_at), e.to_status
+  ON CONFLICT (desa_kelurahan_id, kind, month, status, special, kecamatan_id) DO UPDATE SET
+    families = t.families + excluded.families;
+END $$;
+--> statement-breakpoint
+-- One event's move in or out of status_month_rollups.
+CREATE OR REPLACE FUNCTION pkk_apply_move(r registers, e register_events, s integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO status_month_rollups AS t (kind, kecamatan_id, desa_kelurahan_id, month, status, special, families)
+  VALUES ('move', coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), pkk_wib_month(e.created_at), e.to_status, false, s)
+  ON CONFLICT (desa_kelurahan_id, kind, month, status, special, kecamatan_id) DO UPDATE SET
+    families = t.families + excluded.families;
+END $$;
+--> statement-breakpoint
 -- One family registration's history as monthly deltas (see register_month_marks in schema/figures.ts):
--- its state at each month's end where it changed, and its status moves per month while it is live.
+-- its state at each month's end where it changed.
 CREATE OR REPLACE FUNCTION pkk_register_marks(p_id integer, p_created timestamptz, p_deleted timestamptz)
 RETURNS TABLE (kind text, month text, status text, delta integer)
 LANGUAGE sql STABLE AS $$
@@ -120,10 +142,6 @@ LANGUAGE sql STABLE AS $$
   SELECT 'state', to_char(m, 'YYYY-MM'), state, 1 FROM changes WHERE state IS DISTINCT FROM prev AND state IS NOT NULL
   UNION ALL
   SELECT 'state', to_char(m, 'YYYY-MM'), prev, -1 FROM changes WHERE state IS DISTINCT FROM prev AND prev IS NOT NULL
-  UNION ALL
-  SELECT 'move', pkk_wib_month(e.created_at), e.to_status, count(*)::integer
-  FROM register_events e WHERE e.register_id = p_id AND p_deleted IS NULL
-  GROUP BY 2, 3
 $$;
 --> statement-breakpoint
 -- Takes back a register's marks from status_month_rollups and files them again from its rows.
@@ -179,6 +197,12 @@ BEGIN
     IF old_live THEN PERFORM pkk_apply_members(OLD, -1); END IF;
     IF new_live THEN PERFORM pkk_apply_members(NEW, 1); END IF;
   END IF;
+  -- So do its status moves (on DELETE the BEFORE trigger took them back).
+  IF TG_OP = 'UPDATE' AND (old_live, OLD.kecamatan_id, OLD.desa_kelurahan_id)
+      IS DISTINCT FROM (new_live, NEW.kecamatan_id, NEW.desa_kelurahan_id) THEN
+    IF old_live THEN PERFORM pkk_apply_moves(OLD, -1); END IF;
+    IF new_live THEN PERFORM pkk_apply_moves(NEW, 1); END IF;
+  END IF;
   IF TG_OP <> 'UPDATE' OR (OLD.created_at, OLD.deleted_at, OLD.form_type, OLD.kecamatan_id, OLD.desa_kelurahan_id,
       OLD.rw, OLD.rt, OLD.has_special_condition) IS DISTINCT FROM (NEW.created_at, NEW.deleted_at, NEW.form_type,
       NEW.kecamatan_id, NEW.desa_kelurahan_id, NEW.rw, NEW.rt, NEW.has_special_condition) THEN
@@ -187,13 +211,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Before the cascade removes the members: take a deleted family's members back.
+-- Before the cascade removes members and events: take a deleted family's members and moves back.
 CREATE OR REPLACE FUNCTION pkk_registers_members_before_delete() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   r registers := OLD;
 BEGIN
-  IF r.form_type = 'family_registration' and r.deleted_at is null THEN PERFORM pkk_apply_members(OLD, -1); END IF;
+  IF r.form_type = 'family_registration' and r.deleted_at is null THEN
+    PERFORM pkk_apply_members(OLD, -1);
+    PERFORM pkk_apply_moves(OLD, -1);
+  END IF;
   RETURN OLD;
 END $$;
 --> statement-breakpoint
@@ -225,7 +252,17 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION pkk_events_figures() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  r registers;
 BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    SELECT * INTO r FROM registers WHERE id = OLD.register_id;
+    IF FOUND AND r.form_type = 'family_registration' and r.deleted_at is null THEN PERFORM pkk_apply_move(r, OLD, -1); END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    SELECT * INTO r FROM registers WHERE id = NEW.register_id;
+    IF FOUND AND r.form_type = 'family_registration' and r.deleted_at is null THEN PERFORM pkk_apply_move(r, NEW, 1); END IF;
+  END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM pkk_refresh_register_marks(OLD.register_id); END IF;
   IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.register_id <> OLD.register_id OR
       (NEW.created_at, NEW.to_status) IS DISTINCT FROM (OLD.created_at, OLD.to_status)) THEN
@@ -299,11 +336,6 @@ BEGIN
     FROM changes WHERE state IS DISTINCT FROM prev AND state IS NOT NULL
     UNION ALL
     SELECT id, 'state', to_char(m, 'YYYY-MM'), prev, -1 FROM changes WHERE state IS DISTINCT FROM prev AND prev IS NOT NULL
-    UNION ALL
-    SELECT e.register_id, 'move', pkk_wib_month(e.created_at), e.to_status, count(*)::integer
-    FROM register_events e JOIN registers r ON r.id = e.register_id
-    WHERE r.form_type = 'family_registration' AND r.deleted_at IS NULL
-    GROUP BY 1, 2, 3, 4
   )
   SELECT k.id, k.kind, k.month, k.status, k.delta, coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), coalesce(r.rw, ''), coalesce(r.rt, ''), r.has_special_condition
   FROM marks k JOIN registers r ON r.id = k.id;
@@ -311,6 +343,11 @@ BEGIN
   SELECT k.kind, k.kecamatan_id, k.desa_kelurahan_id, k.month, k.status, k.special, sum(k.delta)::integer
   FROM register_month_marks k
   GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO status_month_rollups (kind, kecamatan_id, desa_kelurahan_id, month, status, special, families)
+  SELECT 'move', coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), pkk_wib_month(e.created_at), e.to_status, false, count(*)::integer
+  FROM register_events e JOIN registers r ON r.id = e.register_id
+  WHERE r.form_type = 'family_registration' and r.deleted_at is null
+  GROUP BY 2, 3, 4, 5;
 END $$;
 --> statement-breakpoint
 -- Rollup rows are updated in place by every write: room on each page for HOT updates, and vacuum

@@ -73,10 +73,10 @@ export const figureMonthRollups = pgTable(
 );
 
 /**
- * One family registration's history as net monthly deltas (DESIGN §3 month-end snapshots):
- * kind 'state' is +1/-1 when its status at a month's end (WIB) differs from the month before
- * ('' = registered without an event yet); kind 'move' counts its status moves in the month (live
- * registrations only). Kept per register so a trigger can take back exactly what it added.
+ * One family registration's history as net monthly deltas (DESIGN §3 month-end snapshots): +1/-1
+ * (kind 'state') when its status at a month's end (WIB) differs from the month before ('' =
+ * registered without an event yet). Kept per register so a trigger can take back exactly what it
+ * added when an event, a date, the place or the deletion changes.
  */
 export const registerMonthMarks = pgTable(
   "register_month_marks",
@@ -99,7 +99,10 @@ export const registerMonthMarks = pgTable(
   ],
 );
 
-/** The marks summed per ward: a month-end count is the sum of the deltas of the months before it. */
+/**
+ * Per ward and month: kind 'state', the marks summed (a month-end count is the sum of the deltas of
+ * the months before it); kind 'move', the live families' status moves by status reached.
+ */
 export const statusMonthRollups = pgTable(
   "status_month_rollups",
   {

@@ -8,8 +8,8 @@ import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { reportExportInput, reportInput, type ReportInput } from "@shared/schemas/register-records.ts";
 import { registerStatuses, statusLabel, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
-import { figureMonthRollups, registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
-import { registers } from "../../db/schema/registers.ts";
+import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.ts";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { areaFiguresFromRows, rollupFigures, type AreaFigures } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
@@ -81,8 +81,8 @@ function movesOfMonth(db: Db, place: SQL, month: string) {
 }
 
 /**
- * An RW or RT (a few hundred families at most): the month's registrations and figures straight from
- * its rows through the (ward, RW, RT) index, the moves from its families' monthly marks.
+ * An RW or RT (a few hundred families at most): the month's registrations, moves and figures
+ * straight from its rows through the (ward, RW, RT) index.
  */
 async function smallAreaReport(db: Db, area: AreaScope, month: string) {
   const { start, end } = monthBounds(month);
@@ -96,16 +96,11 @@ async function smallAreaReport(db: Db, area: AreaScope, month: string) {
       .where(and(live, gte(registers.createdAt, start), lt(registers.createdAt, end)))
       .groupBy(registers.status),
     db
-      .select({ status: registerMonthMarks.status, count: total(registerMonthMarks.delta) })
-      .from(registerMonthMarks)
-      .where(
-        and(
-          rollupPlace(registerMonthMarks, area),
-          eq(registerMonthMarks.kind, "move"),
-          eq(registerMonthMarks.month, month),
-        ),
-      )
-      .groupBy(registerMonthMarks.status),
+      .select({ status: registerEvents.toStatus, count: count() })
+      .from(registerEvents)
+      .innerJoin(registers, eq(registers.id, registerEvents.registerId))
+      .where(and(live, gte(registerEvents.createdAt, start), lt(registerEvents.createdAt, end)))
+      .groupBy(registerEvents.toStatus),
     areaFiguresFromRows(db, figuresWhere),
   ] as const);
 }

@@ -38,6 +38,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("dropMember" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("hardDelete" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("dropEvent" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("retimeEvent" as const), pick: fc.nat(), monthsAgo: fc.integer({ min: 0, max: 4 }) }),
 );
 
 const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 24 * 60 * 60 * 1000);
@@ -141,6 +142,16 @@ describe("figure rollups kept by triggers", () => {
                 ids.splice(ids.indexOf(id), 1);
               }
               break;
+            case "retimeEvent": {
+              if (id === undefined) break;
+              const [event] = await db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).limit(1);
+              if (event)
+                await db
+                  .update(registerEvents)
+                  .set({ createdAt: monthsAgo(op.monthsAgo) })
+                  .where(eq(registerEvents.id, event.id));
+              break;
+            }
             case "dropEvent": {
               if (id === undefined) break;
               const [event] = await db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).limit(1);
