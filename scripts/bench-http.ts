@@ -101,8 +101,14 @@ try {
     },
     { name: "landing statistics (stats.public, cached)", path: "/trpc/stats.public" },
   ];
-  const rows: Array<{ endpoint: string; connections: number; requestsPerSecond: number; p50: number; p99: number; errors: number }> =
-    [];
+  const rows: Array<{
+    endpoint: string;
+    connections: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    errors: number;
+  }> = [];
   for (const endpoint of endpoints) {
     const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);

@@ -3,7 +3,7 @@
 // for RETURNING. Dates spread over the last 24 months so monthly figures have real history.
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
-import { familyColumns } from "../services/registers/family-rows.ts";
+import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
 import { demoFamily, historyEvents, type DemoArea } from "./families.ts";
 
 export const registerCopyColumns = [
@@ -159,11 +159,8 @@ export function batchText(
         columns.desaKelurahanId,
         columns.rw,
         columns.rt,
-        JSON.stringify({
-          ...form,
-          formType: "family_registration",
-          tanggalPendataan: created.toISOString().slice(0, 10),
-        }),
+        // As the registration service stores it, dated when the family registered.
+        JSON.stringify(storedForm({ ...form, tanggalPendataan: created.toISOString().slice(0, 10) }, null, created)),
         columns.memberCount,
         columns.pregnantCount,
         columns.blindCount,

@@ -4,7 +4,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { educations, foodTypes, occupations, waterSources } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration, type SpecialConditions } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
-import { familyColumns, familyMemberRows } from "../services/registers/family-rows.ts";
+import { familyColumns, familyMemberRows, storedForm } from "../services/registers/family-rows.ts";
 import { newRegistrationNumber } from "../services/registers/registration-number.ts";
 import type { Db } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
@@ -290,7 +290,7 @@ export async function insertFamily(
         registrationNumber: newRegistrationNumber(),
         formType: "family_registration",
         status,
-        dataRegister: { ...data, formType: "family_registration" },
+        dataRegister: storedForm(data),
         consentAt: new Date(),
         consentVersion: "2026-11",
         createdBy: options.createdBy ?? null,

@@ -14,10 +14,9 @@ import type { Actor } from "../accounts/actor.ts";
 import { areaFiguresFromRows, rollupFigures, type AreaFigures } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
 import { audit } from "../audit/audit-log.ts";
-import { forbidden } from "../common/errors.ts";
-import { liveFamilies } from "../registers/family-scope.ts";
-import { scopeOf, type AreaScope } from "../registers/scope.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
+import { parseInput } from "../common/input.ts";
+import { signedInUser } from "../common/access.ts";
 
 export interface MonthlyReport {
   month: string;
@@ -38,10 +37,10 @@ export function monthBounds(month: string): { start: Date; end: Date } {
 }
 
 export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Promise<MonthlyReport> {
-  const user = signedInUser(actor);
   const { month } = parseInput(reportInput, raw);
-  const scope = scopeOf(user);
-  if (scope.area.kind === "none") throw forbidden();
+  signedInUser(actor);
+  // Figures per area only (no family, no NIK): every reader of the area gets the same report.
+  const { scope } = readPolicyOf(actor);
   const wide = isWardOrWider(scope.area);
   const [received, moved, figures] = wide
     ? await Promise.all([
@@ -57,7 +56,7 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
           and(rollupPlace(figureMonthRollups, scope.area), lte(figureMonthRollups.createdMonth, month)) ?? sql`false`,
         ),
       ])
-    : await smallAreaReport(db, scope.area, month);
+    : await smallAreaReport(db, visibleRegisters(actor, { forms: "families" }), month);
   const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
     rows.find((row) => row.status === status)?.count ?? 0;
   const byStatus = registerStatuses.map((status) => ({ status, count: countOf(received, status) }));
@@ -84,9 +83,8 @@ function movesOfMonth(db: Db, place: SQL, month: string) {
  * An RW or RT (a few hundred families at most): the month's registrations, moves and figures
  * straight from its rows through the (ward, RW, RT) index.
  */
-async function smallAreaReport(db: Db, area: AreaScope, month: string) {
+async function smallAreaReport(db: Db, live: SQL, month: string) {
   const { start, end } = monthBounds(month);
-  const live = liveFamilies(area);
   const figuresWhere = and(live, lt(registers.createdAt, end));
   if (!figuresWhere) throw new Error("monthlyReport: empty condition");
   return Promise.all([
@@ -181,7 +179,7 @@ export async function exportReport(
   const input = parseInput(reportExportInput, raw);
   const report = await monthlyReport(db, actor, { month: input.month });
   await audit(db, actor, {
-    action: "export",
+    action: "register.export",
     entity: "reports",
     details: { month: input.month, format: input.format },
   });

@@ -4,13 +4,12 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   isNikQuery,
-  maskNik,
-  maskPhone,
   SEARCH_RESULT_LIMIT,
   searchStatusInput,
   type SearchStatusInput,
   type StatusSearchAnswer,
 } from "@shared/schemas/search.ts";
+import { maskNik, maskPhone } from "@shared/mask.ts";
 import { formTypeLabel, statusLabel } from "@shared/status.ts";
 import { consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
@@ -18,6 +17,7 @@ import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha } from "../public/captcha.ts";
+import { parseInput } from "../common/input.ts";
 import { DomainError } from "../common/errors.ts";
 import { captchaNonces, rateLimits } from "../../db/schema/support.ts";
 
@@ -147,7 +147,7 @@ export async function searchStatus(
   let input: ReturnType<typeof searchStatusInput.parse>;
   let captcha: { nonce: string; expiresAt: Date };
   try {
-    input = searchStatusInput.parse(rawInput);
+    input = parseInput(searchStatusInput, rawInput);
     captcha = checkCaptcha(secret, {
       token: input.captcha.token,
       answer: input.captcha.answer,

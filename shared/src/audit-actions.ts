@@ -1,0 +1,24 @@
+// The actions an audit_log row can record (DESIGN §6): stable names, documented in docs/api.md and
+// offered as a filter by the admin's 'Log Audit' screen. Zod-free so the client can list them.
+export const auditActions = [
+  "register.read",
+  "register.create",
+  "register.update",
+  "register.delete",
+  "register.restore",
+  "register.reopen",
+  "register.status",
+  "register.export",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  "register.read": "Membaca data keluarga",
+  "register.create": "Menambah data keluarga",
+  "register.update": "Mengubah data keluarga",
+  "register.delete": "Menghapus data keluarga",
+  "register.restore": "Memulihkan data keluarga",
+  "register.reopen": "Membuka kembali data keluarga",
+  "register.status": "Mengubah status validasi",
+  "register.export": "Mengekspor laporan",
+};
