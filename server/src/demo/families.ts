@@ -4,6 +4,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { educations, foodTypes, occupations, specialConditionKeys, waterSources } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
+import { demoFamilyEvents } from "./family-events.ts";
 import { familyColumns, familyMemberRows } from "../services/registers/family-rows.ts";
 import { newRegistrationNumber } from "../services/registers/registration-number.ts";
 import type { Db } from "../db/client.ts";
@@ -191,6 +192,7 @@ export function buildDemoFamily(
       environmentalHealth: random() < 0.5,
     },
     notes: "",
+    events: demoFamilyEvents(conditions, members, surveyDate, serial),
     agreement: true,
   };
   // Parsing proves the generator only ever makes what the real form would accept.

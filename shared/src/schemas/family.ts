@@ -10,6 +10,7 @@ import {
   specialConditionKeys,
   waterSources,
 } from "../enums.ts";
+import { familyEventsSchema } from "./family-events.ts";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -136,6 +137,8 @@ export const familyRegistrationSchema = z
     foodType: choice(foodTypes, "Pilih jenis makanan pokok"),
     communityActivities: communityActivitiesSchema,
     notes: z.string().max(500, "Catatan maksimal 500 karakter").default(""),
+    /** Names and dates of births and deaths (Lampiran 4.18); optional, completed by the cadre. */
+    events: familyEventsSchema.optional(),
     agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
   })
   .superRefine((value, ctx) => {
