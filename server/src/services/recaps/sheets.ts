@@ -106,7 +106,7 @@ export async function buildSheet(db: DbOrTx, form: RecapForm, place: RecapPlace,
   const rows: RecapSheet["rows"] = [];
   if (sheet === "a") {
     const found = await figureRows(db, place, period, "register");
-    found.forEach((row, index) => rows.push({ cells: line(index + 1, row.name ?? "", row.figures) }));
+    for (const [index, row] of found.entries()) rows.push({ cells: line(index + 1, row.name ?? "", row.figures) });
   } else if (sheet === "b") {
     const found = await figureRows(db, place, period, "dasawisma");
     const groups = await db
