@@ -36,6 +36,7 @@ import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorUserId, authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
+import { eventDetailsRefusal } from "../recaps/event-check.ts";
 import { conditionCondition, placeConditions } from "./filters.ts";
 import {
   assertFilterInScope,
@@ -106,7 +107,7 @@ function refusal(row: ScopedRegister, action: WorkflowAction, validator: Workflo
   if (row.formType !== "family_registration") return new DomainError("BAD_REQUEST", familyOnlyMessage);
   if (row.deletedAt !== null) return new DomainError("CONFLICT", deletedMessage);
   const decision = decideTransition(row.status, action, validator);
-  if (decision.allowed) return null;
+  if (decision.allowed) return eventDetailsRefusal(row, action);
   if (decision.reason === "no-such-move") {
     return new DomainError(
       "CONFLICT",
