@@ -11,6 +11,7 @@ import { workflowRouter } from "./routers/workflow.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
 import { registersRouter } from "./routers/registers.ts";
+import { dasawismaRouter, recapsRouter } from "./routers/recaps.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,8 @@ export const appRouter = router({
   kader: kaderRouter,
   users: usersRouter,
   registers: registersRouter,
+  dasawisma: dasawismaRouter,
+  recaps: recapsRouter,
 });
 
 export type AppRouter = typeof appRouter;

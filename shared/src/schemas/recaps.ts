@@ -1,6 +1,6 @@
 // tRPC inputs of the dasawisma and recap services.
 import { z } from "zod";
-import { recapForms } from "../recaps.ts";
+import { recapForms, recapSheets } from "../recaps.ts";
 import { padRtRw } from "./common.ts";
 
 const rtRw = z
@@ -57,3 +57,25 @@ export type DasawismaAssignInput = z.input<typeof dasawismaAssignInput>;
 
 export const dasawismaUnassignInput = z.object({ registerId: z.number().int().positive() });
 export const dasawismaDeleteInput = z.object({ id: z.number().int().positive() });
+
+const cell = z.union([z.string(), z.number(), z.null()]);
+const column = z.object({
+  key: z.string(),
+  label: z.string(),
+  group: z.string().optional(),
+  sub: z.string().optional(),
+  numeric: z.boolean(),
+});
+
+/** A stored (frozen) sheet, read back from a signature. */
+export const recapSheetSchema = z.object({
+  form: z.enum(recapForms),
+  sheet: z.enum(recapSheets),
+  code: z.string(),
+  title: z.string(),
+  period: z.string(),
+  header: z.array(z.tuple([z.string(), z.string()])),
+  columns: z.array(column),
+  rows: z.array(z.object({ cells: z.array(cell), drill: recapPlaceSchema.optional() })),
+  totals: z.array(cell).nullable(),
+});

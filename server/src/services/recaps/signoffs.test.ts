@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
@@ -14,7 +15,7 @@ import { assertRecordUnlocked, recapStatus, reopenSignoff, signRecap } from "./s
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
 const period = todayIso().slice(0, 7);
-const thisMonth = (form: { tanggalPendataan: string }) => ({ ...form, tanggalPendataan: `${period}-01` });
+const thisMonth = (form: FamilyRegistration): FamilyRegistration => ({ ...form, tanggalPendataan: `${period}-01` });
 
 async function lockSubject(id: number) {
   const [row] = await t.db.select().from(registers).where(eq(registers.id, id));
