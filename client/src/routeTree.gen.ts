@@ -18,6 +18,7 @@ import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
+import { Route as KaderPkkDasawismaRouteImport } from './routes/kader-pkk/dasawisma'
 import { Route as KaderPkkDashboardRouteImport } from './routes/kader-pkk/dashboard'
 import { Route as KaderPkkForgotPasswordRouteImport } from './routes/kader-pkk/forgot-password'
 import { Route as KaderPkkInputManualRouteImport } from './routes/kader-pkk/input-manual'
@@ -26,6 +27,7 @@ import { Route as KaderPkkLaporanRouteImport } from './routes/kader-pkk/laporan'
 import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
 import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
 import { Route as KaderPkkRegistrasiListRouteImport } from './routes/kader-pkk/registrasi-list'
+import { Route as KaderPkkRekapRouteImport } from './routes/kader-pkk/rekap'
 import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/reset-password'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 import { Route as KaderRegisterRouteImport } from './routes/kader/register'
@@ -34,6 +36,7 @@ import { Route as RegistrationsFamilyRouteImport } from './routes/registrations.
 import { Route as RegistrationsSuccessRouteImport } from './routes/registrations.success'
 import { Route as SearchIndexRouteImport } from './routes/search.index'
 import { Route as SearchKkRouteImport } from './routes/search.kk'
+import { Route as VerifikasiIdRouteImport } from './routes/verifikasi.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -80,6 +83,11 @@ const KaderPkkDaftarRoute = KaderPkkDaftarRouteImport.update({
   path: '/kader-pkk/daftar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkDasawismaRoute = KaderPkkDasawismaRouteImport.update({
+  id: '/kader-pkk/dasawisma',
+  path: '/kader-pkk/dasawisma',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkDashboardRoute = KaderPkkDashboardRouteImport.update({
   id: '/kader-pkk/dashboard',
   path: '/kader-pkk/dashboard',
@@ -118,6 +126,11 @@ const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
 const KaderPkkRegistrasiListRoute = KaderPkkRegistrasiListRouteImport.update({
   id: '/kader-pkk/registrasi-list',
   path: '/kader-pkk/registrasi-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkRekapRoute = KaderPkkRekapRouteImport.update({
+  id: '/kader-pkk/rekap',
+  path: '/kader-pkk/rekap',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KaderPkkResetPasswordRoute = KaderPkkResetPasswordRouteImport.update({
@@ -161,6 +174,11 @@ const SearchKkRoute = SearchKkRouteImport.update({
   path: '/search/kk',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifikasiIdRoute = VerifikasiIdRouteImport.update({
+  id: '/verifikasi/$id',
+  path: '/verifikasi/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -171,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
@@ -179,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/rekap': typeof KaderPkkRekapRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -186,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/verifikasi/$id': typeof VerifikasiIdRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -198,6 +219,7 @@ export interface FileRoutesByTo {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
@@ -206,6 +228,7 @@ export interface FileRoutesByTo {
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/rekap': typeof KaderPkkRekapRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -213,6 +236,7 @@ export interface FileRoutesByTo {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/verifikasi/$id': typeof VerifikasiIdRoute
   '/kader-pkk': typeof KaderPkkIndexRoute
   '/search': typeof SearchIndexRoute
 }
@@ -226,6 +250,7 @@ export interface FileRoutesById {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
@@ -234,6 +259,7 @@ export interface FileRoutesById {
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/rekap': typeof KaderPkkRekapRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -241,6 +267,7 @@ export interface FileRoutesById {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/verifikasi/$id': typeof VerifikasiIdRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -255,6 +282,7 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dasawisma'
     | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
@@ -263,6 +291,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/rekap'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -270,6 +299,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/verifikasi/$id'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesByTo: FileRoutesByTo
@@ -282,6 +312,7 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dasawisma'
     | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
@@ -290,6 +321,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/rekap'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -297,6 +329,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/verifikasi/$id'
     | '/kader-pkk'
     | '/search'
   id:
@@ -309,6 +342,7 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dasawisma'
     | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
@@ -317,6 +351,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/rekap'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -324,6 +359,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/verifikasi/$id'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesById: FileRoutesById
@@ -337,6 +373,7 @@ export interface RootRouteChildren {
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
+  KaderPkkDasawismaRoute: typeof KaderPkkDasawismaRoute
   KaderPkkDashboardRoute: typeof KaderPkkDashboardRoute
   KaderPkkForgotPasswordRoute: typeof KaderPkkForgotPasswordRoute
   KaderPkkInputManualRoute: typeof KaderPkkInputManualRoute
@@ -345,6 +382,7 @@ export interface RootRouteChildren {
   KaderPkkLoginRoute: typeof KaderPkkLoginRoute
   KaderPkkProfilRoute: typeof KaderPkkProfilRoute
   KaderPkkRegistrasiListRoute: typeof KaderPkkRegistrasiListRoute
+  KaderPkkRekapRoute: typeof KaderPkkRekapRoute
   KaderPkkResetPasswordRoute: typeof KaderPkkResetPasswordRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
   KaderRegisterRoute: typeof KaderRegisterRoute
@@ -352,6 +390,7 @@ export interface RootRouteChildren {
   RegistrationsFamilyRoute: typeof RegistrationsFamilyRoute
   RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
   SearchKkRoute: typeof SearchKkRoute
+  VerifikasiIdRoute: typeof VerifikasiIdRoute
   KaderPkkIndexRoute: typeof KaderPkkIndexRoute
   SearchIndexRoute: typeof SearchIndexRoute
 }
@@ -421,6 +460,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkDaftarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/dasawisma': {
+      id: '/kader-pkk/dasawisma'
+      path: '/kader-pkk/dasawisma'
+      fullPath: '/kader-pkk/dasawisma'
+      preLoaderRoute: typeof KaderPkkDasawismaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/dashboard': {
       id: '/kader-pkk/dashboard'
       path: '/kader-pkk/dashboard'
@@ -475,6 +521,13 @@ declare module '@tanstack/react-router' {
       path: '/kader-pkk/registrasi-list'
       fullPath: '/kader-pkk/registrasi-list'
       preLoaderRoute: typeof KaderPkkRegistrasiListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/rekap': {
+      id: '/kader-pkk/rekap'
+      path: '/kader-pkk/rekap'
+      fullPath: '/kader-pkk/rekap'
+      preLoaderRoute: typeof KaderPkkRekapRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kader-pkk/reset-password': {
@@ -533,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchKkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verifikasi/$id': {
+      id: '/verifikasi/$id'
+      path: '/verifikasi/$id'
+      fullPath: '/verifikasi/$id'
+      preLoaderRoute: typeof VerifikasiIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -545,6 +605,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkDaftarRoute: KaderPkkDaftarRoute,
+  KaderPkkDasawismaRoute: KaderPkkDasawismaRoute,
   KaderPkkDashboardRoute: KaderPkkDashboardRoute,
   KaderPkkForgotPasswordRoute: KaderPkkForgotPasswordRoute,
   KaderPkkInputManualRoute: KaderPkkInputManualRoute,
@@ -553,6 +614,7 @@ const rootRouteChildren: RootRouteChildren = {
   KaderPkkLoginRoute: KaderPkkLoginRoute,
   KaderPkkProfilRoute: KaderPkkProfilRoute,
   KaderPkkRegistrasiListRoute: KaderPkkRegistrasiListRoute,
+  KaderPkkRekapRoute: KaderPkkRekapRoute,
   KaderPkkResetPasswordRoute: KaderPkkResetPasswordRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
   KaderRegisterRoute: KaderRegisterRoute,
@@ -560,6 +622,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegistrationsFamilyRoute: RegistrationsFamilyRoute,
   RegistrationsSuccessRoute: RegistrationsSuccessRoute,
   SearchKkRoute: SearchKkRoute,
+  VerifikasiIdRoute: VerifikasiIdRoute,
   KaderPkkIndexRoute: KaderPkkIndexRoute,
   SearchIndexRoute: SearchIndexRoute,
 }

@@ -86,7 +86,12 @@ export interface ExportFile {
 }
 
 /** Exports a sheet as XLSX or signed PDF; audited, and marked with who made it and when. */
-export async function exportRecap(db: Db, actor: Actor, raw: RecapExportInput, options: ExportOptions): Promise<ExportFile> {
+export async function exportRecap(
+  db: Db,
+  actor: Actor,
+  raw: RecapExportInput,
+  options: ExportOptions,
+): Promise<ExportFile> {
   const user = signedInUser(actor);
   const input = parseInput(recapExportInput, raw);
   const { sheet, signed, place } = await viewOf(db, actor, input);
@@ -100,8 +105,19 @@ export async function exportRecap(db: Db, actor: Actor, raw: RecapExportInput, o
       : null,
     place: names.kelurahan,
   };
-  const base = `${sheet.code.replace("LAMPIRAN ", "lampiran-")}-${input.period}-${place.rw ?? "rw"}-${place.rt ?? "rt"}`.replaceAll(".", "_");
-  const details = { form: input.form, sheet: sheetOfPlace(place), period: input.period, place, format: input.format, signoffId: signed?.id ?? null };
+  const base =
+    `${sheet.code.replace("LAMPIRAN ", "lampiran-")}-${input.period}-${place.rw ?? "rw"}-${place.rt ?? "rt"}`.replaceAll(
+      ".",
+      "_",
+    );
+  const details = {
+    form: input.form,
+    sheet: sheetOfPlace(place),
+    period: input.period,
+    place,
+    format: input.format,
+    signoffId: signed?.id ?? null,
+  };
   if (input.format === "xlsx") {
     const buffer = await sheetToXlsx(sheet, marks);
     await audit(db, actor, { action: "export", entity: "recap", details });

@@ -62,12 +62,27 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function drawCentered(page: PDFPage, lines: string[], font: PDFFont, size: number, x: number, y: number, w: number, h: number) {
+function drawCentered(
+  page: PDFPage,
+  lines: string[],
+  font: PDFFont,
+  size: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+) {
   const lineHeight = size * LINE;
   const blockTop = y - (h - lines.length * lineHeight) / 2;
   lines.forEach((line, index) => {
     const width = font.widthOfTextAtSize(line, size);
-    page.drawText(line, { x: x + (w - width) / 2, y: blockTop - (index + 1) * lineHeight + size * 0.25, size, font, color: black });
+    page.drawText(line, {
+      x: x + (w - width) / 2,
+      y: blockTop - (index + 1) * lineHeight + size * 0.25,
+      size,
+      font,
+      color: black,
+    });
   });
 }
 
@@ -92,14 +107,23 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
 
   // Header row heights from the wrapped labels.
   const cells = headerCells(sheet.columns);
-  const lineHeight = HEAD_SIZE * LINE;
-  const linesOf = (text: string, from: number, to: number) => wrap(text, bold, HEAD_SIZE, spanWidth(from, to) - 3);
+  // A label whose longest word does not fit its column is set smaller rather than cut mid-word.
+  const sizeOf = (text: string, from: number, to: number) => {
+    const room = spanWidth(from, to) - 3;
+    const longest = Math.max(...text.split(/\s+/).map((word) => bold.widthOfTextAtSize(word, HEAD_SIZE)));
+    return longest <= room ? HEAD_SIZE : Math.max(3.3, (HEAD_SIZE * room) / longest);
+  };
+  const linesOf = (text: string, from: number, to: number) =>
+    wrap(text, bold, sizeOf(text, from, to), spanWidth(from, to) - 3);
   const need = (row: number, rowEnd: number) =>
     Math.max(
       0,
       ...cells
         .filter((cell) => cell.row === row && cell.rowEnd === rowEnd)
-        .map((cell) => linesOf(cell.text, cell.col, cell.colEnd).length * lineHeight + 4),
+        .map(
+          (cell) =>
+            linesOf(cell.text, cell.col, cell.colEnd).length * sizeOf(cell.text, cell.col, cell.colEnd) * LINE + 4,
+        ),
     );
   const h0 = Math.max(12, need(0, 0));
   const h2 = Math.max(10, need(2, 2));
@@ -150,13 +174,22 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
       const x = xs[cell.col] ?? MARGIN;
       const width = spanWidth(cell.col, cell.colEnd);
       page.drawRectangle({ x, y: top - height, width, height, borderColor: black, borderWidth: 0.5 });
-      drawCentered(page, linesOf(cell.text, cell.col, cell.colEnd), bold, HEAD_SIZE, x, top, width, height);
+      const size = sizeOf(cell.text, cell.col, cell.colEnd);
+      drawCentered(page, linesOf(cell.text, cell.col, cell.colEnd), bold, size, x, top, width, height);
     }
     y -= h0 + h1 + h2;
     sheet.columns.forEach((_, index) => {
       const x = xs[index] ?? MARGIN;
       const width = widths[index] ?? 0;
-      page.drawRectangle({ x, y: y - numberRow, width, height: numberRow, borderColor: black, borderWidth: 0.5, color: rgb(0.93, 0.93, 0.93) });
+      page.drawRectangle({
+        x,
+        y: y - numberRow,
+        width,
+        height: numberRow,
+        borderColor: black,
+        borderWidth: 0.5,
+        color: rgb(0.93, 0.93, 0.93),
+      });
       drawCentered(page, [String(index + 1)], font, 5, x, y, width, numberRow);
     });
     return { page, y: y - numberRow };
@@ -167,7 +200,9 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
   const drawRow = (values: RecapCell[], isTotal: boolean) => {
     const face = isTotal ? bold : font;
     const lines = values.map((value, index) =>
-      sheet.columns[index]?.numeric ? [cellText(value)] : wrap(cellText(value), face, BODY_SIZE, (widths[index] ?? 10) - 3),
+      sheet.columns[index]?.numeric
+        ? [cellText(value)]
+        : wrap(cellText(value), face, BODY_SIZE, (widths[index] ?? 10) - 3),
     );
     const height = Math.max(11, Math.max(...lines.map((cell) => cell.length)) * BODY_SIZE * LINE + 4);
     if (y - height < bottom) ({ page, y } = newPage(false));
@@ -179,7 +214,12 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
       if (sheet.columns[index]?.numeric) drawCentered(page, cellLines, face, BODY_SIZE, x, y, width, height);
       else
         cellLines.forEach((line, lineIndex) => {
-          page.drawText(line, { x: x + 1.5, y: y - 2 - (lineIndex + 1) * BODY_SIZE * LINE + 1.5, size: BODY_SIZE, font: face });
+          page.drawText(line, {
+            x: x + 1.5,
+            y: y - 2 - (lineIndex + 1) * BODY_SIZE * LINE + 1.5,
+            size: BODY_SIZE,
+            font: face,
+          });
         });
     });
     y -= height;
@@ -215,7 +255,9 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
   note(`Verifikasi keaslian: ${options.verifyUrl}`);
   note(`Sertifikat penanda tangan elektronik: ${options.certificate.subject}`);
   if (options.certificate.selfSigned) {
-    note("Catatan: ditandatangani dengan sertifikat pengembangan (self-signed), bukan sertifikat resmi pemerintah kota.");
+    note(
+      "Catatan: ditandatangani dengan sertifikat pengembangan (self-signed), bukan sertifikat resmi pemerintah kota.",
+    );
   }
 
   const total = pages.length;

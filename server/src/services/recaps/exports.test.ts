@@ -36,7 +36,8 @@ describe("recap exports", () => {
   test("XLSX has the official headers, merged as on paper, numbers as numbers; audited", async () => {
     const area = await ward(t.db, 5);
     const rt = await createCadre(t.db, "rt", { wardIndex: 5 });
-    for (let n = 0; n < 3; n += 1) await createFamilyRegister(t.db, { wardIndex: 5, status: "APPROVED", change: thisMonth });
+    for (let n = 0; n < 3; n += 1)
+      await createFamilyRegister(t.db, { wardIndex: 5, status: "APPROVED", change: thisMonth });
     const file = await exportRecap(
       t.db,
       as(rt),
@@ -44,7 +45,8 @@ describe("recap exports", () => {
       options,
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(file.base64, "base64"));
+    const bytes = Buffer.from(file.base64, "base64");
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error("no worksheet");
     const texts: string[] = [];
@@ -69,7 +71,9 @@ describe("recap exports", () => {
     ]) {
       expect(texts).toContain(header);
     }
-    expect(texts.some((text) => text.startsWith(`Diunduh oleh ${rt.fullName} pada`) && text.endsWith("WIB"))).toBe(true);
+    expect(texts.some((text) => text.startsWith(`Diunduh oleh ${rt.fullName} pada`) && text.endsWith("WIB"))).toBe(
+      true,
+    );
     // The group header spans its columns; the L/P row sits under TOTAL.
     const groupCell = texts.indexOf("JUMLAH ANGGOTA KELUARGA");
     expect(groupCell).toBeGreaterThan(-1);
@@ -91,7 +95,8 @@ describe("recap exports", () => {
   test("a signed recap's PDF validates with pdfsig; a tampered copy does not; the document is registered", async () => {
     const area = await ward(t.db, 6);
     const rt = await createCadre(t.db, "rt", { wardIndex: 6 });
-    for (let n = 0; n < 4; n += 1) await createFamilyRegister(t.db, { wardIndex: 6, status: "APPROVED", change: thisMonth });
+    for (let n = 0; n < 4; n += 1)
+      await createFamilyRegister(t.db, { wardIndex: 6, status: "APPROVED", change: thisMonth });
     await signRecap(t.db, as(rt), { period });
     const file = await exportRecap(
       t.db,

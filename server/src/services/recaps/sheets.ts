@@ -145,6 +145,9 @@ async function totalsOf(db: DbOrTx, place: RecapPlace, period: string, perHouseh
   return sumFigures(rows.map((row) => row.figures));
 }
 
+/** "2026-11-05" → "05-11-2026", as dates are written on the paper forms. */
+const dmy = (iso: string) => iso.split("-").reverse().join("-");
+
 /** 4.18a: pregnancies and postpartum mothers (current), births and deaths of the month (event details). */
 async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise<RecapSheet["rows"]> {
   const start = `${period}-01`;
@@ -203,7 +206,7 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
         birth.babyName,
         male ? 1 : null,
         male ? null : 1,
-        birth.birthDate,
+        dmy(birth.birthDate),
         birth.hasBirthCertificate ? 1 : null,
         birth.hasBirthCertificate ? null : 1,
         ...blankDeath,
@@ -218,7 +221,7 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
         deathCategoryLabels[death.category],
         male ? 1 : null,
         male ? null : 1,
-        death.deathDate,
+        dmy(death.deathDate),
         death.cause,
         household.head,
       ]);

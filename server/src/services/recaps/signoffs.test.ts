@@ -32,7 +32,13 @@ describe("sign-off by level", () => {
     const rt2 = await createCadre(db, "rt", { ...place, rw: "005", rt: "002" });
     const rw = await createCadre(db, "rw", { ...place, rw: "005" });
     const kel = await createCadre(db, "kelurahan", place);
-    const one = await createFamilyRegister(db, { ...place, rw: "005", rt: "001", status: "APPROVED", change: (f) => thisMonth(f) });
+    const one = await createFamilyRegister(db, {
+      ...place,
+      rw: "005",
+      rt: "001",
+      status: "APPROVED",
+      change: (f) => thisMonth(f),
+    });
     await createFamilyRegister(db, { ...place, rw: "005", rt: "002", status: "APPROVED", change: (f) => thisMonth(f) });
     const older = await createFamilyRegister(db, {
       ...place,

@@ -20,7 +20,7 @@ import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
 import { parseInput, signedInUser } from "../common/input.ts";
-import { assertFilterInScope, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
+import { outsideAreaMessage, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
 import { figureRows } from "./figures.ts";
 import { buildSheet } from "./sheets.ts";
 
@@ -85,14 +85,16 @@ function placeOfSignoff(row: RecapSignoffRow): RecapPlace {
 
 function standingAt(level: SignLevel, place: RecapPlace, period: string): SQL {
   const columns = placeColumns(place);
-  return and(
-    eq(recapSignoffs.level, level),
-    eq(recapSignoffs.period, period),
-    eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
-    eq(recapSignoffs.rw, columns.rw),
-    eq(recapSignoffs.rt, columns.rt),
-    isNull(recapSignoffs.reopenedAt),
-  ) ?? sql`false`;
+  return (
+    and(
+      eq(recapSignoffs.level, level),
+      eq(recapSignoffs.period, period),
+      eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
+      eq(recapSignoffs.rw, columns.rw),
+      eq(recapSignoffs.rt, columns.rt),
+      isNull(recapSignoffs.reopenedAt),
+    ) ?? sql`false`
+  );
 }
 
 async function standing(db: DbOrTx, level: SignLevel, place: RecapPlace, period: string) {
@@ -297,14 +299,37 @@ export interface RecapStatus {
   canReopen: boolean;
 }
 
-/** Checks that a place is inside the actor's area (reading). */
+/**
+ * Refuses a place not wholly inside the actor's area: a recap sums its whole place, so an RT cadre
+ * may read its RT (and its dasawisma) but not the RW or kelurahan recap around it.
+ */
 export async function assertPlaceReadable(db: DbOrTx, actor: Actor, place: RecapPlace): Promise<void> {
   signedInUser(actor);
-  await assertFilterInScope(db, scopeOf(actor), {
-    desaKelurahanId: place.desaKelurahanId,
-    ...(place.rw !== undefined ? { rw: place.rw } : {}),
-    ...(place.rt !== undefined ? { rt: place.rt } : {}),
-  });
+  const area = scopeOf(actor).area;
+  const [ward] = await db
+    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, place.desaKelurahanId))
+    .limit(1);
+  if (!ward) throw notFound("Kelurahan tidak ditemukan");
+  const sameWard = "desaKelurahanId" in area && area.desaKelurahanId === place.desaKelurahanId;
+  const inside = (() => {
+    switch (area.kind) {
+      case "none":
+        return false;
+      case "all":
+        return true;
+      case "kecamatan":
+        return ward.kecamatanId === area.kecamatanId;
+      case "kelurahan":
+        return sameWard;
+      case "rw":
+        return sameWard && place.rw === area.rw;
+      case "rt":
+        return sameWard && place.rw === area.rw && place.rt === area.rt;
+    }
+  })();
+  if (!inside) throw new DomainError("FORBIDDEN", outsideAreaMessage);
 }
 
 /** The signature state of a level for a month: its own signature, its history, and what is signed below. */

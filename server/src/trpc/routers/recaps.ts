@@ -17,7 +17,9 @@ import { authedProcedure, kaderProcedure, publicProcedure, router } from "../ini
 
 export const dasawismaRouter = router({
   mine: kaderProcedure.query(({ ctx }) => dasawisma.myDasawisma(ctx.db, ctx.actor)),
-  save: kaderProcedure.input(dasawismaSaveInput).mutation(({ ctx, input }) => dasawisma.saveDasawisma(ctx.db, ctx.actor, input)),
+  save: kaderProcedure
+    .input(dasawismaSaveInput)
+    .mutation(({ ctx, input }) => dasawisma.saveDasawisma(ctx.db, ctx.actor, input)),
   assign: kaderProcedure
     .input(dasawismaAssignInput)
     .mutation(({ ctx, input }) => dasawisma.assignHouseholds(ctx.db, ctx.actor, input)),
