@@ -11,7 +11,7 @@ export function RecapTable({ sheet, onDrill }: { sheet: RecapSheet; onDrill: (pl
   const nameIndex = sheet.columns.findIndex((column) => column.key === "nama");
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-xs table-pin-cols text-center" aria-label={`${sheet.code} ${sheet.title}`}>
+      <table className="table table-xs text-center" aria-label={`${sheet.code} ${sheet.title}`}>
         <thead>
           {rows.map((row, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the three header rows are fixed
@@ -22,7 +22,7 @@ export function RecapTable({ sheet, onDrill }: { sheet: RecapSheet; onDrill: (pl
                   scope="col"
                   colSpan={cell.colEnd - cell.col + 1}
                   rowSpan={cell.rowEnd - cell.row + 1}
-                  className="border border-base-300 bg-base-200 align-middle text-[0.65rem] leading-tight"
+                  className="border border-base-300 bg-base-200 align-middle text-[0.65rem] leading-tight text-base-content"
                 >
                   {cell.text}
                 </th>

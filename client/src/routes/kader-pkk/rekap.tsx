@@ -176,14 +176,14 @@ function RecapPage() {
             Tampilkan
           </button>
         </form>
-        <div role="tablist" aria-label="Formulir" className="tabs tabs-box">
+        <div role="tablist" aria-label="Formulir" className="flex gap-1">
           {recapForms.map((item) => (
             <button
               key={item}
               type="button"
               role="tab"
               aria-selected={form === item}
-              className={`tab ${form === item ? "tab-active" : ""}`}
+              className={`btn btn-sm ${form === item ? "btn-primary" : "btn-ghost"}`}
               onClick={() => go(place, { form: item })}
             >
               Lampiran {item}
