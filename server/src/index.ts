@@ -7,6 +7,7 @@ import { seedDatabase } from "./seed.ts";
 import { getEnv } from "./env.ts";
 import { createLogger, describeError } from "./log.ts";
 import { cityName } from "./services/regions/regions.ts";
+import { signingCertificate } from "./services/recaps/signing-certificate.ts";
 
 function fail(message: string): never {
   console.error(`error: ${message}`);
@@ -20,6 +21,9 @@ async function main() {
   const handle = await openConfiguredDatabase(env);
   await handle.migrate();
   await seedDatabase(handle.db, env, log);
+  // Made (or read) now, so a missing or unreadable certificate shows at start-up, not at the first PDF.
+  const certificate = signingCertificate(env);
+  if (certificate.selfSigned) log.info("recap PDFs are signed with a self-signed development certificate");
 
   const clientDir = fileURLToPath(new URL("../../client/dist", import.meta.url));
   const app = createApp({
