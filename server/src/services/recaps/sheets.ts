@@ -104,11 +104,15 @@ export async function buildSheet(db: DbOrTx, form: RecapForm, place: RecapPlace,
     "",
   ];
   const rows: RecapSheet["rows"] = [];
+  // Every counted household sits in exactly one row, so JUMLAH is the sum of the rows.
+  let counted: Figures[] = [];
   if (sheet === "a") {
     const found = await figureRows(db, place, period, "register");
+    counted = found.map((row) => row.figures);
     for (const [index, row] of found.entries()) rows.push({ cells: line(index + 1, row.name ?? "", row.figures) });
   } else if (sheet === "b") {
     const found = await figureRows(db, place, period, "dasawisma");
+    counted = found.map((row) => row.figures);
     const groups = await db
       .select({ id: dasawisma.id, name: dasawisma.name })
       .from(dasawisma)
@@ -129,20 +133,14 @@ export async function buildSheet(db: DbOrTx, form: RecapForm, place: RecapPlace,
   } else {
     const by = sheet === "c" ? "rt" : "rw";
     const found = await figureRows(db, place, period, by);
+    counted = found.map((row) => row.figures);
     found.forEach((row, index) => {
       const code = row.key ?? "";
       const drill = by === "rt" ? { ...place, rt: code } : { ...place, rw: code };
       rows.push({ cells: line(index + 1, `${by.toUpperCase()} ${code}`, row.figures), drill });
     });
   }
-  const totalFigures = await totalsOf(db, place, period, sheet === "a");
-  return { ...base, rows, totals: line(null, "JUMLAH", totalFigures) };
-}
-
-async function totalsOf(db: DbOrTx, place: RecapPlace, period: string, perHousehold: boolean): Promise<Figures> {
-  // Summed from the per-household rows: the JUMLAH row is the sum of the rows above it by construction.
-  const rows = await figureRows(db, place, period, perHousehold ? "register" : "rw");
-  return sumFigures(rows.map((row) => row.figures));
+  return { ...base, rows, totals: line(null, "JUMLAH", sumFigures(counted)) };
 }
 
 /** "2026-11-05" → "05-11-2026", as dates are written on the paper forms. */
