@@ -31,6 +31,7 @@ import { addressLine, familySearchCondition, liveFamilies, maskNik } from "./fam
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { placeInScope, registerInScope, scopeCondition, scopeOf } from "./scope.ts";
+import { assertRecordUnlocked } from "../recaps/signoffs.ts";
 import { pageOfRegisters } from "./page.ts";
 import { parseInput, signedInUser } from "../common/input.ts";
 
@@ -150,6 +151,7 @@ function visibleFamily(family: FamilyRegistration, sensitive: boolean): VisibleF
     nikKepalaKeluarga: maskNik(family.nikKepalaKeluarga),
     members: family.members.map((member) => ({ ...member, nik: maskNik(member.nik) })),
     specialConditions: null,
+    events: undefined,
   };
 }
 
@@ -349,6 +351,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
     if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
     if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+    await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
     await assertAddressInArea(tx, actor, input.data);
     await assertNiksFree(tx, input.data, row.id);
     const [updated] = await tx
@@ -386,6 +389,7 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
     const row = await registerInScope(tx, actor, input.registerId, "act");
     if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
+    await assertRecordUnlocked(tx, row);
     const [updated] = await tx
       .update(registers)
       .set({
@@ -416,6 +420,7 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
   return db.transaction(async (tx) => {
     const row = await registerInScope(tx, user, registerId, "act");
     if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
+    await assertRecordUnlocked(tx, row);
     const [clash] = await tx
       .select({ id: registers.id })
       .from(registers)
