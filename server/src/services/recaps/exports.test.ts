@@ -129,6 +129,23 @@ describe("recap exports", () => {
     expect(info.areaLabel).toContain("RT 001");
     expect(info.selfSigned).toBe(true);
     expect((await refusal(documentInfo(t.db, { id: "tidak-ada-1234" }))).code).toBe("NOT_FOUND");
+
+    // Then RW and kelurahan sign in turn; the kelurahan's 4.18d PDF carries its own signature.
+    const rw = await createCadre(t.db, "rw", { wardIndex: 6 });
+    const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 6 });
+    await signRecap(t.db, as(rw), { period });
+    await signRecap(t.db, as(kelurahan), { period });
+    const d = await exportRecap(
+      t.db,
+      as(kelurahan),
+      { form: "4.18", period, place: { desaKelurahanId: area.id }, format: "pdf" },
+      options,
+    );
+    const dPath = join(dataDir, "rekap-4-18d.pdf");
+    writeFileSync(dPath, Buffer.from(d.base64, "base64"));
+    expect(pdfsig(dPath)).toContain("Signature is Valid");
+    const dInfo = await documentInfo(t.db, { id: d.documentId ?? "" });
+    expect(dInfo).toMatchObject({ code: "LAMPIRAN 4.18d", level: "kelurahan", signerName: kelurahan.fullName });
   });
 
   test("exports outside the reader's area are refused", async () => {
