@@ -14,7 +14,11 @@ async function sha256Hex(file: File): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-type Check = { state: "idle" } | { state: "checking" } | { state: "match" | "mismatch"; name: string; hash: string };
+type Check =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "unsupported" }
+  | { state: "match" | "mismatch"; name: string; hash: string };
 
 /** The public page behind a recap PDF's QR code: what was signed, and a check of a file against it. */
 export function VerifyPage({ documentId }: { documentId: string }) {
@@ -24,6 +28,11 @@ export function VerifyPage({ documentId }: { documentId: string }) {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file || !info.data) return;
+    // SubtleCrypto exists only on HTTPS (and localhost) pages.
+    if (!globalThis.crypto?.subtle) {
+      setCheck({ state: "unsupported" });
+      return;
+    }
     setCheck({ state: "checking" });
     const hash = await sha256Hex(file);
     setCheck({ state: hash === info.data.sha256 ? "match" : "mismatch", name: file.name, hash });
@@ -94,6 +103,12 @@ export function VerifyPage({ documentId }: { documentId: string }) {
               />
             </div>
             {check.state === "checking" && <p role="status">Memeriksa...</p>}
+            {check.state === "unsupported" && (
+              <div role="alert" className="alert alert-warning">
+                Peramban ini tidak dapat menghitung sidik jari berkas di halaman tanpa HTTPS. Bandingkan sidik jari di
+                atas dengan hasil perintah <code>sha256sum</code> pada berkas Anda.
+              </div>
+            )}
             {check.state === "match" && (
               <div role="status" className="alert alert-success">
                 Berkas ASLI: {check.name} sama persis dengan dokumen yang diterbitkan.
