@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { uniqueNik } from "./family.ts";
+import { registerFamilyViaApi } from "./resident-api.ts";
 
 const idNumber = new Intl.NumberFormat("id-ID");
 
@@ -262,12 +263,14 @@ test("two cadres edit the same record: the later save is refused with a clear me
   page,
   context,
 }) => {
+  // A record of its own, waiting for the RT: verified records are locked and could not be edited.
+  const name = `Bersamaan ${Date.now().toString(36)}`;
+  await registerFamilyViaApi(page.request, { wardKode: "32.75.01.1001", rw: "005", rt: "003" }, name);
   await loginAs(page.request, demoEmails.kaderKelurahan);
   const other = await context.newPage();
   const openForEdit = async (target: Page) => {
-    await target.goto("/kader-pkk/registrasi-list?q=RT%20003");
+    await target.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(name)}`);
     const row = target.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first();
-    const name = (await row.locator("p").first().textContent()) ?? "";
     await row.getByRole("button", { name: /^Maker Checker / }).click();
     const dialog = target.getByRole("dialog", { name: `Maker Checker: ${name}` });
     await dialog.getByRole("button", { name: "Edit", exact: true }).click();

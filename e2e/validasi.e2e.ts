@@ -121,6 +121,11 @@ test("an admin verifies two selected records at once; the history marks the over
   await page.getByLabel("Status").selectOption({ label: "Semua status" });
   await page.getByRole("button", exact("Terapkan Filter")).click();
   await expect(page).toHaveURL(/status=all/);
+  // Wait for the list of all statuses itself (the waiting list's page 1 looks alike until it arrives).
+  const input = encodeURIComponent(JSON.stringify({ rw: "001", status: "all" }));
+  const all = await page.request.get(`/trpc/registers.queue?input=${input}`);
+  const total: number = (await all.json()).result.data.total;
+  await expect(page.getByRole("heading", { name: `Antrean (${total.toLocaleString("id-ID")} data)` })).toBeVisible();
   const first = numbers[0] ?? "";
   let card = cardOf(page, first);
   // The record may sit on a later page of "all statuses": page on (each page fully shown) until it does.

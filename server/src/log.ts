@@ -1,9 +1,10 @@
 // Structured one-line logs. A 16-digit run (a NIK) is masked before anything is written (DESIGN §6).
+import { maskNiksInText } from "@shared/mask.ts";
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export function redact(text: string): string {
-  return text.replace(/\d{16}/g, (nik) => `${nik.slice(0, 6)}******${nik.slice(12)}`);
+  return maskNiksInText(text);
 }
 
 export interface Logger {

@@ -49,3 +49,12 @@ export async function createFamilyRegister(
   const id = await insertFamily(db, form, { status: options.status });
   return { id, form };
 }
+
+/** The form with another head NIK, on the head field and on the 'Kepala Keluarga' member alike. */
+export function withHeadNik(form: FamilyRegistration, nik: string): FamilyRegistration {
+  return {
+    ...form,
+    nikKepalaKeluarga: nik,
+    members: form.members.map((member) => (member.relationship === "Kepala Keluarga" ? { ...member, nik } : member)),
+  };
+}

@@ -2,6 +2,9 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import {
   allowedActions,
+  canReopen,
+  isLocked,
+  reopenRefusal,
   decideTransition,
   nextStatus,
   registerStatuses,
@@ -125,6 +128,32 @@ describe("workflow rules (DESIGN §4)", () => {
           status = decision.to;
         }
       }),
+    );
+  });
+});
+
+describe("lock after verification (DESIGN §4)", () => {
+  const cadre = (level: "rt" | "rw" | "kelurahan" | "kecamatan" | "kota") => ({ role: "kader" as const, level });
+  test("verified statuses are locked; the others are not", () => {
+    expect(registerStatuses.filter(isLocked)).toEqual(["RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
+  });
+  test("a cadre at or above the verifying level, or an admin, may reopen; officials never", () => {
+    const table = registerStatuses.map((status) => [
+      status,
+      (["rt", "rw", "kelurahan", "kecamatan"] as const).filter((level) => canReopen(status, cadre(level))),
+      canReopen(status, { role: "admin", level: null }),
+      canReopen(status, { role: "aparat", level: "kelurahan" }),
+    ]);
+    expect(table).toEqual([
+      ["SUBMITTED", [], false, false],
+      ["RT_VERIFIED", ["rt", "rw", "kelurahan", "kecamatan"], true, false],
+      ["RW_VERIFIED", ["rw", "kelurahan", "kecamatan"], true, false],
+      ["APPROVED", ["kelurahan", "kecamatan"], true, false],
+      ["NEEDS_REVISION", [], false, false],
+      ["REJECTED", [], false, false],
+    ]);
+    expect(reopenRefusal("RW_VERIFIED", cadre("rt"))).toBe(
+      "Hanya kader RW ke atas atau admin yang dapat membuka kembali data ini",
     );
   });
 });

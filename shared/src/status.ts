@@ -162,3 +162,55 @@ export type QueueStatusFilter = (typeof queueStatusFilters)[number];
 /** Queue filter by special condition: `any` = at least one. */
 export const conditionFilters = ["any", ...specialConditionKeys] as const;
 export type ConditionFilter = (typeof conditionFilters)[number];
+
+// ─── Lock after verification (DESIGN §4) ────────────────────────────────────────────────────
+// As DHIS2 locks approved data: once a level has verified a record, nobody edits or deletes it
+// until a cadre at or above that level (or an admin) reopens it, which sends it back to SUBMITTED
+// so every level verifies again. Pure, so the screens show exactly what the server enforces.
+
+export const REOPEN_LABEL = "Buka Kembali";
+export const reopenReasonRequiredMessage = "Alasan membuka kembali wajib diisi";
+
+/** The level whose verification a status records (and locks). */
+export const verifiedByLevel: Partial<Record<RegisterStatus, ValidationLevel>> = {
+  RT_VERIFIED: "rt",
+  RW_VERIFIED: "rw",
+  APPROVED: "kelurahan",
+};
+
+export const lockedStatuses: RegisterStatus[] = registerStatuses.filter((status) => verifiedByLevel[status]);
+
+export function isLocked(status: RegisterStatus): boolean {
+  return verifiedByLevel[status] !== undefined;
+}
+
+/** Cadre levels from the street up: a cadre may reopen what its own or a lower level verified. */
+const levelRank: Record<UserLevel, number> = { rt: 1, rw: 2, kelurahan: 3, kecamatan: 4, kota: 5 };
+
+/** Why a locked record cannot be edited or deleted (shown beside the disabled buttons, sent as 409). */
+export function lockedMessage(status: RegisterStatus): string {
+  return `Data ini terkunci karena sudah berstatus '${statusLabel(status)}'. Buka kembali data ini ('${REOPEN_LABEL}') sebelum mengubah atau menghapusnya.`;
+}
+
+/** The short form beside a locked record in lists (the status badge already names the status). */
+export const lockedHint = `Sudah diverifikasi: tidak dapat diubah atau dihapus sebelum dibuka kembali ('${REOPEN_LABEL}').`;
+
+/** Whether `user` may reopen a record in `status`: admins always, cadres at or above the verifying level. */
+export function canReopen(status: RegisterStatus, user: { role: UserRole; level: UserLevel | null } | null): boolean {
+  const verifier = verifiedByLevel[status];
+  if (!verifier || !user) return false;
+  if (user.role === "admin") return true;
+  if (user.role !== "kader" || user.level === null) return false;
+  return levelRank[user.level] >= levelRank[verifier];
+}
+
+/** The refusal to reopen, in words a cadre understands; null when reopening is allowed. */
+export function reopenRefusal(
+  status: RegisterStatus,
+  user: { role: UserRole; level: UserLevel | null } | null,
+): string | null {
+  const verifier = verifiedByLevel[status];
+  if (!verifier) return `Data berstatus '${statusLabel(status)}' tidak terkunci, jadi tidak perlu dibuka kembali`;
+  if (canReopen(status, user)) return null;
+  return `Hanya kader ${validationLevelLabels[verifier]} ke atas atau admin yang dapat membuka kembali data ini`;
+}

@@ -16,21 +16,8 @@ interface Fallbacks {
 export function errorMessage(error: unknown, fallbacks: Fallbacks): string {
   if (!isTRPCClientError(error)) return fallbacks.fallback;
   const status = error.data?.httpStatus;
-  const data: unknown = error.data;
-  const zodFields =
-    typeof data === "object" &&
-    data !== null &&
-    "zodError" in data &&
-    typeof data.zodError === "object" &&
-    data.zodError !== null &&
-    "fieldErrors" in data.zodError &&
-    typeof data.zodError.fieldErrors === "object" &&
-    data.zodError.fieldErrors !== null
-      ? Object.values(data.zodError.fieldErrors)
-          .flat()
-          .filter((item): item is string => typeof item === "string")
-      : [];
-  if (zodFields.length > 0) return zodFields.join(", ");
+  const fields = status === 400 ? serverFieldErrors(error).map((item) => item.message) : [];
+  if (fields.length > 0) return [...new Set(fields)].join(", ");
   if (error.message && status !== 500) return error.message;
   if (status === 400) return fallbacks.badRequest ?? fallbacks.fallback;
   if (status === 429) return fallbacks.tooManyRequests ?? fallbacks.fallback;

@@ -2,7 +2,7 @@
 // written in batches (one multi-row insert per table per batch) instead of one transaction per family.
 import { asc } from "drizzle-orm";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
-import { familyColumns, familyMemberRows } from "../services/registers/family-rows.ts";
+import { familyColumns, familyMemberRows, storedForm } from "../services/registers/family-rows.ts";
 import type { Db } from "../db/client.ts";
 import { buildDemoFamily, historyEvents, seededRandom } from "./families.ts";
 import { bulkInsert } from "./bulk-insert.ts";
@@ -51,7 +51,7 @@ export async function generateFamilies(db: Db, options: BulkOptions): Promise<nu
           registrationNumber: `DEMO-${String(serial).padStart(9, "0")}`,
           formType: "family_registration" as const,
           status,
-          dataRegister: { ...form, formType: "family_registration" },
+          dataRegister: storedForm(form),
           consentAt: new Date(),
           consentVersion: "2026-11",
         })),

@@ -5,7 +5,7 @@ import { educations, foodTypes, occupations, specialConditionKeys, waterSources 
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import { demoFamilyEvents } from "./family-events.ts";
-import { familyColumns, familyMemberRows } from "../services/registers/family-rows.ts";
+import { familyColumns, familyMemberRows, storedForm } from "../services/registers/family-rows.ts";
 import { newRegistrationNumber } from "../services/registers/registration-number.ts";
 import type { Db } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
@@ -251,7 +251,7 @@ export async function insertFamily(
         registrationNumber: newRegistrationNumber(),
         formType: "family_registration",
         status,
-        dataRegister: { ...data, formType: "family_registration" },
+        dataRegister: storedForm(data),
         consentAt: new Date(),
         consentVersion: "2026-11",
         createdBy: options.createdBy ?? null,

@@ -55,7 +55,7 @@ const restStatus: Record<DomainErrorCode, [RestError["status"], string]> = {
   UNAUTHORIZED: [401, "UnauthorizedError"],
   FORBIDDEN: [403, "ForbiddenError"],
   NOT_FOUND: [404, "NotFoundError"],
-  CONFLICT: [409, "ApplicationError"],
+  CONFLICT: [409, "ConflictError"],
   TOO_MANY_REQUESTS: [429, "RateLimitError"],
 };
 

@@ -9,6 +9,7 @@ import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { findMany, findOne, type RestResource } from "./resource.ts";
+import { requireAdmin } from "../services/common/access.ts";
 
 export const kecamatanResource: RestResource = {
   table: kecamatan,
@@ -168,7 +169,7 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
     const id = parseId(c.req.param("id"));
     const data = await readDataPayload(c);
     // Refuse non-admins before saying whether the id exists.
-    regions.requireAdmin(c.var.actor);
+    requireAdmin(c.var.actor);
     await entryOf(db, resource, id);
     const form = { ...(await writes.current(db, id)), ...toForm(data, writes.fields) };
     await run(() => writes.update(db, c.var.actor, id, form));
@@ -177,7 +178,7 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
   app.delete(`${path}/:id`, async (c) => {
     const { db } = c.var.deps;
     const id = parseId(c.req.param("id"));
-    regions.requireAdmin(c.var.actor);
+    requireAdmin(c.var.actor);
     const entry = await entryOf(db, resource, id);
     await run(() => writes.remove(db, c.var.actor, id));
     return c.json(singleBody(entry));

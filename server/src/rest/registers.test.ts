@@ -1,36 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import { auditLog, registerRevisions } from "../db/schema/audit.ts";
 import { registerEvents, registers } from "../db/schema/registers.ts";
 import { createCadre } from "../../test/cadres.ts";
-import { createFamilyRegister, familyForm, ward } from "../../test/factories.ts";
-import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
+import { createFamilyRegister, familyForm, ward, withHeadNik } from "../../test/factories.ts";
+import { callerFor, createUser, sessionCookieFor, useTestApp } from "../../test/helpers.ts";
+import { cookieOf, restBody, restCall, type RestAuth } from "../../test/rest.ts";
 import type { UserRow } from "../db/schema/users.ts";
 
 const t = useTestApp();
 
-type Auth = { cookie: string } | { bearer: string } | null;
-
-async function call(method: string, path: string, auth: Auth, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (auth && "cookie" in auth) {
-    headers.cookie = auth.cookie;
-    if (method !== "GET") headers.origin = TEST_ORIGIN;
-  }
-  if (auth && "bearer" in auth) headers.authorization = `Bearer ${auth.bearer}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await t.app.request(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: JSON.parse(text) };
-}
-
-const as = async (user: UserRow): Promise<Auth> => ({ cookie: await sessionCookieFor(t.db, user.id) });
+type Auth = RestAuth;
+const call = (method: string, path: string, auth: Auth, body?: unknown) => restCall(t, method, path, auth, body);
+const as = (user: UserRow): Promise<Auth> => cookieOf(t, user);
 
 async function token(access: "read-only" | "full-access"): Promise<{ bearer: string; id: number }> {
   const admin = await createUser(t.db, { role: "admin" });
@@ -40,27 +23,6 @@ async function token(access: "read-only" | "full-access"): Promise<{ bearer: str
 
 const entries = (json: { data: StrapiEntry[] }) => json.data;
 const ids = (json: { data: StrapiEntry[] }) => json.data.map((entry) => entry.id);
-
-/** The spec's create body: snake_case head fields, data_register with address{rt, rw, kelurahan, kecamatan}. */
-function restBody(form: FamilyRegistration, extra: Record<string, unknown> = {}) {
-  const { namaKepalaKeluarga, nikKepalaKeluarga, nomorHp, alamatEmail, tanggalPendataan, address, ...rest } = form;
-  return {
-    data: {
-      nama_kepala_keluarga: namaKepalaKeluarga,
-      nik_kepala_keluarga: nikKepalaKeluarga,
-      nomor_hp: nomorHp,
-      alamat_email: alamatEmail,
-      tanggal_pendataan: tanggalPendataan,
-      data_register: {
-        ...rest,
-        address: { kecamatan: address.kecamatanId, kelurahan: address.desaKelurahanId, rw: address.rw, rt: address.rt },
-        captcha: "7",
-      },
-      status: "SUBMITTED",
-      ...extra,
-    },
-  };
-}
 
 async function lastAudit() {
   const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
@@ -182,7 +144,7 @@ describe("API tokens", () => {
     expect(ids(list.json)).toEqual(expect.arrayContaining([near.id, far.id]));
     const row = await lastAudit();
     expect(row).toMatchObject({
-      action: "read",
+      action: "register.read",
       entity: "registers",
       actorId: null,
       details: { apiTokenId: reader.id },
@@ -222,8 +184,13 @@ describe("API tokens", () => {
     expect(event).toMatchObject({ level: "admin", fromStatus: "SUBMITTED", toStatus: "RT_VERIFIED" });
     expect(event?.note).toContain(`token API #${writer.id}`);
 
-    expect((await call("DELETE", `/registers/${id}`, writer)).status).toBe(200);
-    expect((await call("GET", `/registers/${id}`, writer)).status).toBe(404);
+    // Verified means locked: the token must reopen it before deleting (DESIGN §4).
+    const locked = await call("DELETE", `/registers/${id}`, writer);
+    expect([locked.status, locked.json.error.name]).toEqual([409, "ConflictError"]);
+    expect(locked.json.error.message).toContain("Buka Kembali");
+    const fresh = await call("POST", "/registers", writer, restBody(await familyForm(t.db, { wardIndex: 3 })));
+    expect((await call("DELETE", `/registers/${fresh.json.data.id}`, writer)).status).toBe(200);
+    expect((await call("GET", `/registers/${fresh.json.data.id}`, writer)).status).toBe(404);
   });
 });
 
@@ -364,7 +331,11 @@ describe("POST /registers", () => {
       rt: "002",
     });
     expect(created.json.data.attributes.data_register).not.toHaveProperty("captcha");
-    expect(await lastAudit()).toMatchObject({ action: "create", entityId: created.json.data.id });
+    const [createdRow] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "register.create"), eq(auditLog.entityId, created.json.data.id)));
+    expect(createdRow).toBeDefined();
   });
 
   test("schema failures answer 400 with details.errors naming the attribute sent", async () => {
@@ -398,12 +369,14 @@ describe("POST /registers", () => {
       "POST",
       "/registers",
       cadre,
-      restBody(await familyForm(t.db, {}, (f) => ({ ...f, nikKepalaKeluarga: existing.form.nikKepalaKeluarga }))),
+      restBody(await familyForm(t.db, {}, (f) => withHeadNik(f, existing.form.nikKepalaKeluarga))),
     );
     expect(again.status).toBe(409);
+    expect(again.json.error.name).toBe("ConflictError");
+    expect(again.json.error.message).toBe(`NIK ${existing.form.nikKepalaKeluarga} sudah terdaftar pada keluarga lain`);
     expect(again.json.error.details.errors[0]).toEqual({
       path: ["nik_kepala_keluarga"],
-      message: "NIK kepala keluarga sudah terdaftar",
+      message: `NIK ${existing.form.nikKepalaKeluarga} sudah terdaftar pada keluarga lain`,
       name: "ValidationError",
     });
   });
@@ -500,7 +473,7 @@ describe("DELETE /registers/:id", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.json.data.id).toBe(family.id);
     expect(await lastAudit()).toMatchObject({
-      action: "delete",
+      action: "register.delete",
       entityId: family.id,
       details: { reason: "Pindah domisili" },
     });
@@ -522,7 +495,7 @@ describe("privacy", () => {
     expect((after?.total ?? 0) - (before?.total ?? 0)).toBe(1);
     const row = await lastAudit();
     expect(row).toMatchObject({
-      action: "read",
+      action: "register.read",
       entity: "registers",
       actorId: cadre.id,
       details: { ids: ids(list.json) },

@@ -1,99 +1,94 @@
-// /api/registers (SPEC §7 "Registers", DESIGN §7): Strapi-shaped reads limited to the caller's area,
-// never anonymous, each read audited; writes go through the cadre workspace's record service
-// (services/registers/records.ts) and status moves through workflow.ts, like the screens.
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+// /api/registers (SPEC §7 "Registers", DESIGN §7): only translates. The register module decides
+// which rows and columns a caller gets (services/registers/policy.ts, presenter.ts, through
+// read-entries.ts, which also audits); this file compiles the Strapi query within them. Writes go
+// through the records service and status moves through workflow.ts, like the screens.
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
-import type { StrapiEntry } from "@shared/strapi.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/client.ts";
 import { registers } from "../db/schema/registers.ts";
-import { authorityOf, type Actor } from "../services/accounts/actor.ts";
-import { audit } from "../services/audit/audit-log.ts";
+import type { Actor } from "../services/accounts/actor.ts";
 import { DomainError } from "../services/common/errors.ts";
+import { assertMayChange, readPolicyOf } from "../services/registers/policy.ts";
+import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
 import { moveToStatus } from "../services/registers/workflow.ts";
-import { scopeCondition, scopeOf } from "../services/registers/scope.ts";
 import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
-import { findMany, findOne, type RestResource } from "./resource.ts";
+import { findMany, findOne, type RestAttribute, type RestResource } from "./resource.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { parseInput } from "../services/common/input.ts";
 
 // Private columns (consent, creator, soft-delete bookkeeping) are not listed, so no query reaches them.
-export const registerResource: RestResource = {
-  table: registers,
-  id: registers.id,
-  attributes: {
-    nama_kepala_keluarga: { column: registers.namaKepalaKeluarga, type: "string" },
-    nik_kepala_keluarga: { column: registers.nikKepalaKeluarga, type: "string" },
-    nomor_hp: { column: registers.nomorHp, type: "string" },
-    alamat_email: { column: registers.alamatEmail, type: "string" },
-    tanggal_pendataan: { column: registers.tanggalPendataan, type: "date" },
-    status: { column: registers.status, type: "string" },
-    form_type: { column: registers.formType, type: "string" },
-    registration_number: { column: registers.registrationNumber, type: "string" },
-    data_register: { column: registers.dataRegister, type: "json" },
-    rw: { column: registers.rw, type: "string" },
-    rt: { column: registers.rt, type: "string" },
-    member_count: { column: registers.memberCount, type: "integer" },
-    has_special_condition: { column: registers.hasSpecialCondition, type: "boolean" },
-    pregnant_count: { column: registers.pregnantCount, type: "integer" },
-    blind_count: { column: registers.blindCount, type: "integer" },
-    nursing_count: { column: registers.nursingCount, type: "integer" },
-    mother_death_count: { column: registers.motherDeathCount, type: "integer" },
-    baby_death_count: { column: registers.babyDeathCount, type: "integer" },
-    toddler_death_count: { column: registers.toddlerDeathCount, type: "integer" },
-    new_birth_count: { column: registers.newBirthCount, type: "integer" },
-    birth_certificate_count: { column: registers.birthCertificateCount, type: "integer" },
-    postpartum_count: { column: registers.postpartumCount, type: "integer" },
-    version: { column: registers.version, type: "integer" },
-    createdAt: { column: registers.createdAt, type: "datetime" },
-    updatedAt: { column: registers.updatedAt, type: "datetime" },
+const attributes: Record<string, RestAttribute> = {
+  nama_kepala_keluarga: { column: registers.namaKepalaKeluarga, type: "string" },
+  nik_kepala_keluarga: { column: registers.nikKepalaKeluarga, type: "string" },
+  nomor_hp: { column: registers.nomorHp, type: "string" },
+  alamat_email: { column: registers.alamatEmail, type: "string" },
+  tanggal_pendataan: { column: registers.tanggalPendataan, type: "date" },
+  status: { column: registers.status, type: "string" },
+  form_type: { column: registers.formType, type: "string" },
+  registration_number: { column: registers.registrationNumber, type: "string" },
+  data_register: { column: registers.dataRegister, type: "json" },
+  rw: { column: registers.rw, type: "string" },
+  rt: { column: registers.rt, type: "string" },
+  member_count: { column: registers.memberCount, type: "integer" },
+  has_special_condition: { column: registers.hasSpecialCondition, type: "boolean" },
+  pregnant_count: { column: registers.pregnantCount, type: "integer" },
+  blind_count: { column: registers.blindCount, type: "integer" },
+  nursing_count: { column: registers.nursingCount, type: "integer" },
+  mother_death_count: { column: registers.motherDeathCount, type: "integer" },
+  baby_death_count: { column: registers.babyDeathCount, type: "integer" },
+  toddler_death_count: { column: registers.toddlerDeathCount, type: "integer" },
+  new_birth_count: { column: registers.newBirthCount, type: "integer" },
+  birth_certificate_count: { column: registers.birthCertificateCount, type: "integer" },
+  postpartum_count: { column: registers.postpartumCount, type: "integer" },
+  version: { column: registers.version, type: "integer" },
+  createdAt: { column: registers.createdAt, type: "datetime" },
+  updatedAt: { column: registers.updatedAt, type: "datetime" },
+};
+
+const relations: RestResource["relations"] = {
+  desa_kelurahan: {
+    target: () => desaKelurahanResource,
+    cardinality: "one",
+    localColumn: registers.desaKelurahanId,
+    foreignColumn: desaKelurahanResource.id,
   },
-  relations: {
-    desa_kelurahan: {
-      target: () => desaKelurahanResource,
-      cardinality: "one",
-      localColumn: registers.desaKelurahanId,
-      foreignColumn: desaKelurahanResource.id,
-    },
-    kecamatan: {
-      target: () => kecamatanResource,
-      cardinality: "one",
-      localColumn: registers.kecamatanId,
-      foreignColumn: kecamatanResource.id,
-    },
+  kecamatan: {
+    target: () => kecamatanResource,
+    cardinality: "one",
+    localColumn: registers.kecamatanId,
+    foreignColumn: kecamatanResource.id,
   },
 };
+
+const columns: Record<string, AnyPgColumn> = Object.fromEntries(
+  Object.entries(attributes).map(([name, attribute]) => [name, attribute.column]),
+);
+
+/** Every attribute, for documentation and for callers with the full view. */
+export const registerResource: RestResource = { table: registers, id: registers.id, attributes, relations };
+
+/**
+ * The resource as this caller may query it: hidden columns (health data for officials) do not exist
+ * for it, masked ones are selectable but never filtered or sorted; either gives 'Invalid parameter'.
+ */
+function resourceFor(access: RegisterReadAccess): RestResource {
+  const visible: Record<string, RestAttribute> = {};
+  for (const [name, attribute] of Object.entries(attributes)) {
+    const mode = access.access(attribute.column);
+    if (mode === "hidden") continue;
+    visible[name] = mode === "masked" ? { ...attribute, opaque: true } : attribute;
+  }
+  return { ...registerResource, attributes: visible };
+}
 
 const forbiddenError = () => new RestError(403, "ForbiddenError", "Forbidden");
 export const createStatusMessage = "Data baru selalu dibuat dengan status SUBMITTED";
 export const defaultDeleteReason = "Dihapus melalui API";
-
-/**
- * The rows a caller may read: its area (scope.ts; API tokens city-wide), never soft-deleted rows.
- * Cadre account registrations hold cadres' own data and are read only with admin-wide authority.
- */
-function readableRows(actor: Actor): SQL {
-  const scope = scopeOf(actor);
-  if (scope.area.kind === "none") throw forbiddenError();
-  const familiesOnly = authorityOf(actor) === "user" ? eq(registers.formType, "family_registration") : undefined;
-  return and(scopeCondition(scope.area), isNull(registers.deletedAt), familiesOnly) ?? scopeCondition(scope.area);
-}
-
-/** One audit row per request that returned personal data, naming ids (never NIKs). */
-async function auditRead(db: Db, actor: Actor, entries: StrapiEntry[], single: boolean): Promise<void> {
-  if (entries.length === 0) return;
-  const ids = entries.map((entry) => entry.id);
-  await audit(db, actor, {
-    action: "read",
-    entity: "registers",
-    entityId: single ? (ids[0] ?? null) : null,
-    details: { via: "rest", ids },
-  });
-}
 
 // REST attribute names ↔ the family form of shared/src/schemas/family.ts.
 const headFields: Record<string, string> = {
@@ -202,43 +197,65 @@ function optionalVersion(data: Record<string, unknown>): number | undefined {
 
 const queryString = (url: string) => new URL(url).search;
 
+/** One entry the caller may read (presented and audited by the module), else 404. */
+async function entryOf(db: Db, actor: Actor, id: number, url = "") {
+  const { entries } = await readRegisterEntries(db, actor, { columns, via: "rest", single: true }, async (access) => {
+    const resource = resourceFor(access);
+    const query = parseQuery(url, resource);
+    const entry = await findOne(db, resource, id, query, access.rows);
+    return { entries: entry ? [entry] : [] };
+  });
+  const [entry] = entries;
+  if (!entry) throw restNotFound();
+  return entry;
+}
+
+/** Refuses (401/403) a caller who may read no register, before the body or the id is looked at. */
+function readPolicy(actor: Actor): void {
+  try {
+    readPolicyOf(actor);
+  } catch (error) {
+    // Strapi answers 403 to anyone without the permission, anonymous callers included.
+    if (error instanceof DomainError && (error.code === "FORBIDDEN" || error.code === "UNAUTHORIZED")) {
+      throw forbiddenError();
+    }
+    throw error;
+  }
+}
+
 export function registersRest(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get("/registers", async (c) => {
     const { db } = c.var.deps;
-    const actor = c.var.actor;
-    const rows = readableRows(actor);
-    const query = parseQuery(queryString(c.req.url), registerResource);
-    const result = await findMany(db, registerResource, query, rows);
-    await auditRead(db, actor, result.entries, false);
-    return c.json(listBody(result, query.pagination));
+    const url = queryString(c.req.url);
+    readPolicy(c.var.actor);
+    let pagination: ReturnType<typeof parseQuery>["pagination"] | null = null;
+    const result = await readRegisterEntries(db, c.var.actor, { columns, via: "rest", single: false }, (access) => {
+      const resource = resourceFor(access);
+      const query = parseQuery(url, resource);
+      pagination = query.pagination;
+      return findMany(db, resource, query, access.rows);
+    });
+    if (!pagination) throw new Error("registers list: no pagination parsed");
+    return c.json(listBody(result, pagination));
   });
 
   // Another area's register answers 404 like a missing one: the id's existence is not disclosed.
   app.get("/registers/:id", async (c) => {
     const { db } = c.var.deps;
-    const actor = c.var.actor;
-    const rows = readableRows(actor);
+    const url = queryString(c.req.url);
+    readPolicy(c.var.actor);
     const id = parseId(c.req.param("id"));
-    const query = parseQuery(queryString(c.req.url), registerResource);
-    const entry = await findOne(db, registerResource, id, query, rows);
-    if (!entry) throw restNotFound();
-    await auditRead(db, actor, [entry], true);
-    return c.json(singleBody(entry));
+    return c.json(singleBody(await entryOf(db, c.var.actor, id, url)));
   });
-
-  const entryOf = async (db: Db, actor: Actor, id: number) => {
-    const entry = await findOne(db, registerResource, id, { fields: null, populate: [] }, readableRows(actor));
-    if (!entry) throw restNotFound();
-    return entry;
-  };
 
   app.post("/registers", async (c) => {
     const { db } = c.var.deps;
     const actor = c.var.actor;
-    // 403 for callers who may read nothing, before the body or the id is looked at.
-    readableRows(actor);
+    // 403 for callers who may read nothing or only read, before the body or the id is looked at.
+    readPolicy(actor);
+    assertMayChange(actor);
     const data = await readDataPayload(c);
     // SPEC §4: both forms create SUBMITTED records; the body may name that status and no other.
     if (data.status !== undefined && data.status !== "SUBMITTED") {
@@ -253,8 +270,9 @@ export function registersRest(): Hono<AppEnv> {
   app.put("/registers/:id", async (c) => {
     const { db } = c.var.deps;
     const actor = c.var.actor;
-    // 403 for callers who may read nothing, before the body or the id is looked at.
-    readableRows(actor);
+    // 403 for callers who may read nothing or only read, before the body or the id is looked at.
+    readPolicy(actor);
+    assertMayChange(actor);
     const id = parseId(c.req.param("id"));
     const data = await readDataPayload(c);
     // Not in the caller's area, deleted or missing: 404 before anything is validated or changed.
@@ -284,8 +302,9 @@ export function registersRest(): Hono<AppEnv> {
   app.delete("/registers/:id", async (c) => {
     const { db } = c.var.deps;
     const actor = c.var.actor;
-    // 403 for callers who may read nothing, before the body or the id is looked at.
-    readableRows(actor);
+    // 403 for callers who may read nothing or only read, before the body or the id is looked at.
+    readPolicy(actor);
+    assertMayChange(actor);
     const id = parseId(c.req.param("id"));
     const entry = await entryOf(db, actor, id);
     // DELETE may carry `{data: {reason, version}}`; a body is optional.

@@ -30,6 +30,7 @@ import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import type { ComparisonOperator, FilterNode, ParsedQuery, PopulateNode } from "./query.ts";
+import { escapeLike } from "../services/common/like.ts";
 
 /** `json` attributes (a stored form) are returned and selectable, never filtered or sorted (no JSON scans). */
 export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean" | "json";
@@ -37,6 +38,8 @@ export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetim
 export interface RestAttribute {
   column: AnyPgColumn;
   type: AttributeType;
+  /** Shown only in a masked form to this caller: selectable, never filtered or sorted (no oracle). */
+  opaque?: boolean;
 }
 
 export interface RestRelation {
@@ -93,13 +96,12 @@ function coerce(value: unknown, type: AttributeType, field: string): string | nu
   }
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 const asText = (column: AnyPgColumn) => sql`${column}::text`;
 
 function compare(resource: RestResource, field: string, operator: ComparisonOperator, raw: unknown): SQL {
   const column = columnOf(resource, field);
   const type = typeOf(resource, field);
-  if (type === "json") throw invalidParameter(field);
+  if (type === "json" || resource.attributes[field]?.opaque) throw invalidParameter(field);
   const one = () => coerce(Array.isArray(raw) ? raw[0] : raw, type, field);
   const list = () =>
     (Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? Object.values(raw) : [raw]).map((item) =>
@@ -246,6 +248,7 @@ export async function findMany(db: Db, resource: RestResource, query: ParsedQuer
   const { pagination } = query;
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
   const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
+  for (const item of query.sort) if (resource.attributes[item.field]?.opaque) throw invalidParameter(item.field);
   const order =
     query.sort.length > 0
       ? query.sort.map((item) => (item.order === "asc" ? asc : desc)(columnOf(resource, item.field)))

@@ -1,10 +1,12 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { z, ZodError } from "zod";
+import { ZodError } from "zod";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Actor, SessionUser } from "../services/accounts/actor.ts";
-import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
+import { DomainError, type DomainErrorCode, type FieldError } from "../services/common/errors.ts";
+import { scopeOf } from "../services/registers/scope.ts";
+import { signInMessage } from "../services/common/access.ts";
 
 // ─── 1. Context ──────────────────────────────────────────────────────────────────────────────
 export interface ContextInner {
@@ -35,6 +37,14 @@ const codeMap: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
 };
 
+function fieldErrorsOf(cause: unknown): FieldError[] | null {
+  if (cause instanceof DomainError) return cause.options.fieldErrors ?? null;
+  if (cause instanceof ZodError) {
+    return cause.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  }
+  return null;
+}
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -44,8 +54,8 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         // Hide server internals from the browser; the spec's messages are in DomainError/zod.
         stack: undefined,
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-        fieldErrors: cause instanceof DomainError ? (cause.options.fieldErrors ?? null) : null,
+        // One field-error channel for the client, whether zod refused the input or a service a value.
+        fieldErrors: fieldErrorsOf(cause),
         retryAfterSeconds: cause instanceof DomainError ? (cause.options.retryAfterSeconds ?? null) : null,
       },
       message: error.code === "INTERNAL_SERVER_ERROR" ? "Terjadi kesalahan pada server" : shape.message,
@@ -74,7 +84,7 @@ export const publicProcedure = t.procedure.use(domainErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const user = ctx.actor.user;
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Silakan masuk terlebih dahulu" });
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: signInMessage });
   return next({ ctx: { ...ctx, user, actor: { ...ctx.actor, user } } });
 });
 
@@ -90,37 +100,14 @@ function roleProcedure(roles: ReadonlyArray<SessionUser["role"]>) {
 export const adminProcedure = roleProcedure(["admin"]);
 
 /**
- * Where a signed-in user may work: admins everywhere; a cadre inside the work area the admin
- * confirmed, at its level. Services filter by it, so a procedure cannot forget the area.
+ * Cadres work inside their area (the register module's scope.ts decides it, once, for every
+ * service); admins may act everywhere (services record overrides). A cadre without a work area is
+ * refused here with a message saying why.
  */
-export type AreaScope =
-  | { kind: "all" }
-  | {
-      kind: "area";
-      level: NonNullable<SessionUser["level"]>;
-      kecamatanId: number | null;
-      desaKelurahanId: number | null;
-      rw: string | null;
-      rt: string | null;
-    };
-
-export function areaScopeOf(user: SessionUser): AreaScope | null {
-  if (user.role === "admin") return { kind: "all" };
-  if (!user.level) return null;
-  const { level, kecamatanId, desaKelurahanId, rw, rt } = user;
-  const complete =
-    level === "kota" ||
-    (level === "kecamatan" && kecamatanId !== null) ||
-    (level === "kelurahan" && desaKelurahanId !== null) ||
-    (level === "rw" && desaKelurahanId !== null && rw !== null) ||
-    (level === "rt" && desaKelurahanId !== null && rw !== null && rt !== null);
-  return complete ? { kind: "area", level, kecamatanId, desaKelurahanId, rw, rt } : null;
-}
-
-/** Cadres work inside their area (ctx.scope); admins may act everywhere (services record overrides). */
 export const kaderProcedure = roleProcedure(["kader", "admin"]).use(({ ctx, next }) => {
-  const scope = areaScopeOf(ctx.user);
-  if (!scope) throw new TRPCError({ code: "FORBIDDEN", message: "Wilayah kerja Anda belum ditetapkan admin" });
-  return next({ ctx: { ...ctx, scope } });
+  if (scopeOf(ctx.user).area.kind === "none") {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Wilayah kerja Anda belum ditetapkan admin" });
+  }
+  return next();
 });
 export const aparatProcedure = roleProcedure(["aparat", "admin"]);

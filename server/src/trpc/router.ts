@@ -5,9 +5,7 @@ import { configRouter } from "./routers/config.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
 import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
-import { registerRecordsRouter } from "./routers/register-records.ts";
 import { reportsRouter } from "./routers/reports.ts";
-import { workflowRouter } from "./routers/workflow.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
 import { registersRouter } from "./routers/registers.ts";
@@ -18,8 +16,6 @@ export const appRouter = router({
   regions: regionsRouter,
   captcha: captchaRouter,
   config: configRouter,
-  workflow: workflowRouter,
-  registerRecords: registerRecordsRouter,
   dashboard: dashboardRouter,
   reports: reportsRouter,
   stats: statsRouter,

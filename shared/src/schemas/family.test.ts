@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { familyRegistrationSchema, newMember, todayIso } from "./family.ts";
+import { noSpecialConditions } from "../empty-family.ts";
 
 const member = (nik: string, overrides: Record<string, unknown> = {}) => ({
   nik,
@@ -13,26 +14,7 @@ const member = (nik: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const conditionsOff = {
-  pregnant: false,
-  pregnantCount: 0,
-  blind: false,
-  blindCount: 0,
-  nursing: false,
-  nursingCount: 0,
-  motherDeath: false,
-  motherDeathCount: 0,
-  babyDeath: false,
-  babyDeathCount: 0,
-  toddlerDeath: false,
-  toddlerDeathCount: 0,
-  newBirth: false,
-  newBirthCount: 0,
-  birthCertificate: false,
-  birthCertificateCount: 0,
-  postpartum: false,
-  postpartumCount: 0,
-};
+const conditionsOff = noSpecialConditions;
 
 function validForm() {
   return {
@@ -78,6 +60,30 @@ const tomorrow = () => {
 };
 
 const invalidCases: Array<[string, (form: Form) => unknown, string, string]> = [
+  [
+    "no member is Kepala Keluarga",
+    (f) => ({ ...f, members: f.members.map((m) => ({ ...m, relationship: "Anak" })) }),
+    "members.0.relationship",
+    "Satu anggota harus berstatus Kepala Keluarga",
+  ],
+  [
+    "two members are Kepala Keluarga",
+    (f) => ({ ...f, members: f.members.map((m) => ({ ...m, relationship: "Kepala Keluarga" })) }),
+    "members.1.relationship",
+    "Hanya satu anggota yang boleh berstatus Kepala Keluarga",
+  ],
+  [
+    "the Kepala Keluarga member has another NIK than the head",
+    (f) => ({ ...f, nikKepalaKeluarga: "3275010101859999" }),
+    "members.0.nik",
+    "NIK anggota Kepala Keluarga harus sama dengan NIK kepala keluarga",
+  ],
+  [
+    "the Kepala Keluarga member has another name than the head",
+    (f) => ({ ...f, namaKepalaKeluarga: "Joko Widodo" }),
+    "members.0.fullName",
+    "Nama anggota Kepala Keluarga harus sama dengan nama kepala keluarga",
+  ],
   [
     "head name empty",
     (f) => ({ ...f, namaKepalaKeluarga: "   " }),

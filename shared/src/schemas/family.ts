@@ -106,6 +106,46 @@ export const communityActivitiesSchema = z.object({
   environmentalHealth: z.boolean(),
 });
 
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
+
+export const headRelationship = "Kepala Keluarga";
+
+/**
+ * Exactly one member is 'Kepala Keluarga', and that member is the head named above (same NIK and
+ * name): the head is a member of the family like everyone else, so the NIK index covers both.
+ */
+function headMemberIssues(value: {
+  namaKepalaKeluarga: string;
+  nikKepalaKeluarga: string;
+  members: Array<{ nik: string; fullName: string; relationship: string }>;
+}): Array<{ path: Array<string | number>; message: string }> {
+  const heads = value.members.flatMap((member, index) => (member.relationship === headRelationship ? [index] : []));
+  if (value.members.length === 0) return [];
+  if (heads.length === 0) {
+    return [{ path: ["members", 0, "relationship"], message: "Satu anggota harus berstatus Kepala Keluarga" }];
+  }
+  const issues = heads.slice(1).map((index) => ({
+    path: ["members", index, "relationship"],
+    message: "Hanya satu anggota yang boleh berstatus Kepala Keluarga",
+  }));
+  const index = heads[0] ?? 0;
+  const head = value.members[index];
+  if (head && head.nik !== value.nikKepalaKeluarga) {
+    issues.push({
+      path: ["members", index, "nik"],
+      message: "NIK anggota Kepala Keluarga harus sama dengan NIK kepala keluarga",
+    });
+  }
+  if (head && !sameName(head.fullName, value.namaKepalaKeluarga)) {
+    issues.push({
+      path: ["members", index, "fullName"],
+      message: "Nama anggota Kepala Keluarga harus sama dengan nama kepala keluarga",
+    });
+  }
+  return issues;
+}
+
 export const familyRegistrationSchema = z
   .object({
     namaKepalaKeluarga: z.string().trim().min(2, "Nama kepala keluarga wajib diisi"),
@@ -145,6 +185,7 @@ export const familyRegistrationSchema = z
     if (value.mckFacility && value.mckCount < 1) {
       ctx.addIssue({ code: "custom", path: ["mckCount"], message: "Jumlah minimal 1" });
     }
+    for (const issue of headMemberIssues(value)) ctx.addIssue({ code: "custom", ...issue });
     const seen = new Map<string, number>();
     value.members.forEach((member, index) => {
       const first = seen.get(member.nik);

@@ -2,6 +2,7 @@
 // monitor, monthly report). The family itself is validated by familyRegistrationSchema, as in the public form.
 import { z } from "zod";
 import { specialConditionKeys } from "../enums.ts";
+import { NOTE_MAX_LENGTH, reopenReasonRequiredMessage } from "../status.ts";
 import { familyRegistrationSchema } from "./family.ts";
 import { idSchema, rtRwFilter } from "./common.ts";
 
@@ -57,3 +58,16 @@ export type ReportInput = z.input<typeof reportInput>;
 
 export const reportFormats = ["xlsx", "csv"] as const;
 export const reportExportInput = z.object({ month: monthSchema, format: z.enum(reportFormats) });
+
+/** 'Buka Kembali': a verified (locked) record back to SUBMITTED, with the reason in its history. */
+export const reopenRecordInput = z.object({
+  registerId: idSchema,
+  /** The version the cadre looked at; a record changed since then is refused. */
+  version: z.number().int().positive(),
+  reason: z
+    .string()
+    .trim()
+    .min(1, reopenReasonRequiredMessage)
+    .max(NOTE_MAX_LENGTH, `Alasan maksimal ${NOTE_MAX_LENGTH} karakter`),
+});
+export type ReopenRecordInput = z.input<typeof reopenRecordInput>;

@@ -50,15 +50,3 @@ export interface StatusSearchAnswer {
   kind: "nik" | "name";
   results: StatusSearchResult[];
 }
-
-/** "3275011234567890" → "327501******7890". */
-export function maskNik(nik: string): string {
-  if (nik.length < 10) return "*".repeat(nik.length);
-  return `${nik.slice(0, 6)}${"*".repeat(nik.length - 10)}${nik.slice(-4)}`;
-}
-
-/** "081234567890" → "0812*****890". */
-export function maskPhone(phone: string): string {
-  if (phone.length < 7) return "*".repeat(phone.length);
-  return `${phone.slice(0, 4)}${"*".repeat(phone.length - 7)}${phone.slice(-3)}`;
-}

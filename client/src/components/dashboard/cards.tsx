@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { specialConditionLabels } from "@shared/enums.ts";
 import { statusLabel } from "@shared/status.ts";
-import { formatNumber, formatPercent, share } from "../maker-checker/format.ts";
+import { formatNumber, formatPercent, share } from "../registers/format.ts";
 import type { DashboardSummary } from "./types.ts";
 
 type Trend = DashboardSummary["cards"]["totalFamilies"];

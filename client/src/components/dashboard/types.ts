@@ -3,5 +3,5 @@ import type { AppRouter } from "../../../../server/src/trpc/router.ts";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type DashboardSummary = Outputs["dashboard"]["summary"];
-export type SpecialConditionsView = Outputs["dashboard"]["specialConditions"];
+export type SpecialConditionsView = Outputs["registers"]["specialConditions"];
 export type MonthlyReport = Outputs["reports"]["monthly"];

@@ -10,6 +10,7 @@ import {
   relationships,
   waterSources,
 } from "@shared/enums.ts";
+import { emptyFamilyParts, noCommunityActivities, noHouseCriteria, noSpecialConditions } from "@shared/empty-family.ts";
 import {
   communityActivitiesSchema,
   houseCriteriaSchema,
@@ -31,35 +32,6 @@ const memberValuesSchema = z.object({
   education: orEmpty(educations),
 });
 
-const conditionsOff = {
-  pregnant: false,
-  pregnantCount: 0,
-  blind: false,
-  blindCount: 0,
-  nursing: false,
-  nursingCount: 0,
-  motherDeath: false,
-  motherDeathCount: 0,
-  babyDeath: false,
-  babyDeathCount: 0,
-  toddlerDeath: false,
-  toddlerDeathCount: 0,
-  newBirth: false,
-  newBirthCount: 0,
-  birthCertificate: false,
-  birthCertificateCount: 0,
-  postpartum: false,
-  postpartumCount: 0,
-};
-const houseOff = {
-  healthy: false,
-  lessHealthy: false,
-  hasTrashBin: false,
-  hasDrainage: false,
-  hasWaterAbsorption: false,
-};
-const activitiesOff = { up2k: false, yardUtilization: false, homeIndustry: false, environmentalHealth: false };
-
 export const familyFormValuesSchema = z.object({
   namaKepalaKeluarga: z.string().catch(""),
   nikKepalaKeluarga: z.string().catch(""),
@@ -79,13 +51,13 @@ export const familyFormValuesSchema = z.object({
     .min(1)
     .catch(() => [newMember(true)]),
   // A count typed out of range is kept as it was, so the resident sees its error again.
-  specialConditions: z.object(specialConditionsSchema.shape).catch(conditionsOff),
+  specialConditions: z.object(specialConditionsSchema.shape).catch(noSpecialConditions),
   waterSource: orEmpty(waterSources).catch(""),
   mckFacility: z.boolean().catch(false),
   mckCount: z.number().catch(0),
-  houseCriteria: houseCriteriaSchema.catch(houseOff),
+  houseCriteria: houseCriteriaSchema.catch(noHouseCriteria),
   foodType: orEmpty(foodTypes).catch(""),
-  communityActivities: communityActivitiesSchema.catch(activitiesOff),
+  communityActivities: communityActivitiesSchema.catch(noCommunityActivities),
   notes: z.string().catch(""),
   agreement: z.boolean().catch(false),
 });
@@ -93,21 +65,11 @@ export type FamilyFormValues = z.infer<typeof familyFormValuesSchema>;
 
 export function emptyFamilyForm(): FamilyFormValues {
   return {
-    namaKepalaKeluarga: "",
-    nikKepalaKeluarga: "",
-    nomorHp: "",
-    alamatEmail: "",
-    tanggalPendataan: todayIso(),
+    ...emptyFamilyParts(),
     address: { kecamatanId: null, desaKelurahanId: null, rw: "", rt: "" },
     members: [newMember(true)],
-    specialConditions: { ...conditionsOff },
     waterSource: "",
-    mckFacility: false,
-    mckCount: 0,
-    houseCriteria: { ...houseOff },
     foodType: "",
-    communityActivities: { ...activitiesOff },
-    notes: "",
     agreement: false,
   };
 }

@@ -4,7 +4,7 @@ import { periodLabel, signLevelLabels, type RecapPlace } from "@shared/recaps.ts
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useToast } from "../toast.tsx";
-import { Modal } from "../validasi/modal.tsx";
+import { Modal } from "../registers/modal.tsx";
 
 const wib = (iso: string) =>
   `${new Intl.DateTimeFormat("id-ID", { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Jakarta" }).format(new Date(iso))} WIB`;

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
+import { RecordDialog } from "../../components/registers/record-dialog.tsx";
 import { requireUser } from "../../lib/session.ts";
 
 // SPEC §2: manual input opens the new-family form directly in the Maker Checker dialog (edit mode).

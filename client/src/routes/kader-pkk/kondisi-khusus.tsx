@@ -3,10 +3,10 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { specialConditionKeys, specialConditionLabels } from "@shared/enums.ts";
 import type { SpecialConditionsInput } from "@shared/schemas/register-records.ts";
-import { PlaceFilter } from "../../components/kondisi-khusus/place-filter.tsx";
-import { formatNumber } from "../../components/maker-checker/format.ts";
-import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
-import { StatusBadge } from "../../components/validasi/status-badge.tsx";
+import { PlaceFilter } from "../../components/registers/place-filter.tsx";
+import { formatNumber } from "../../components/registers/format.ts";
+import { RecordDialog } from "../../components/registers/record-dialog.tsx";
+import { StatusBadge } from "../../components/registers/status-badge.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { enumParam, intParam, rtRwParam } from "../../lib/search-params.ts";
@@ -40,7 +40,7 @@ export const Route = createFileRoute("/kader-pkk/kondisi-khusus")({
   }),
   loaderDeps: ({ search }) => inputFrom(search),
   loader: ({ context, deps }) =>
-    context.queryClient.prefetchQuery(context.trpc.dashboard.specialConditions.queryOptions(deps)),
+    context.queryClient.prefetchQuery(context.trpc.registers.specialConditions.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Monitor Kondisi Khusus | Portal Data Keluarga PKK" }] }),
   component: MonitorPage,
 });
@@ -50,7 +50,7 @@ function MonitorPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const area = useAreaText(user);
-  const view = useQuery(trpc.dashboard.specialConditions.queryOptions(inputFrom(search)));
+  const view = useQuery(trpc.registers.specialConditions.queryOptions(inputFrom(search)));
   const [open, setOpen] = useState<number | null>(null);
 
   return (
@@ -122,7 +122,11 @@ function MonitorPage() {
                 : "dengan kondisi khusus"}{" "}
               ({formatNumber(view.data.total)})
             </h2>
-            {view.data.families.length === 0 ? (
+            {view.data.families === null ? (
+              <p className="rounded-box border border-dashed border-base-300 p-6 text-center">
+                Akun aparat melihat jumlah per wilayah saja; daftar keluarga tidak ditampilkan.
+              </p>
+            ) : view.data.families.length === 0 ? (
               <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>
             ) : (
               <ul className="grid gap-2 lg:grid-cols-2">

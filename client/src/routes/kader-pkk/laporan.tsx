@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { todayIso } from "@shared/dates.ts";
 import { statusLabel } from "@shared/status.ts";
-import { formatNumber } from "../../components/maker-checker/format.ts";
+import { formatNumber } from "../../components/registers/format.ts";
 import { RecapLinks } from "../../components/recaps/recap-links.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";

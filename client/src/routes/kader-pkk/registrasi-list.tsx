@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { RecordDialog } from "../../components/maker-checker/record-dialog.tsx";
-import { RecordList } from "../../components/maker-checker/record-list.tsx";
+import { RecordDialog } from "../../components/registers/record-dialog.tsx";
+import { RecordList } from "../../components/registers/record-list.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { flagParam, intParam, textParam } from "../../lib/search-params.ts";
@@ -20,8 +20,7 @@ export const Route = createFileRoute("/kader-pkk/registrasi-list")({
     user: await requireUser(context, location, ["kader", "admin", "aparat"]),
   }),
   loaderDeps: ({ search }) => ({ search: search.q ?? "", page: search.page ?? 1, deleted: search.deleted ?? false }),
-  loader: ({ context, deps }) =>
-    context.queryClient.prefetchQuery(context.trpc.registerRecords.list.queryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.registers.list.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Semua Registrasi | Portal Data Keluarga PKK" }] }),
   component: RegistrationsPage,
 });
@@ -35,10 +34,10 @@ function RegistrationsPage() {
   const queryClient = useQueryClient();
   const deleted = user.role === "admin" && search.deleted === true;
   const restore = useMutation(
-    trpc.registerRecords.restore.mutationOptions({
+    trpc.registers.restore.mutationOptions({
       onSuccess: async () => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil dipulihkan" });
-        await queryClient.invalidateQueries({ queryKey: trpc.registerRecords.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
       },
       onError: (error) =>

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { roleLine } from "../../components/validasi/labels.ts";
-import { QueueFilters } from "../../components/validasi/queue-filters.tsx";
-import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../components/validasi/search.ts";
-import { ValidationQueue } from "../../components/validasi/validation-queue.tsx";
+import { roleLine } from "../../components/registers/labels.ts";
+import { QueueFilters } from "../../components/registers/queue-filters.tsx";
+import { queueInputFrom, validasiSearch, type ValidasiSearch } from "../../components/registers/search.ts";
+import { ValidationQueue } from "../../components/registers/validation-queue.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { requireUser } from "../../lib/session.ts";
 
@@ -11,7 +11,7 @@ export const Route = createFileRoute("/kader-pkk/validasi")({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["kader", "admin"]) }),
   loaderDeps: ({ search }) => queueInputFrom(search),
   // prefetch (not ensure): a refused or failed call shows the page's own error state, not a crash page.
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.workflow.queue.queryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(context.trpc.registers.queue.queryOptions(deps)),
   head: () => ({ meta: [{ title: "Validasi Data Keluarga | Portal Data Keluarga PKK" }] }),
   component: ValidasiPage,
 });

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { auditActions } from "@shared/audit-actions.ts";
 import { registers } from "./registers.ts";
 import { users } from "./users.ts";
 
@@ -8,7 +9,7 @@ export const auditLog = pgTable(
   {
     id: serial().primaryKey(),
     actorId: integer().references(() => users.id, { onDelete: "set null" }),
-    action: text({ enum: ["read", "create", "update", "delete", "restore", "export", "status"] }).notNull(),
+    action: text({ enum: auditActions }).notNull(),
     entity: text().notNull(),
     entityId: integer(),
     ip: text(),

@@ -9,7 +9,8 @@ import { refusal } from "../../../test/domain-error.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import type { Actor } from "./actor.ts";
 import { audit } from "../audit/audit-log.ts";
-import { createKecamatan, requireAdmin } from "../regions/regions.ts";
+import { requireAdmin } from "../common/access.ts";
+import { createKecamatan } from "../regions/regions.ts";
 import { readOnlyTokenMessage, registerInScope, scopeOf } from "../registers/scope.ts";
 import { queue, transition } from "../registers/workflow.ts";
 
@@ -76,7 +77,7 @@ describe("workflow with tokens", () => {
 
 describe("audit rows of token reads name the token", () => {
   test("details carry apiTokenId next to what was read", async () => {
-    await audit(t.db, readToken, { action: "read", entity: "registers", details: { ids: [1, 2] } });
+    await audit(t.db, readToken, { action: "register.read", entity: "registers", details: { ids: [1, 2] } });
     const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(row).toMatchObject({ actorId: null, ip: "10.1.1.2", details: { ids: [1, 2], apiTokenId: 42 } });
   });

@@ -7,15 +7,11 @@ import { createApiTokenInput, type ApiTokenSummary, type CreateApiTokenInput } f
 import type { DbOrTx } from "../../db/client.ts";
 import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
 import type { Actor } from "./actor.ts";
-import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { notFound } from "../common/errors.ts";
+import { requireAdminUser as requireAdmin } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 
 const TOKEN_PREFIX = "pkk_";
-
-function requireAdmin(actor: Actor) {
-  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
-  if (actor.user.role !== "admin") throw forbidden();
-  return actor.user;
-}
 
 export function apiTokenHash(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -41,7 +37,7 @@ export async function createApiToken(
   rawInput: CreateApiTokenInput,
 ): Promise<{ token: string; apiToken: ApiTokenSummary }> {
   const admin = requireAdmin(actor);
-  const input = createApiTokenInput.parse(rawInput);
+  const input = parseInput(createApiTokenInput, rawInput);
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   const token = `${TOKEN_PREFIX}${encodeBase32LowerCaseNoPadding(bytes)}`;

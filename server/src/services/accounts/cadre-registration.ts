@@ -19,6 +19,8 @@ import type { Actor } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
+import { isUniqueViolation } from "../common/unique-violation.ts";
+import { parseInput } from "../common/input.ts";
 
 export const tooManyRegistrations = "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti";
 export const emailTaken = "Email sudah terdaftar. Silakan masuk atau gunakan email lain";
@@ -33,13 +35,6 @@ export function kaderUsername(email: string, now = Date.now()): string {
   return `${local || "kader"}_${String(now).slice(-4)}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some(
-    (item) => typeof item === "object" && item !== null && "code" in item && item.code === "23505",
-  );
-}
-
 export async function registerKader(
   db: Db,
   secret: string,
@@ -47,7 +42,7 @@ export async function registerKader(
   actor: Actor,
   rawInput: KaderRegistrationInput,
 ): Promise<KaderRegistrationResult> {
-  const input = kaderRegistrationInput.parse(rawInput);
+  const input = parseInput(kaderRegistrationInput, rawInput);
   await consumeRateLimit(db, `kader-register:ip:${actor.ip}`, {
     limit: 5,
     windowSeconds: 3600,

@@ -13,6 +13,7 @@ import type { Actor, SessionUser } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { sendMail } from "../mail/mail.ts";
+import { parseInput } from "../common/input.ts";
 
 export function toPublicUser(user: SessionUser | UserRow): PublicUser {
   return {
@@ -109,7 +110,7 @@ export async function login(
   rawInput: LoginInput,
   previousSessionId: string | null,
 ): Promise<LoginResult> {
-  const input = loginInput.parse(rawInput);
+  const input = parseInput(loginInput, rawInput);
   const user = await authenticate(db, actor, input.email, input.password, () =>
     verifyCaptcha(db, secret, {
       token: input.captcha.token,
@@ -149,7 +150,7 @@ export async function forgotPassword(
   actor: Actor,
   rawInput: ForgotPasswordInput,
 ): Promise<void> {
-  const input = forgotPasswordInput.parse(rawInput);
+  const input = parseInput(forgotPasswordInput, rawInput);
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
   const user = await findUserByEmail(db, email);
@@ -183,7 +184,7 @@ export async function forgotPassword(
 
 /** Sets a new password with a valid code; the code is burnt and every session of the user ends. */
 export async function resetPassword(db: Db, rawInput: ResetPasswordInput): Promise<UserRow> {
-  const input = resetPasswordInput.parse(rawInput);
+  const input = parseInput(resetPasswordInput, rawInput);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // Deleting first makes the code single use even when two requests race.

@@ -27,21 +27,12 @@ import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Env } from "../../env.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { toPublicUser } from "./sign-in.ts";
-import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { DomainError, notFound } from "../common/errors.ts";
 import { sendMail } from "../mail/mail.ts";
+import { requireAdminUser as requireAdmin, signedInUser } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN">;
-
-function requireAdmin(actor: Actor): SessionUser {
-  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
-  if (actor.user.role !== "admin") throw forbidden();
-  return actor.user;
-}
-
-function requireSelf(actor: Actor): SessionUser {
-  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
-  return actor.user;
-}
 
 // ─── Cadre approval queue ───────────────────────────────────────────────────────────────────
 export interface PendingKader {
@@ -119,7 +110,7 @@ export async function approveKader(
   rawInput: ApproveKaderInput,
 ): Promise<PublicUser> {
   const admin = requireAdmin(actor);
-  const input = approveKaderInput.parse(rawInput);
+  const input = parseInput(approveKaderInput, rawInput);
   const user = await pendingKader(db, input.userId);
   const [ward] = await db.select().from(desaKelurahan).where(eq(desaKelurahan.id, input.desaKelurahanId));
   if (!ward)
@@ -165,7 +156,7 @@ export async function rejectKader(
   rawInput: RejectKaderInput,
 ): Promise<PublicUser> {
   const admin = requireAdmin(actor);
-  const input = rejectKaderInput.parse(rawInput);
+  const input = parseInput(rejectKaderInput, rawInput);
   const user = await pendingKader(db, input.userId);
   const rejected = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -200,7 +191,7 @@ export interface UserListResult {
 
 export async function listUsers(db: Db, actor: Actor, rawInput: UserListInput): Promise<UserListResult> {
   requireAdmin(actor);
-  const input = userListInput.parse(rawInput);
+  const input = parseInput(userListInput, rawInput);
   const conditions: SQL[] = [];
   if (input.search) {
     const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -255,8 +246,8 @@ export async function unblockUser(db: Db, actor: Actor, userId: number): Promise
 
 // ─── Own profile ────────────────────────────────────────────────────────────────────────────
 export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdateInput): Promise<PublicUser> {
-  const self = requireSelf(actor);
-  const input = profileUpdateInput.parse(rawInput);
+  const self = signedInUser(actor);
+  const input = parseInput(profileUpdateInput, rawInput);
   const [row] = await db
     .update(users)
     .set({ fullName: input.fullName, phone: input.phone, updatedAt: new Date() })
@@ -275,8 +266,8 @@ export async function changePassword(
   rawInput: ChangePasswordInput,
   currentSessionId: string | null,
 ): Promise<void> {
-  const self = requireSelf(actor);
-  const input = changePasswordInput.parse(rawInput);
+  const self = signedInUser(actor);
+  const input = parseInput(changePasswordInput, rawInput);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, self.id));
   if (!row?.passwordHash || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw new DomainError("BAD_REQUEST", wrongCurrentPassword, {

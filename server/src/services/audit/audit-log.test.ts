@@ -10,9 +10,15 @@ test("an audit row records who, what and where, with NIKs masked", async () => {
   await audit(
     t.db,
     { user, ip: "10.1.2.3" },
-    { action: "read", entity: "register", entityId: 7, details: { nik: "3275010101900001" } },
+    { action: "register.read", entity: "registers", entityId: 7, details: { nik: "3275010101900001" } },
   );
   const [row] = await t.db.select().from(auditLog);
-  expect(row).toMatchObject({ actorId: user.id, action: "read", entity: "register", entityId: 7, ip: "10.1.2.3" });
+  expect(row).toMatchObject({
+    actorId: user.id,
+    action: "register.read",
+    entity: "registers",
+    entityId: 7,
+    ip: "10.1.2.3",
+  });
   expect(JSON.stringify(row?.details)).not.toMatch(/\d{16}/);
 });

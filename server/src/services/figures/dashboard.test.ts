@@ -148,7 +148,7 @@ describe("dashboard figures equal counts computed from the inserted families", (
     expect(monitor.counts).toEqual(summary.figures.conditions);
     expect(monitor.total).toBe(countOf((form) => form.specialConditions.nursing));
     expect(
-      monitor.families.every((family) => family.conditions.some((item) => item.key === "nursing" && item.count === 2)),
+      monitor.families?.every((family) => family.conditions.some((item) => item.key === "nursing" && item.count === 2)),
     ).toBe(true);
     expect((await specialConditions(t.db, as(rt), {})).total).toBe(countOf(special));
     expect((await refusal(specialConditions(t.db, as(rt), { rt: "003" }))).code).toBe("FORBIDDEN");

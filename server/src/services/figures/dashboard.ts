@@ -7,10 +7,9 @@ import type { Db } from "../../db/client.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
 import { areaFigures, type AreaFigures } from "./area-figures.ts";
-import { forbidden } from "../common/errors.ts";
-import { scopeCondition, scopeOf } from "../registers/scope.ts";
-import { signedInUser } from "../common/input.ts";
-import { liveFamilies } from "../registers/family-scope.ts";
+import { scopeCondition } from "../registers/scope.ts";
+import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
+import { signedInUser } from "../common/access.ts";
 
 export interface Trend {
   current: number;
@@ -47,11 +46,11 @@ const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${cond
 
 export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): Promise<DashboardSummary> {
   const user = signedInUser(actor);
-  const scope = scopeOf(user);
-  if (scope.area.kind === "none") throw forbidden();
+  const { scope } = readPolicyOf(actor);
   const pendingStatuses = pendingStatusesFor(user);
   const monthStart = startOfMonthWib(now);
-  const live = liveFamilies(scope.area);
+  // Counts per area only: the same figures for every reader of the area, officials included.
+  const live = visibleRegisters(actor, { forms: "families" });
 
   const [currentRow] = await db
     .select({

@@ -11,10 +11,9 @@ import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { areaFigures, type AreaFigures } from "./area-figures.ts";
 import { audit } from "../audit/audit-log.ts";
-import { forbidden } from "../common/errors.ts";
-import { liveFamilies } from "../registers/family-scope.ts";
-import { scopeOf } from "../registers/scope.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+import { visibleRegisters } from "../registers/policy.ts";
+import { parseInput } from "../common/input.ts";
+import { signedInUser } from "../common/access.ts";
 
 export interface MonthlyReport {
   month: string;
@@ -35,12 +34,11 @@ export function monthBounds(month: string): { start: Date; end: Date } {
 }
 
 export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Promise<MonthlyReport> {
-  const user = signedInUser(actor);
   const { month } = parseInput(reportInput, raw);
-  const scope = scopeOf(user);
-  if (scope.area.kind === "none") throw forbidden();
+  signedInUser(actor);
   const { start, end } = monthBounds(month);
-  const live = liveFamilies(scope.area);
+  // Figures per area only (no family, no NIK): every reader of the area gets the same report.
+  const live = visibleRegisters(actor, { forms: "families" });
 
   const received = await db
     .select({ status: registers.status, count: count() })
@@ -149,7 +147,7 @@ export async function exportReport(
   const input = parseInput(reportExportInput, raw);
   const report = await monthlyReport(db, actor, { month: input.month });
   await audit(db, actor, {
-    action: "export",
+    action: "register.export",
     entity: "reports",
     details: { month: input.month, format: input.format },
   });

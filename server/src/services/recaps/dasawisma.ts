@@ -17,7 +17,8 @@ import { registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, notFound } from "../common/errors.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+import { signedInUser } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 import { readOnlyMessageFor, scopeOf } from "../registers/scope.ts";
 
 export const DASAWISMA_MIN = 10;
@@ -161,7 +162,7 @@ export async function saveDasawisma(db: Db, actor: Actor, raw: DasawismaSaveInpu
         .update(dasawisma)
         .set({ name: input.name, leaderName: input.leaderName, updatedAt: new Date() })
         .where(eq(dasawisma.id, input.id));
-      await audit(tx, actor, { action: "update", entity: "dasawisma", entityId: input.id });
+      await audit(tx, actor, { action: "dasawisma.update", entity: "dasawisma", entityId: input.id });
       return { id: input.id };
     }
     const [created] = await tx
@@ -169,7 +170,7 @@ export async function saveDasawisma(db: Db, actor: Actor, raw: DasawismaSaveInpu
       .values({ ...place, name: input.name, leaderName: input.leaderName, createdBy: actor.user?.id ?? null })
       .returning({ id: dasawisma.id });
     if (!created) throw new Error("dasawisma insert returned nothing");
-    await audit(tx, actor, { action: "create", entity: "dasawisma", entityId: created.id });
+    await audit(tx, actor, { action: "dasawisma.create", entity: "dasawisma", entityId: created.id });
     return created;
   });
 }
@@ -210,7 +211,12 @@ export async function assignHouseholds(db: Db, actor: Actor, raw: DasawismaAssig
         .values(fresh.map((registerId) => ({ registerId, dasawismaId: group.id })))
         .onConflictDoNothing();
     }
-    await audit(tx, actor, { action: "update", entity: "dasawisma", entityId: group.id, details: { added: fresh } });
+    await audit(tx, actor, {
+      action: "dasawisma.update",
+      entity: "dasawisma",
+      entityId: group.id,
+      details: { added: fresh },
+    });
     return { count: fresh.length };
   });
 }
@@ -228,7 +234,7 @@ export async function unassignHousehold(db: Db, actor: Actor, raw: { registerId:
     await ownGroup(tx, place, row.dasawismaId);
     await tx.delete(dasawismaHouseholds).where(eq(dasawismaHouseholds.registerId, input.registerId));
     await audit(tx, actor, {
-      action: "update",
+      action: "dasawisma.update",
       entity: "dasawisma",
       entityId: row.dasawismaId,
       details: { removed: input.registerId },
@@ -243,6 +249,6 @@ export async function deleteDasawisma(db: Db, actor: Actor, raw: { id: number })
   await db.transaction(async (tx) => {
     await ownGroup(tx, place, input.id);
     await tx.delete(dasawisma).where(eq(dasawisma.id, input.id));
-    await audit(tx, actor, { action: "delete", entity: "dasawisma", entityId: input.id });
+    await audit(tx, actor, { action: "dasawisma.delete", entity: "dasawisma", entityId: input.id });
   });
 }

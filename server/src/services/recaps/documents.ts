@@ -17,7 +17,8 @@ import { dasawisma, recapDocuments, type RecapSignoffRow } from "../../db/schema
 import type { Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, notFound } from "../common/errors.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+import { signedInUser } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 import { sheetToPdf } from "./export-pdf.ts";
 import { sheetToXlsx, type ExportMarks } from "./export-xlsx.ts";
 import { wibDateTime } from "./layout.ts";
@@ -120,7 +121,7 @@ export async function exportRecap(
   };
   if (input.format === "xlsx") {
     const buffer = await sheetToXlsx(sheet, marks);
-    await audit(db, actor, { action: "export", entity: "recap", details });
+    await audit(db, actor, { action: "recap.export", entity: "recap", details });
     return {
       filename: `${base}.xlsx`,
       mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -151,7 +152,7 @@ export async function exportRecap(
       createdByName: user.fullName,
       createdAt: now,
     });
-    await audit(tx, actor, { action: "export", entity: "recap", details: { ...details, documentId } });
+    await audit(tx, actor, { action: "recap.export", entity: "recap", details: { ...details, documentId } });
   });
   return { filename: `${base}.pdf`, mimeType: "application/pdf", base64: pdf.toString("base64"), documentId };
 }

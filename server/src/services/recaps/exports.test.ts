@@ -88,7 +88,7 @@ describe("recap exports", () => {
     const audits = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "recap"), eq(auditLog.action, "export"), eq(auditLog.actorId, rt.id)));
+      .where(and(eq(auditLog.entity, "recap"), eq(auditLog.action, "recap.export"), eq(auditLog.actorId, rt.id)));
     expect(audits).toHaveLength(1);
   });
 

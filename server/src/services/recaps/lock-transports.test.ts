@@ -1,11 +1,15 @@
-// A signed month locks its records on both transports (tRPC and REST); reopening frees them.
+// A signed month locks the records its recap counts, on both transports (tRPC and REST): 'Buka
+// Kembali', delete and restore of an approved record of that month are refused with the recap's
+// name; reopening the recap frees them.
 import { describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
-import { callerFor, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../../test/helpers.ts";
+import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { reopenSignoff, signRecap } from "./signoffs.ts";
 
@@ -20,7 +24,7 @@ async function rest(method: string, path: string, cookie: string, body: unknown)
     headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, text: await response.text() };
 }
 
 async function trpcRefusal(promise: Promise<unknown>): Promise<TRPCError> {
@@ -34,47 +38,45 @@ async function trpcRefusal(promise: Promise<unknown>): Promise<TRPCError> {
 }
 
 describe("locked period", () => {
-  test("edits and deletes of a signed month's records are refused on tRPC and REST; reopening frees them", async () => {
+  test("reopening, deleting and restoring a signed month's approved records is refused on tRPC and REST", async () => {
     const rt = await createCadre(t.db, "rt", { wardIndex: 11 });
+    const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 11 });
+    const admin = await createUser(t.db, { role: "admin" });
     const locked = await createFamilyRegister(t.db, { wardIndex: 11, status: "APPROVED", change: thisMonth });
+    const deleted = await createFamilyRegister(t.db, { wardIndex: 11, status: "APPROVED", change: thisMonth });
     const older = await createFamilyRegister(t.db, {
       wardIndex: 11,
       status: "APPROVED",
       change: (form) => ({ ...form, tanggalPendataan: "2021-03-04" }),
     });
     const signed = await signRecap(t.db, as(rt), { period });
-    const caller = callerFor(t, rt);
-    const cookie = await sessionCookieFor(t.db, rt.id);
+    await t.db.update(registers).set({ deletedAt: new Date() }).where(eq(registers.id, deleted.id));
 
-    const edit = { ...locked.form, nomorHp: "081277778888" };
-    const trpcEdit = await trpcRefusal(
-      caller.registerRecords.update({ registerId: locked.id, version: 1, data: edit }),
+    const kel = callerFor(t, kelurahan);
+    const viaTrpc = await trpcRefusal(
+      kel.registers.reopen({ registerId: locked.id, version: 1, reason: "Salah data" }),
     );
-    expect(trpcEdit.code).toBe("CONFLICT");
-    expect(trpcEdit.message).toContain("Data ini terkunci");
-    const trpcDelete = await trpcRefusal(
-      caller.registerRecords.delete({ registerId: locked.id, version: 1, reason: "Pindah domisili" }),
-    );
-    expect(trpcDelete.code).toBe("CONFLICT");
-
-    const restEdit = await rest("PUT", `/registers/${locked.id}`, cookie, {
-      data: { nomor_hp: "081277778888", version: 1 },
+    expect(viaTrpc.code).toBe("CONFLICT");
+    expect(viaTrpc.message).toContain("rekap RT 001/RW 005");
+    const cookie = await sessionCookieFor(t.db, kelurahan.id);
+    const viaRest = await rest("PUT", `/registers/${locked.id}`, cookie, {
+      data: { status: "SUBMITTED", reason: "Salah data" },
     });
-    expect(restEdit.status).toBe(409);
-    expect(JSON.stringify(restEdit.json)).toContain("Data ini terkunci");
-    const restDelete = await rest("DELETE", `/registers/${locked.id}`, cookie, { data: { reason: "Pindah domisili" } });
-    expect(restDelete.status).toBe(409);
+    expect(viaRest.status).toBe(409);
+    expect(viaRest.text).toContain("rekap RT 001/RW 005");
+    const restore = await trpcRefusal(callerFor(t, admin).registers.restore({ registerId: deleted.id }));
+    expect(restore.code).toBe("CONFLICT");
+    expect(restore.message).toContain("sudah ditandatangani");
 
-    // Another month's record stays editable.
-    const free = await caller.registerRecords.update({
-      registerId: older.id,
-      version: 1,
-      data: { ...older.form, nomorHp: "081233334444" },
-    });
+    // Another month's approved record may be reopened as usual.
+    const free = await kel.registers.reopen({ registerId: older.id, version: 1, reason: "Salah data" });
     expect(free.version).toBe(2);
 
-    await reopenSignoff(t.db, as(rt), { signoffId: signed.id, reason: "Nomor HP salah" });
-    const saved = await caller.registerRecords.update({ registerId: locked.id, version: 1, data: edit });
-    expect(saved.version).toBe(2);
+    // After the recap is reopened (with its reason), the record may be reopened too.
+    await reopenSignoff(t.db, as(rt), { signoffId: signed.id, reason: "Data keluarga perlu dikoreksi" });
+    const reopened = await kel.registers.reopen({ registerId: locked.id, version: 1, reason: "Salah data" });
+    expect(reopened.version).toBe(2);
+    const [row] = await t.db.select().from(registers).where(eq(registers.id, locked.id));
+    expect(row?.status).toBe("SUBMITTED");
   });
 });

@@ -98,7 +98,8 @@ describe("sign-off by level", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, "recap_signoff"), eq(auditLog.entityId, signed1.id)));
-    expect(audits.map((row) => row.details?.reopen === true)).toContain(true);
+    expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(["recap.sign", "recap.reopen"]));
+    expect(audits.find((row) => row.action === "recap.reopen")?.details?.reason).toBe("Tanggal lahir anak salah");
     await assertRecordUnlocked(db, await lockSubject(one.id));
 
     // The data changes; the RT signs again: a new signature with other figures; the old one stays in the history.

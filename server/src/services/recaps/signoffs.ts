@@ -19,7 +19,8 @@ import { desaKelurahan } from "../../db/schema/regions.ts";
 import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+import { signedInUser } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 import { outsideAreaMessage, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
 import { figureRows } from "./figures.ts";
 import { buildSheet } from "./sheets.ts";
@@ -215,10 +216,10 @@ export async function signRecap(db: Db, actor: Actor, raw: SignInput): Promise<S
       .returning();
     if (!row) throw new Error("signoff insert returned nothing");
     await audit(tx, actor, {
-      action: "status",
+      action: "recap.sign",
       entity: "recap_signoff",
       entityId: row.id,
-      details: { level, period, sign: true },
+      details: { level, period },
     });
     return describe(row);
   });
@@ -278,10 +279,10 @@ export async function reopenSignoff(db: Db, actor: Actor, raw: ReopenInput): Pro
       .returning();
     if (!updated) throw new DomainError("CONFLICT", "Rekap ini sudah dibuka kembali");
     await audit(tx, actor, {
-      action: "status",
+      action: "recap.reopen",
       entity: "recap_signoff",
       entityId: row.id,
-      details: { level: row.level, period: row.period, reopen: true, reason: input.reason },
+      details: { level: row.level, period: row.period, reason: input.reason },
     });
     return describe(updated);
   });
@@ -401,6 +402,7 @@ export async function standingFor(db: DbOrTx, place: RecapPlace, period: string)
 
 export interface LockSubject {
   formType: string;
+  status: string;
   desaKelurahanId: number | null;
   rw: string | null;
   rt: string | null;
@@ -408,11 +410,13 @@ export interface LockSubject {
 }
 
 /**
- * A standing signature whose area contains the record and whose month is the record's survey month
- * locks it: changing it would change figures someone signed. Null when the record is free.
+ * A standing signature whose area contains a counted (approved) record and whose month is the
+ * record's survey month locks it: reopening, deleting, restoring or editing it would change figures
+ * someone signed. Records the recap does not count (not yet approved) stay free. Null when free.
  */
 export async function lockingSignoff(db: DbOrTx, subject: LockSubject): Promise<RecapSignoffRow | null> {
   if (subject.formType !== "family_registration" || subject.desaKelurahanId === null) return null;
+  if (subject.status !== "APPROVED") return null;
   const period = subject.tanggalPendataan.slice(0, 7);
   const [row] = await db
     .select()
@@ -444,8 +448,9 @@ export function lockedMessage(row: RecapSignoffRow): string {
 }
 
 /**
- * Refuses a change (edit or delete) of a record under a standing signature, before and after the
- * change (an edit may move a record into a signed month or RT). The register write path calls this.
+ * Refuses a change (edit, delete, restore, 'Buka Kembali') of a record under a standing signature,
+ * before and after the change (an edit may move a record into a signed month or RT). The register
+ * write path (services/registers/records.ts) calls this once per write.
  */
 export async function assertRecordUnlocked(db: DbOrTx, before: LockSubject, after?: LockSubject): Promise<void> {
   for (const subject of after ? [before, after] : [before]) {

@@ -15,7 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { desaKelurahan } from "../../db/schema/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
-import { requireAdmin } from "./regions.ts";
+import { requireAdmin } from "../common/access.ts";
 
 export const importColumns = ["kode", "kode_pos", "luas_wilayah", "jumlah_penduduk"] as const;
 

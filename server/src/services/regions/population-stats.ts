@@ -5,7 +5,7 @@ import type { JenisWilayah, KecamatanStats, PopulationStats } from "@shared/sche
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { requireAdmin } from "./regions.ts";
+import { requireAdmin } from "../common/access.ts";
 
 const aggregates = {
   totalWilayah: sql<number>`count(${desaKelurahan.id})::int`,

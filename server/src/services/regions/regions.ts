@@ -7,7 +7,6 @@ import {
   type RegencyCsv,
   type VillageCsv,
 } from "idn-area-data";
-import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
@@ -29,8 +28,12 @@ import {
   type KecamatanSummary,
   type RegencyOption,
 } from "@shared/schemas/regions.ts";
-import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
-import { DomainError, type FieldError } from "../common/errors.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { DomainError } from "../common/errors.ts";
+import { escapeLike } from "../common/like.ts";
+import { isUniqueViolation } from "../common/unique-violation.ts";
+import { requireAdmin } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 
 // The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
 const spotlightRegencyCodes = [
@@ -181,26 +184,8 @@ export async function requireKecamatan(db: DbOrTx, id: number): Promise<Kecamata
 
 // ─── Administration: admins create, edit and delete districts and villages/wards ─────────────
 
-/** Only admins manage regions, whichever transport the call came through. */
-export function requireAdmin(actor: Actor): void {
-  // "Forbidden" is Strapi's word; tRPC callers are stopped earlier by adminProcedure in Indonesian.
-  // A full-access API token counts as an admin here (services/accounts/actor.ts).
-  if (!actsAsAdmin(actor)) throw new DomainError("FORBIDDEN", "Forbidden");
-}
-
 function invalid(path: string, message: string): DomainError {
   return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: [path], message }] });
-}
-
-/** Runs a zod schema and turns its issues into one DomainError with a message per field. */
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: FieldError[] = result.error.issues.map((issue) => ({
-    path: issue.path.map(String),
-    message: issue.message,
-  }));
-  throw new DomainError("BAD_REQUEST", fieldErrors.map((item) => item.message).join(", "), { fieldErrors });
 }
 
 const rowColumns = {
@@ -215,8 +200,6 @@ const rowColumns = {
   kecamatanNama: kecamatan.nama,
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
-
 /** The admin table: search by name or code, filter by type and district, paged on the server. */
 export async function pageDesaKelurahan(
   db: Db,
@@ -224,7 +207,7 @@ export async function pageDesaKelurahan(
   input: DesaKelurahanPageInput,
 ): Promise<DesaKelurahanPage> {
   requireAdmin(actor);
-  const { search, jenis, kecamatanId, page, pageSize } = desaKelurahanPageInput.parse(input);
+  const { search, jenis, kecamatanId, page, pageSize } = parseInput(desaKelurahanPageInput, input);
   const conditions: SQL[] = [];
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
@@ -284,17 +267,6 @@ export async function listKecamatanSummary(db: Db, actor: Actor): Promise<Kecama
     .orderBy(asc(kecamatan.nama));
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  for (
-    let cause: unknown = error;
-    typeof cause === "object" && cause !== null;
-    cause = "cause" in cause ? cause.cause : undefined
-  ) {
-    if ("code" in cause && cause.code === "23505") return true;
-  }
-  return false;
-};
-
 async function checkDesaKelurahan(tx: DbOrTx, form: DesaKelurahanForm, selfId?: number): Promise<void> {
   const [district] = await tx
     .select({ kode: kecamatan.kode })
@@ -335,7 +307,7 @@ async function uniqueGuard<T>(kode: string, write: () => Promise<T>): Promise<T>
 
 export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
-  const form = parseForm(desaKelurahanFormSchema, input);
+  const form = parseInput(desaKelurahanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkDesaKelurahan(tx, form);
@@ -348,7 +320,7 @@ export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown):
 
 export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
-  const form = parseForm(desaKelurahanFormSchema, input);
+  const form = parseInput(desaKelurahanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await getDesaKelurahan(tx, id);
@@ -404,7 +376,7 @@ async function checkKecamatan(tx: DbOrTx, form: KecamatanForm, selfId?: number):
 
 export async function createKecamatan(db: Db, actor: Actor, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
-  const form = parseForm(kecamatanFormSchema, input);
+  const form = parseInput(kecamatanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkKecamatan(tx, form);
@@ -420,7 +392,7 @@ export async function createKecamatan(db: Db, actor: Actor, input: unknown): Pro
 
 export async function updateKecamatan(db: Db, actor: Actor, id: number, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
-  const form = parseForm(kecamatanFormSchema, input);
+  const form = parseInput(kecamatanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
       const current = await requireKecamatan(tx, id);

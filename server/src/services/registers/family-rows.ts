@@ -90,3 +90,21 @@ export function familyMemberRows(registerId: number, data: FamilyRegistration): 
     fullName: member.fullName.trim(),
   }));
 }
+
+/**
+ * data_register as stored: the validated family plus the parts the server sets (form type and the
+ * registration date of the first submission), which an edit keeps whatever the client sends.
+ */
+export function storedForm(family: FamilyRegistration, previous: unknown = null, now = new Date()) {
+  const earlier =
+    typeof previous === "object" && previous !== null && "registrationDate" in previous
+      ? previous.registrationDate
+      : undefined;
+  // A first submission is dated now; an edit keeps the stored date (or its absence) untouched.
+  const registrationDate = previous === null ? now.toISOString() : typeof earlier === "string" ? earlier : undefined;
+  return {
+    ...family,
+    ...(registrationDate === undefined ? {} : { registrationDate }),
+    formType: "family_registration" as const,
+  };
+}

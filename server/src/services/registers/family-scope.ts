@@ -1,20 +1,9 @@
-// The registers every cadre-workspace list and figure starts from: live family registrations inside
-// the user's area. Search over head name and address uses the trigram-indexed name and the wards.
-import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+// Search over head name and address (the trigram-indexed name and the wards) and the address line
+// of the cadre-workspace lists. Which rows a user may see is policy.ts's business.
+import { ilike, or, sql, type SQL } from "drizzle-orm";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
-import { scopeCondition, type AreaScope } from "./scope.ts";
-
-export function liveFamilies(area: AreaScope): SQL {
-  const where = and(scopeCondition(area), eq(registers.formType, "family_registration"), isNull(registers.deletedAt));
-  if (!where) throw new Error("liveFamilies: empty condition");
-  return where;
-}
-
-/** A LIKE pattern matching `text` literally anywhere (case is ignored by ilike). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { containsPattern } from "../common/like.ts";
 
 /**
  * Head name or address: the ward, the kecamatan, or "RT 001 RW 005". The query must join
@@ -38,9 +27,4 @@ export function addressLine(
   district: string | null,
 ): string {
   return [`RT ${row.rt ?? "-"}/RW ${row.rw ?? "-"}`, ward, district].filter(Boolean).join(", ");
-}
-
-/** First six and last four digits, as the public search shows a NIK (DESIGN §6). */
-export function maskNik(nik: string): string {
-  return nik.length === 16 ? `${nik.slice(0, 6)}******${nik.slice(12)}` : "****************";
 }

@@ -3,7 +3,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
-import { familyForm } from "../../../test/factories.ts";
+import { familyForm, withHeadNik } from "../../../test/factories.ts";
 import { TEST_ORIGIN, callerFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
 import { issueCaptcha } from "../public/captcha.ts";
 
@@ -69,7 +69,7 @@ describe("family registration", () => {
     const first = await familyForm(t.db);
     await register(first);
     const before = await tableCounts();
-    const second = await familyForm(t.db, {}, (form) => ({ ...form, nikKepalaKeluarga: first.nikKepalaKeluarga }));
+    const second = await familyForm(t.db, {}, (form) => withHeadNik(form, first.nikKepalaKeluarga));
     const error = await register(second).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "CONFLICT" });
     expect(String(error)).toContain(`NIK ${first.nikKepalaKeluarga} sudah terdaftar`);

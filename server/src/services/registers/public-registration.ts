@@ -1,6 +1,6 @@
 // Public family registration (SPEC §2, §5; DESIGN §3, §6): one transaction writes the register, its
 // members, the first history event and the idempotency key, or nothing at all.
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
@@ -19,8 +19,10 @@ import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
-import { DomainError, type FieldError } from "../common/errors.ts";
-import { familyColumns, familyMemberRows } from "./family-rows.ts";
+import { DomainError } from "../common/errors.ts";
+import { parseInput } from "../common/input.ts";
+import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
+import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 
 export const REGISTRATION_RATE_LIMIT = {
@@ -31,53 +33,8 @@ export const REGISTRATION_RATE_LIMIT = {
 
 const IDEMPOTENCY_TTL_HOURS = 24;
 
-const alreadyRegistered = (nik: string) =>
-  `NIK ${nik} sudah terdaftar. Keluarga ini sudah terdaftar sebelumnya, silakan cek status registrasi di halaman Cari Data.`;
-
 function requestHash(input: { form: FamilyRegistration }): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(input.form))));
-}
-
-/** Where each NIK of the form sits, so a refusal can point at the field. */
-function nikFields(form: FamilyRegistration): Array<{ nik: string; path: string[] }> {
-  return [
-    { nik: form.nikKepalaKeluarga, path: ["nikKepalaKeluarga"] },
-    ...form.members.map((member, index) => ({ nik: member.nik, path: ["members", String(index), "nik"] })),
-  ];
-}
-
-/** The first NIK of the form another family already holds (as head or member), or null. */
-async function findTakenNik(tx: DbOrTx, form: FamilyRegistration): Promise<string | null> {
-  const niks = [...new Set(nikFields(form).map((item) => item.nik))];
-  const [heads, members] = await Promise.all([
-    tx
-      .select({ nik: registers.nikKepalaKeluarga })
-      .from(registers)
-      .where(
-        and(
-          inArray(registers.nikKepalaKeluarga, niks),
-          eq(registers.formType, "family_registration"),
-          isNull(registers.deletedAt),
-        ),
-      ),
-    tx.select({ nik: familyMembers.nik }).from(familyMembers).where(inArray(familyMembers.nik, niks)),
-  ]);
-  const taken = new Set([...heads, ...members].map((row) => row.nik));
-  return niks.find((nik) => taken.has(nik)) ?? null;
-}
-
-function duplicateError(form: FamilyRegistration, nik: string): DomainError {
-  const fieldErrors: FieldError[] = nikFields(form)
-    .filter((item) => item.nik === nik)
-    .map((item) => ({ path: item.path, message: `NIK ${nik} sudah terdaftar pada keluarga lain` }));
-  return new DomainError("CONFLICT", alreadyRegistered(nik), { fieldErrors });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ("code" in current && current.code === "23505") return true;
-  }
-  return false;
 }
 
 async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<void> {
@@ -151,7 +108,7 @@ export async function registerFamily(
   rawInput: RegisterFamilyInput,
 ): Promise<RegisterFamilyResult> {
   await consumeRateLimit(db, `register-family:ip:${actor.ip}`, REGISTRATION_RATE_LIMIT);
-  const input = registerFamilyInput.parse(rawInput);
+  const input = parseInput(registerFamilyInput, rawInput);
   const key = `family:${input.idempotencyKey}`;
   const hash = requestHash(input);
 
@@ -166,8 +123,8 @@ export async function registerFamily(
   });
 
   const form = input.form;
-  try {
-    return await db.transaction(async (tx) => {
+  return withNikRace(db, form, null, "public", () =>
+    db.transaction(async (tx) => {
       await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
       // Taken first: a concurrent request with the same key waits here, then finds this registration.
       const claimed = await tx
@@ -182,8 +139,7 @@ export async function registerFamily(
       }
 
       await checkRegion(tx, form);
-      const taken = await findTakenNik(tx, form);
-      if (taken) throw duplicateError(form, taken);
+      await assertNiksFree(tx, form, null, "public");
 
       const now = new Date();
       const [row] = await tx
@@ -193,7 +149,7 @@ export async function registerFamily(
           registrationNumber: newRegistrationNumber(now),
           formType: "family_registration",
           status: "SUBMITTED",
-          dataRegister: { ...form, registrationDate: now.toISOString(), formType: "family_registration" },
+          dataRegister: storedForm(form, null, now),
           consentAt: now,
           consentVersion: FAMILY_CONSENT_VERSION,
           createdBy: actor.user?.id ?? null,
@@ -209,13 +165,6 @@ export async function registerFamily(
       });
       await tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key));
       return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(tx, row) };
-    });
-  } catch (error) {
-    // Two families racing for one NIK: the loser's insert hits the unique index after our check.
-    if (isUniqueViolation(error)) {
-      const taken = await findTakenNik(db, form);
-      if (taken) throw duplicateError(form, taken);
-    }
-    throw error;
-  }
+    }),
+  );
 }

@@ -57,10 +57,12 @@ describe("open", () => {
     const rows = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "registers"), eq(auditLog.entityId, family.id), eq(auditLog.action, "read")));
+      .where(
+        and(eq(auditLog.entity, "registers"), eq(auditLog.entityId, family.id), eq(auditLog.action, "register.read")),
+      );
     expect(rows.map((row) => [row.actorId, row.details])).toEqual([
-      [rt.id, { view: "full" }],
-      [aparat.id, { view: "masked" }],
+      [rt.id, { surface: "open", view: "full" }],
+      [aparat.id, { surface: "open", view: "masked" }],
     ]);
   });
 });
@@ -148,9 +150,11 @@ describe("update", () => {
       ),
     };
     const error = await refusal(updateRecord(t.db, as(rt), { registerId: family.id, version: 1, data: clash }));
-    expect([error.code, error.options.fieldErrors]).toEqual([
+    const taken = memberAt(other.form, 1).nik;
+    expect([error.code, error.message, error.options.fieldErrors]).toEqual([
       "CONFLICT",
-      [{ path: ["members", "1", "nik"], message: "NIK sudah terdaftar pada keluarga lain" }],
+      `NIK ${taken} sudah terdaftar pada keluarga lain`,
+      [{ path: ["members", "1", "nik"], message: `NIK ${taken} sudah terdaftar pada keluarga lain` }],
     ]);
     const moved = { ...family.form, address: { ...family.form.address, rt: "009" } };
     expect(
@@ -201,7 +205,7 @@ describe("soft delete and restore", () => {
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.entityId, family.id));
-    expect(actions.map((item) => item.action)).toEqual(expect.arrayContaining(["delete", "restore"]));
+    expect(actions.map((item) => item.action)).toEqual(expect.arrayContaining(["register.delete", "register.restore"]));
   });
 });
 

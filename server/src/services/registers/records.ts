@@ -1,39 +1,55 @@
 // One family record in the cadre workspace (the Maker Checker dialog): list, open (audited, masked for
 // officials), create by a cadre, edit with optimistic concurrency and a revision, soft delete and an
 // admin's restore. Every write goes through familyColumns/familyMemberRows, like the public form.
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
-import { familyRegistrationSchema, type FamilyRegistration, type SpecialConditions } from "@shared/schemas/family.ts";
+import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
 import {
   createRecordInput,
   deleteRecordInput,
   recordIdInput,
   recordListInput,
+  reopenRecordInput,
   updateRecordInput,
   type CreateRecordInput,
   type DeleteRecordInput,
   type RecordListInput,
+  type ReopenRecordInput,
   type UpdateRecordInput,
 } from "@shared/schemas/register-records.ts";
-import type { RegisterStatus } from "@shared/status.ts";
+import {
+  canReopen,
+  isLocked,
+  lockedMessage,
+  REOPEN_LABEL,
+  reopenRefusal,
+  type RegisterStatus,
+} from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { RevisionChange } from "../../db/schema/audit.ts";
 import { registerRevisions } from "../../db/schema/audit.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
-import { actorUserId, actsAsAdmin, authorityOf, type Actor } from "../accounts/actor.ts";
+import { actorUserId, actsAsAdmin, type Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
-import { DomainError, forbidden, type FieldError } from "../common/errors.ts";
-import { familyColumns, familyMemberRows } from "./family-rows.ts";
-import { addressLine, familySearchCondition, liveFamilies, maskNik } from "./family-scope.ts";
+import { requireAdmin, requireCaller } from "../common/access.ts";
+import { DomainError, forbidden } from "../common/errors.ts";
+import { parseInput } from "../common/input.ts";
+import { isUniqueViolation } from "../common/unique-violation.ts";
+import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
+import { addressLine, familySearchCondition } from "./family-scope.ts";
+import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
+import { pageOfRegisters } from "./page.ts";
+import { readPolicyOf, visibleRegisters } from "./policy.ts";
+import { isSensitiveView, presentChanges, presentConditions, presentFamily, type VisibleFamily } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
-import { placeInScope, registerInScope, scopeCondition, scopeOf } from "./scope.ts";
+import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
 import { assertRecordUnlocked } from "../recaps/signoffs.ts";
-import { pageOfRegisters } from "./page.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+
+export type { VisibleFamily } from "./presenter.ts";
 
 export const staleRecordMessage =
   "Data ini sudah diubah oleh pengguna lain sejak Anda membukanya. Data terbaru ditampilkan; periksa lalu simpan ulang perubahan Anda.";
@@ -42,6 +58,7 @@ const notDeletedMessage = "Data ini tidak dalam keadaan terhapus";
 const familyOnlyMessage = "Hanya data registrasi keluarga yang dapat diubah di sini";
 const addressOutsideMessage = "Alamat keluarga berada di luar wilayah kerja Anda";
 const CONSENT_VERSION = "2026-11";
+const ENTITY = "registers";
 
 // ─── List ────────────────────────────────────────────────────────────────────────────────────
 
@@ -55,7 +72,8 @@ export interface RecordListItem {
   /** Survey date, YYYY-MM-DD. */
   tanggal: string;
   status: RegisterStatus;
-  kondisiKhusus: SpecialConditionKey[];
+  /** Null for officials (aparat): no health data. */
+  kondisiKhusus: SpecialConditionKey[] | null;
   version: number;
   /** ISO 8601, for the deleted list only. */
   deletedAt: string | null;
@@ -70,7 +88,12 @@ export interface RecordPage {
   pageCount: number;
 }
 
-function toListItem(register: RegisterRow, ward: string | null, district: string | null): RecordListItem {
+function toListItem(
+  view: ReturnType<typeof readPolicyOf>["view"],
+  register: RegisterRow,
+  ward: string | null,
+  district: string | null,
+): RecordListItem {
   return {
     id: register.id,
     registrationNumber: register.registrationNumber,
@@ -79,7 +102,11 @@ function toListItem(register: RegisterRow, ward: string | null, district: string
     anggota: register.memberCount,
     tanggal: register.tanggalPendataan,
     status: register.status,
-    kondisiKhusus: specialConditionKeys.filter((key) => register[`${key}Count`] > 0),
+    kondisiKhusus:
+      presentConditions(
+        view,
+        specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
+      )?.map((item) => item.key) ?? null,
     version: register.version,
     deletedAt: register.deletedAt?.toISOString() ?? null,
     deleteReason: register.deleteReason,
@@ -88,23 +115,28 @@ function toListItem(register: RegisterRow, ward: string | null, district: string
 
 /** Newest first, searched by head name or address, paged on the server. */
 export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): Promise<RecordPage> {
-  const user = signedInUser(actor);
   const input = parseInput(recordListInput, raw);
-  const scope = scopeOf(user);
-  if (scope.area.kind === "none") throw forbidden();
-  if (input.deleted && user.role !== "admin") throw forbidden("Hanya admin yang dapat melihat data terhapus");
-  const base: SQL | undefined = input.deleted
-    ? and(scopeCondition(scope.area), eq(registers.formType, "family_registration"), isNotNull(registers.deletedAt))
-    : liveFamilies(scope.area);
-  const where = and(base, familySearchCondition(input.search));
+  const { view } = readPolicyOf(actor);
+  const where = and(
+    visibleRegisters(actor, { forms: "families", deleted: input.deleted }),
+    familySearchCondition(input.search),
+  );
   const { rows, total } = await pageOfRegisters(db, {
     where,
     order: [input.deleted ? desc(registers.deletedAt) : desc(registers.createdAt)],
     page: input.page,
     pageSize: input.pageSize,
   });
+  const items = rows.map((row) => toListItem(view, row.register, row.ward, row.district));
+  if (isSensitiveView(view) && items.length > 0) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: ENTITY,
+      details: { surface: "list", ids: items.map((item) => item.id) },
+    });
+  }
   return {
-    items: rows.map((row) => toListItem(row.register, row.ward, row.district)),
+    items,
     total,
     page: input.page,
     pageSize: input.pageSize,
@@ -113,11 +145,6 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
 }
 
 // ─── Open ────────────────────────────────────────────────────────────────────────────────────
-
-/** The family as the viewer may see it: officials get masked NIKs and no health fields. */
-export type VisibleFamily = Omit<FamilyRegistration, "specialConditions"> & {
-  specialConditions: SpecialConditions | null;
-};
 
 export interface RecordDetail {
   id: number;
@@ -133,8 +160,14 @@ export interface RecordDetail {
   deleteReason: string | null;
   /** Full NIKs and health fields (kader and admin); false for officials, who see them masked. */
   sensitive: boolean;
-  /** The viewer may edit and delete (a cadre or admin in the area, the record not deleted). */
+  /** The viewer may edit and delete (a cadre or admin in the area, the record neither deleted nor locked). */
   canEdit: boolean;
+  /** Verified (RT_VERIFIED and later): no edit or delete until reopened. */
+  locked: boolean;
+  /** Why Edit and Hapus are disabled (the lock), or null. */
+  lockReason: string | null;
+  /** The viewer may reopen the record ('Buka Kembali'). */
+  canReopen: boolean;
   data: VisibleFamily;
 }
 
@@ -144,26 +177,19 @@ function storedFamily(register: RegisterRow): FamilyRegistration {
   return parsed.data;
 }
 
-function visibleFamily(family: FamilyRegistration, sensitive: boolean): VisibleFamily {
-  if (sensitive) return family;
-  return {
-    ...family,
-    nikKepalaKeluarga: maskNik(family.nikKepalaKeluarga),
-    members: family.members.map((member) => ({ ...member, nik: maskNik(member.nik) })),
-    specialConditions: null,
-    events: undefined,
-  };
+/** The workflow identity for the lock rules: a full-access API token acts as an admin. */
+function reopenerOf(actor: Actor) {
+  if (actsAsAdmin(actor)) return { role: "admin" as const, level: null };
+  return actor.user;
 }
 
 /** Opens one record of the user's area and writes an audit row (who read which record, when). */
 export async function openRecord(db: Db, actor: Actor, raw: { registerId: number }): Promise<RecordDetail> {
-  const user = signedInUser(actor);
   const { registerId } = parseInput(recordIdInput, raw);
-  const row = await registerInScope(db, user, registerId, "read");
+  const { scope, view } = readPolicyOf(actor);
+  const row = await registerInScope(db, actor, registerId, "read");
   if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
-  if (row.deletedAt !== null && user.role !== "admin") throw new DomainError("NOT_FOUND", deletedRecordMessage);
-  const scope = scopeOf(user);
-  const sensitive = user.role === "kader" || user.role === "admin";
+  if (row.deletedAt !== null && !actsAsAdmin(actor)) throw new DomainError("NOT_FOUND", deletedRecordMessage);
   const [names] = await db
     .select({ ward: desaKelurahan.nama, district: kecamatan.nama })
     .from(desaKelurahan)
@@ -173,11 +199,13 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     ? await db.select({ name: users.fullName }).from(users).where(eq(users.id, row.createdBy))
     : [];
   await audit(db, actor, {
-    action: "read",
-    entity: "registers",
+    action: "register.read",
+    entity: ENTITY,
     entityId: row.id,
-    details: { view: sensitive ? "full" : "masked" },
+    details: { surface: "open", view },
   });
+  const locked = isLocked(row.status);
+  const live = row.deletedAt === null;
   return {
     id: row.id,
     registrationNumber: row.registrationNumber,
@@ -190,9 +218,12 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     createdByName: creator?.name ?? null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deleteReason: row.deleteReason,
-    sensitive,
-    canEdit: scope.canAct && row.deletedAt === null,
-    data: visibleFamily(storedFamily(row), sensitive),
+    sensitive: isSensitiveView(view),
+    canEdit: scope.canAct && live && !locked,
+    locked,
+    lockReason: locked ? lockedMessage(row.status) : null,
+    canReopen: scope.canAct && live && canReopen(row.status, reopenerOf(actor)),
+    data: presentFamily(view, storedFamily(row)),
   };
 }
 
@@ -205,34 +236,31 @@ export interface RevisionEntry {
   changes: RevisionChange[];
 }
 
-const isNikPath = (path: string) => /(^|\.)nik(KepalaKeluarga)?$/.test(path);
-const isHealthPath = (path: string) => path.startsWith("specialConditions");
-
 /** What changed in each edit, by whom, when; officials see NIKs masked and no health fields. */
 export async function recordRevisions(db: Db, actor: Actor, raw: { registerId: number }): Promise<RevisionEntry[]> {
-  const user = signedInUser(actor);
   const { registerId } = parseInput(recordIdInput, raw);
-  await registerInScope(db, user, registerId, "read");
-  const sensitive = user.role === "kader" || user.role === "admin";
+  const { view } = readPolicyOf(actor);
+  await registerInScope(db, actor, registerId, "read");
   const rows = await db
     .select({ revision: registerRevisions, actorName: users.fullName })
     .from(registerRevisions)
     .leftJoin(users, eq(users.id, registerRevisions.actorId))
     .where(eq(registerRevisions.registerId, registerId))
     .orderBy(desc(registerRevisions.createdAt), desc(registerRevisions.id));
-  const mask = (value: unknown) => (typeof value === "string" ? maskNik(value) : value);
+  if (isSensitiveView(view) && rows.length > 0) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: ENTITY,
+      entityId: registerId,
+      details: { surface: "revisions" },
+    });
+  }
   return rows.map(({ revision, actorName }) => ({
     id: revision.id,
     version: revision.version,
     actorName,
     createdAt: revision.createdAt.toISOString(),
-    changes: sensitive
-      ? revision.changes
-      : revision.changes
-          .filter((change) => !isHealthPath(change.path))
-          .map((change) =>
-            isNikPath(change.path) ? { ...change, before: mask(change.before), after: mask(change.after) } : change,
-          ),
+    changes: presentChanges(view, revision.changes),
   }));
 }
 
@@ -258,47 +286,25 @@ async function assertAddressInArea(tx: DbOrTx, actor: Actor, family: FamilyRegis
   if (!placeInScope(scopeOf(actor).area, place)) throw new DomainError("FORBIDDEN", addressOutsideMessage);
 }
 
-/** One person, one family: NIKs already used by another family are refused field by field. */
-async function assertNiksFree(tx: DbOrTx, family: FamilyRegistration, ownId: number | null): Promise<void> {
-  const niks = family.members.map((member) => member.nik);
-  const others = ownId === null ? undefined : ne(familyMembers.registerId, ownId);
-  const taken = await tx
-    .select({ nik: familyMembers.nik })
-    .from(familyMembers)
-    .where(and(inArray(familyMembers.nik, niks), others));
-  const takenSet = new Set(taken.map((row) => row.nik));
-  const fieldErrors: FieldError[] = family.members.flatMap((member, index) =>
-    takenSet.has(member.nik)
-      ? [{ path: ["members", String(index), "nik"], message: "NIK sudah terdaftar pada keluarga lain" }]
-      : [],
-  );
-  const [head] = await tx
-    .select({ id: registers.id })
-    .from(registers)
-    .where(
-      and(
-        eq(registers.nikKepalaKeluarga, family.nikKepalaKeluarga),
-        eq(registers.formType, "family_registration"),
-        sql`${registers.deletedAt} is null`,
-        ownId === null ? undefined : ne(registers.id, ownId),
-      ),
-    )
-    .limit(1);
-  if (head) fieldErrors.unshift({ path: ["nikKepalaKeluarga"], message: "NIK kepala keluarga sudah terdaftar" });
-  if (fieldErrors.length > 0)
-    throw new DomainError("CONFLICT", fieldErrors.map((error) => error.message).join(", "), { fieldErrors });
-}
-
-const storedForm = (family: FamilyRegistration) => ({ ...family, formType: "family_registration" });
-
 export interface SavedRecord {
   registerId: number;
   version: number;
 }
 
-/** A signed-in user, or an API token (REST): writes check the scope, which knows both (actor.ts). */
-function requireCaller(actor: Actor): void {
-  if (authorityOf(actor) === "anonymous") signedInUser(actor);
+/** The row as it was read (same version and status, still live): a concurrent change makes the write miss. */
+const unchangedSince = (row: ScopedRegister, version: number) =>
+  and(
+    eq(registers.id, row.id),
+    eq(registers.version, version),
+    eq(registers.status, row.status),
+    sql`${registers.deletedAt} is null`,
+  );
+
+/** A record that is not a live family, or is locked by a verification, cannot be edited or deleted. */
+function assertEditable(row: ScopedRegister): void {
+  if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
+  if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
+  if (isLocked(row.status)) throw new DomainError("CONFLICT", lockedMessage(row.status));
 }
 
 /**
@@ -309,86 +315,91 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
   requireCaller(actor);
   const { data } = parseInput(createRecordInput, raw);
   if (!scopeOf(actor).canAct) throw forbidden();
-  return db.transaction(async (tx) => {
-    await assertAddressInArea(tx, actor, data);
-    await assertNiksFree(tx, data, null);
-    const [row] = await tx
-      .insert(registers)
-      .values({
-        ...familyColumns(data),
-        registrationNumber: newRegistrationNumber(),
-        formType: "family_registration",
-        status: "SUBMITTED",
-        dataRegister: storedForm(data),
-        consentAt: new Date(),
-        consentVersion: CONSENT_VERSION,
-        createdBy: actorUserId(actor),
-      })
-      .returning({ id: registers.id, version: registers.version });
-    if (!row) throw new Error("register insert returned nothing");
-    await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
-    await tx.insert(registerEvents).values({
-      registerId: row.id,
-      actorId: actorUserId(actor),
-      level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
-      toStatus: "SUBMITTED",
-      note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
-    });
-    await audit(tx, actor, { action: "create", entity: "registers", entityId: row.id });
-    return { registerId: row.id, version: row.version };
-  });
+  return withNikRace(db, data, null, "cadre", () =>
+    db.transaction(async (tx) => {
+      await assertAddressInArea(tx, actor, data);
+      await assertNiksFree(tx, data, null, "cadre");
+      const now = new Date();
+      const [row] = await tx
+        .insert(registers)
+        .values({
+          ...familyColumns(data),
+          registrationNumber: newRegistrationNumber(now),
+          formType: "family_registration",
+          status: "SUBMITTED",
+          dataRegister: storedForm(data, null, now),
+          consentAt: now,
+          consentVersion: CONSENT_VERSION,
+          createdBy: actorUserId(actor),
+        })
+        .returning({ id: registers.id, version: registers.version });
+      if (!row) throw new Error("register insert returned nothing");
+      await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
+      await tx.insert(registerEvents).values({
+        registerId: row.id,
+        actorId: actorUserId(actor),
+        level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
+        toStatus: "SUBMITTED",
+        note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
+      });
+      await audit(tx, actor, { action: "register.create", entity: ENTITY, entityId: row.id });
+      return { registerId: row.id, version: row.version };
+    }),
+  );
 }
 
 /**
  * Saves the whole family, members included, in one transaction, only if nobody changed it since
- * `version` was read; stores what changed as a revision.
+ * `version` was read and no verification locked it; stores what changed as a revision. The parts the
+ * server set (registration date, form type, consent) stay as they were.
  */
 export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(updateRecordInput, raw);
-  return db.transaction(async (tx) => {
-    const row = await registerInScope(tx, actor, input.registerId, "act");
-    if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
-    if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
-    if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
-    await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
-    await assertAddressInArea(tx, actor, input.data);
-    await assertNiksFree(tx, input.data, row.id);
-    const [updated] = await tx
-      .update(registers)
-      .set({
-        ...familyColumns(input.data),
-        dataRegister: storedForm(input.data),
-        version: sql`${registers.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(registers.id, row.id), eq(registers.version, input.version), sql`${registers.deletedAt} is null`))
-      .returning({ version: registers.version });
-    if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
-    await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
-    await tx.insert(familyMembers).values(familyMemberRows(row.id, input.data));
-    const changes = diffRecords(row.dataRegister, storedForm(input.data));
-    await tx
-      .insert(registerRevisions)
-      .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
-    await audit(tx, actor, {
-      action: "update",
-      entity: "registers",
-      entityId: row.id,
-      details: { version: updated.version, paths: changes.map((change) => change.path) },
-    });
-    return { registerId: row.id, version: updated.version };
-  });
+  return withNikRace(db, input.data, input.registerId, "cadre", () =>
+    db.transaction(async (tx) => {
+      const row = await registerInScope(tx, actor, input.registerId, "act");
+      assertEditable(row);
+      if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+      await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
+      await assertAddressInArea(tx, actor, input.data);
+      await assertNiksFree(tx, input.data, row.id, "cadre");
+      const stored = storedForm(input.data, row.dataRegister);
+      const [updated] = await tx
+        .update(registers)
+        .set({
+          ...familyColumns(input.data),
+          dataRegister: stored,
+          version: sql`${registers.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(unchangedSince(row, input.version))
+        .returning({ version: registers.version });
+      if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+      await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
+      await tx.insert(familyMembers).values(familyMemberRows(row.id, input.data));
+      const changes = diffRecords(row.dataRegister, stored);
+      await tx
+        .insert(registerRevisions)
+        .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
+      await audit(tx, actor, {
+        action: "register.update",
+        entity: ENTITY,
+        entityId: row.id,
+        details: { version: updated.version, paths: changes.map((change) => change.path) },
+      });
+      return { registerId: row.id, version: updated.version };
+    }),
+  );
 }
 
-/** Soft delete with a reason: hidden from lists, kept for an admin to restore, audited. */
+/** Soft delete with a reason: hidden from lists, kept for an admin to restore, audited. Locked records refuse. */
 export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(deleteRecordInput, raw);
   return db.transaction(async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
-    if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
-    if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
+    assertEditable(row);
     await assertRecordUnlocked(tx, row);
     const [updated] = await tx
       .update(registers)
@@ -399,12 +410,12 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
         version: sql`${registers.version} + 1`,
         updatedAt: new Date(),
       })
-      .where(and(eq(registers.id, row.id), eq(registers.version, input.version), sql`${registers.deletedAt} is null`))
+      .where(unchangedSince(row, input.version))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
     await audit(tx, actor, {
-      action: "delete",
-      entity: "registers",
+      action: "register.delete",
+      entity: ENTITY,
       entityId: row.id,
       details: { reason: input.reason },
     });
@@ -412,48 +423,85 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
   });
 }
 
+const restoreClashMessage = "NIK kepala keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan";
+
 /** An admin brings a soft-deleted record back, unless its head NIK was registered again meanwhile. */
 export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: number }): Promise<SavedRecord> {
-  const user = signedInUser(actor);
   const { registerId } = parseInput(recordIdInput, raw);
-  if (user.role !== "admin") throw forbidden("Hanya admin yang dapat memulihkan data");
+  requireAdmin(actor);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await registerInScope(tx, actor, registerId, "act");
+      if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
+      await assertRecordUnlocked(tx, row);
+      const [clash] = await tx
+        .select({ id: registers.id })
+        .from(registers)
+        .where(
+          and(
+            eq(registers.nikKepalaKeluarga, row.nikKepalaKeluarga),
+            eq(registers.formType, "family_registration"),
+            sql`${registers.deletedAt} is null`,
+          ),
+        )
+        .limit(1);
+      if (clash) throw new DomainError("CONFLICT", restoreClashMessage);
+      const [updated] = await tx
+        .update(registers)
+        .set({
+          deletedAt: null,
+          deletedBy: null,
+          deleteReason: null,
+          version: sql`${registers.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(registers.id, row.id))
+        .returning({ version: registers.version });
+      if (!updated) throw new Error("restore updated nothing");
+      await audit(tx, actor, { action: "register.restore", entity: ENTITY, entityId: row.id });
+      return { registerId: row.id, version: updated.version };
+    });
+  } catch (error) {
+    // Restored while the same head registered again: the live-head index refuses the second one.
+    if (isUniqueViolation(error)) throw new DomainError("CONFLICT", restoreClashMessage);
+    throw error;
+  }
+}
+
+/**
+ * 'Buka Kembali': a cadre at or above the level that verified a locked record, or an admin, sends it
+ * back to SUBMITTED with a reason; every level verifies it again, and only now may it be edited.
+ */
+export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput): Promise<SavedRecord> {
+  requireCaller(actor);
+  const input = parseInput(reopenRecordInput, raw);
   return db.transaction(async (tx) => {
-    const row = await registerInScope(tx, user, registerId, "act");
-    if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
+    const row = await registerInScope(tx, actor, input.registerId, "act");
+    if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
+    if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
+    const refused = reopenRefusal(row.status, reopenerOf(actor));
+    if (refused) throw new DomainError(isLocked(row.status) ? "FORBIDDEN" : "CONFLICT", refused);
+    if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
     await assertRecordUnlocked(tx, row);
-    const [clash] = await tx
-      .select({ id: registers.id })
-      .from(registers)
-      .where(
-        and(
-          eq(registers.nikKepalaKeluarga, row.nikKepalaKeluarga),
-          eq(registers.formType, "family_registration"),
-          sql`${registers.deletedAt} is null`,
-        ),
-      )
-      .limit(1);
-    if (clash)
-      throw new DomainError(
-        "CONFLICT",
-        "NIK kepala keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan",
-      );
     const [updated] = await tx
       .update(registers)
-      .set({
-        deletedAt: null,
-        deletedBy: null,
-        deleteReason: null,
-        version: sql`${registers.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(registers.id, row.id))
+      .set({ status: "SUBMITTED", version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(registers.id, row.id), eq(registers.version, row.version), eq(registers.status, row.status)))
       .returning({ version: registers.version });
-    if (!updated) throw new Error("restore updated nothing");
+    if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+    await tx.insert(registerEvents).values({
+      registerId: row.id,
+      actorId: actorUserId(actor),
+      level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
+      fromStatus: row.status,
+      toStatus: "SUBMITTED",
+      note: `${REOPEN_LABEL}: ${input.reason}`,
+    });
     await audit(tx, actor, {
-      action: "restore",
-      entity: "registers",
+      action: "register.reopen",
+      entity: ENTITY,
       entityId: row.id,
-      details: { reason: row.deleteReason },
+      details: { fromStatus: row.status, version: updated.version },
     });
     return { registerId: row.id, version: updated.version };
   });

@@ -2,20 +2,15 @@
 // changes registers goes through here, so the work area is decided in one place. Fail closed: a
 // user whose area is incomplete sees nothing.
 import { eq, sql, type SQL } from "drizzle-orm";
-import { padRtRw } from "@shared/schemas/common.ts";
+import { workAreaOf, type WorkArea } from "@shared/work-area.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { desaKelurahan } from "../../db/schema/regions.ts";
 import { registers, type RegisterRow } from "../../db/schema/registers.ts";
 import { authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
 
-export type AreaScope =
-  | { kind: "none" }
-  | { kind: "all" }
-  | { kind: "kecamatan"; kecamatanId: number }
-  | { kind: "kelurahan"; desaKelurahanId: number }
-  | { kind: "rw"; desaKelurahanId: number; rw: string }
-  | { kind: "rt"; desaKelurahanId: number; rw: string; rt: string };
+/** The work area as the server scopes queries with it: shared/src/work-area.ts, the same for the client. */
+export type AreaScope = WorkArea;
 
 export interface Scope {
   area: AreaScope;
@@ -28,27 +23,6 @@ const nothing: Scope = { area: { kind: "none" }, canAct: false };
 export const outsideAreaMessage = "Data ini berada di luar wilayah kerja Anda";
 export const readOnlyMessage = "Akun aparat hanya dapat melihat data, tidak dapat mengubahnya";
 export const readOnlyTokenMessage = "Token API ini hanya dapat membaca data";
-
-/** The area of a cadre or official from its level and work-area fields. */
-function areaOf(user: SessionUser): AreaScope {
-  const { desaKelurahanId, kecamatanId } = user;
-  const rw = user.rw ? padRtRw(user.rw) : null;
-  const rt = user.rt ? padRtRw(user.rt) : null;
-  switch (user.level) {
-    case "rt":
-      return desaKelurahanId !== null && rw && rt ? { kind: "rt", desaKelurahanId, rw, rt } : { kind: "none" };
-    case "rw":
-      return desaKelurahanId !== null && rw ? { kind: "rw", desaKelurahanId, rw } : { kind: "none" };
-    case "kelurahan":
-      return desaKelurahanId !== null ? { kind: "kelurahan", desaKelurahanId } : { kind: "none" };
-    case "kecamatan":
-      return kecamatanId !== null ? { kind: "kecamatan", kecamatanId } : { kind: "none" };
-    case "kota":
-      return { kind: "all" };
-    case null:
-      return { kind: "none" };
-  }
-}
 
 /** A signed-in user, or a whole actor (which may carry an API token instead of a user). */
 export type ScopeSubject = Actor | SessionUser | null;
@@ -74,9 +48,16 @@ export function scopeOf(subject: ScopeSubject): Scope {
 function scopeOfUser(user: SessionUser | null): Scope {
   if (user?.status !== "active") return nothing;
   if (user.role === "admin") return { area: { kind: "all" }, canAct: true };
-  const area = areaOf(user);
+  const area = workAreaOf(user);
   if (area.kind === "none") return nothing;
   return { area, canAct: user.role === "kader" };
+}
+
+/** An admin or an API token: the authority that reads cadre account registrations too. */
+function cityWideAuthority(subject: ScopeSubject): boolean {
+  if (!subject) return false;
+  if (isActor(subject)) return authorityOf(subject) === "admin" || authorityOf(subject) === "read-all";
+  return subject.role === "admin" && subject.status === "active";
 }
 
 /** Why a reader may not change anything: an official's account or a read-only API token. */
@@ -189,6 +170,9 @@ export async function registerInScope(
   if (scope.area.kind === "none") throw forbidden();
   const row = await loadRegister(db, registerId);
   if (!row) throw notFound();
+  // Cadre account registrations hold cadres' own data: only city-wide admin authority reaches them
+  // (the same rule as visibleRegisters in policy.ts).
+  if (row.formType !== "family_registration" && !cityWideAuthority(subject)) throw notFound();
   if (!placeInScope(scope.area, row)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
   if (mode === "act" && !scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessageFor(subject));
   return row;

@@ -3,13 +3,12 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   isNikQuery,
-  maskNik,
-  maskPhone,
   SEARCH_RESULT_LIMIT,
   searchStatusInput,
   type SearchStatusInput,
   type StatusSearchAnswer,
 } from "@shared/schemas/search.ts";
+import { maskNik, maskPhone } from "@shared/mask.ts";
 import { formTypeLabel, statusLabel } from "@shared/status.ts";
 import { consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
@@ -17,6 +16,7 @@ import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
+import { parseInput } from "../common/input.ts";
 
 export const SEARCH_RATE_LIMIT = {
   limit: 20,
@@ -36,7 +36,7 @@ export async function searchStatus(
   rawInput: SearchStatusInput,
 ): Promise<StatusSearchAnswer> {
   await consumeRateLimit(db, `search:ip:${actor.ip}`, SEARCH_RATE_LIMIT);
-  const input = searchStatusInput.parse(rawInput);
+  const input = parseInput(searchStatusInput, rawInput);
   await verifyCaptcha(db, secret, {
     token: input.captcha.token,
     answer: input.captcha.answer,

@@ -1,5 +1,6 @@
 // The special-conditions monitor (SPEC §2 route /kader-pkk/kondisi-khusus): the nine conditions counted
-// for the area (indexed count columns), and the families matching a condition and place filter.
+// for the area (indexed count columns), and the families matching a condition and place filter
+// (cadres and admins only: officials see the counts per area, never families).
 import { and, eq, gt } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import { specialConditionsInput, type SpecialConditionsInput } from "@shared/schemas/register-records.ts";
@@ -9,12 +10,15 @@ import type { Db } from "../../db/client.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { areaFigures, type ConditionFigure } from "../figures/area-figures.ts";
-import { forbidden } from "../common/errors.ts";
-import { addressLine, liveFamilies } from "./family-scope.ts";
+import { audit } from "../audit/audit-log.ts";
+import { addressLine } from "./family-scope.ts";
+import { readPolicyOf, visibleRegisters } from "./policy.ts";
+import { isSensitiveView } from "./presenter.ts";
 import { conditionCountColumn, placeConditions } from "./filters.ts";
 import { pageOfRegisters } from "./page.ts";
-import { assertFilterInScope, scopeOf } from "./scope.ts";
-import { parseInput, signedInUser } from "../common/input.ts";
+import { assertFilterInScope } from "./scope.ts";
+import { parseInput } from "../common/input.ts";
+import { signedInUser } from "../common/access.ts";
 
 export interface ConditionFamily {
   id: number;
@@ -29,7 +33,8 @@ export interface SpecialConditionsView {
   /** Families with at least one condition under the place filter. */
   familiesWithAny: number;
   counts: ConditionFigure[];
-  families: ConditionFamily[];
+  /** The families themselves; null for officials (aparat), who see counts per area only. */
+  families: ConditionFamily[] | null;
   total: number;
   page: number;
   pageCount: number;
@@ -40,14 +45,19 @@ export async function specialConditions(
   actor: Actor,
   raw: SpecialConditionsInput,
 ): Promise<SpecialConditionsView> {
-  const user = signedInUser(actor);
+  signedInUser(actor);
   const input = parseInput(specialConditionsInput, raw);
-  const scope = scopeOf(user);
-  if (scope.area.kind === "none") throw forbidden();
+  const { scope, view } = readPolicyOf(actor);
   await assertFilterInScope(db, scope, input);
-  const inPlace = and(liveFamilies(scope.area), ...placeConditions(input));
+  const inPlace = and(visibleRegisters(actor, { forms: "families" }), ...placeConditions(input));
   if (!inPlace) throw new Error("specialConditions: empty condition");
   const figures = await areaFigures(db, inPlace);
+  const counts = {
+    familiesWithAny: figures.anyCondition,
+    counts: figures.conditions,
+    page: input.page,
+  };
+  if (!isSensitiveView(view)) return { ...counts, families: null, total: 0, pageCount: 1 };
 
   const matching = and(
     inPlace,
@@ -58,9 +68,15 @@ export async function specialConditions(
     page: input.page,
     pageSize: SPECIAL_CONDITION_PAGE_SIZE,
   });
+  if (rows.length > 0) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: "registers",
+      details: { surface: "special-conditions", ids: rows.map(({ register }) => register.id) },
+    });
+  }
   return {
-    familiesWithAny: figures.anyCondition,
-    counts: figures.conditions,
+    ...counts,
     families: rows.map(({ register, ward, district }) => ({
       id: register.id,
       registrationNumber: register.registrationNumber,
@@ -72,7 +88,6 @@ export async function specialConditions(
         .filter((item) => item.count > 0),
     })),
     total,
-    page: input.page,
     pageCount: Math.max(1, Math.ceil(total / SPECIAL_CONDITION_PAGE_SIZE)),
   };
 }

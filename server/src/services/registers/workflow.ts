@@ -1,7 +1,6 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { ZodType } from "zod";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -15,7 +14,9 @@ import {
 import {
   allowedActions,
   decideTransition,
+  isLocked,
   nextStatus,
+  reopenReasonRequiredMessage,
   registerStatuses,
   workflowActions,
   openStatuses,
@@ -35,6 +36,9 @@ import { desaKelurahan } from "../../db/schema/regions.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorUserId, authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
+import { audit } from "../audit/audit-log.ts";
+import { requireCaller, signedInUser } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
 import { eventDetailsRefusal } from "../recaps/event-check.ts";
 import { conditionCondition, placeConditions } from "./filters.ts";
@@ -43,37 +47,21 @@ import {
   readOnlyMessage,
   readOnlyTokenMessage,
   registerInScope,
-  scopeCondition,
-  scopeOf,
   type ScopedRegister,
 } from "./scope.ts";
+import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
+import { reopenRecord } from "./records.ts";
+import { isSensitiveView, presentConditions } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
 const deletedMessage = "Data ini sudah dihapus sehingga statusnya tidak dapat diubah";
 const staleMessage = "Data ini sudah diubah oleh pengguna lain. Muat ulang data lalu coba lagi.";
 const familyOnlyMessage = "Hanya data registrasi keluarga yang divalidasi di sini";
 
-function parseInput<T>(schema: ZodType<T>, raw: unknown): T {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const fieldErrors = result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
-  throw new DomainError("BAD_REQUEST", fieldErrors.map((error) => error.message).join(", "), { fieldErrors });
-}
-
 function validatorOf(user: SessionUser): WorkflowActor {
   const actor = workflowActorOf(user);
   if (actor === null) throw new DomainError("FORBIDDEN", user.role === "aparat" ? readOnlyMessage : notAValidator);
   return actor;
-}
-
-function requireUser(actor: Actor): SessionUser {
-  if (!actor.user) throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
-  return actor.user;
-}
-
-/** A signed-in user or an API token; anonymous callers are refused. */
-function requireSignedIn(actor: Actor): void {
-  if (authorityOf(actor) === "anonymous") throw new DomainError("UNAUTHORIZED", "Silakan masuk terlebih dahulu");
 }
 
 /** Who validates: a full-access API token acts as an admin (an override), a read-only one never. */
@@ -85,7 +73,7 @@ function validatorFor(actor: Actor): WorkflowActor {
       throw new DomainError("FORBIDDEN", readOnlyTokenMessage);
     case "user":
     case "anonymous":
-      return validatorOf(requireUser(actor));
+      return validatorOf(signedInUser(actor));
   }
 }
 
@@ -169,6 +157,12 @@ async function applyMove(
     toStatus: decision.to,
     note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
   });
+  await audit(tx, actor, {
+    action: "register.status",
+    entity: "registers",
+    entityId: row.id,
+    details: { from: row.status, to: decision.to, override: decision.override },
+  });
   return {
     registerId: row.id,
     fromStatus: row.status,
@@ -180,7 +174,7 @@ async function applyMove(
 
 /** One workflow move by a cadre (at its level, in its area) or an admin (recorded as an override). */
 export async function transition(db: Db, actor: Actor, rawInput: TransitionInput): Promise<TransitionResult> {
-  requireSignedIn(actor);
+  requireCaller(actor);
   const input = parseInput(transitionInput, rawInput);
   return db.transaction(async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
@@ -210,7 +204,7 @@ const isStatus = (value: unknown): value is RegisterStatus =>
  * refused for everyone, admins included. Asking for the current status changes nothing (null).
  */
 export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInput): Promise<TransitionResult | null> {
-  requireSignedIn(actor);
+  requireCaller(actor);
   if (!isStatus(input.status)) {
     const message = `Status tidak dikenal; pilih salah satu dari ${registerStatuses.join(", ")}`;
     throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
@@ -218,6 +212,16 @@ export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInpu
   const target = input.status;
   const row = await registerInScope(db, actor, input.registerId, "act");
   if (row.status === target) return null;
+  if (target === "SUBMITTED" && isLocked(row.status)) {
+    // Back to SUBMITTED from a verified status is 'Buka Kembali', with its reason and its rules.
+    if (!input.note) {
+      const message = reopenReasonRequiredMessage;
+      throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["reason"], message }] });
+    }
+    const version = input.expectedVersion ?? row.version;
+    const saved = await reopenRecord(db, actor, { registerId: row.id, version, reason: input.note });
+    return { registerId: row.id, fromStatus: row.status, status: "SUBMITTED", version: saved.version, override: false };
+  }
   const action = workflowActions.find((candidate) => nextStatus(row.status, candidate) === target);
   if (!action) {
     const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;
@@ -242,7 +246,7 @@ export interface BulkVerifyResult {
  * call; a record that no longer waits for this level is skipped and reported.
  */
 export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput): Promise<BulkVerifyResult> {
-  requireSignedIn(actor);
+  requireCaller(actor);
   const input = parseInput(bulkVerifyInput, rawInput);
   const ids = [...new Set(input.registerIds)];
   return db.transaction(async (tx) => {
@@ -280,8 +284,8 @@ export interface QueueItem {
   rw: string | null;
   rt: string | null;
   memberCount: number;
-  /** The special conditions present, with their counts, in the spec's order. */
-  conditions: Array<{ key: SpecialConditionKey; count: number }>;
+  /** The special conditions present, with their counts, in the spec's order (null for officials). */
+  conditions: Array<{ key: SpecialConditionKey; count: number }> | null;
   tanggalPendataan: string;
   /** ISO 8601 (tRPC sends plain JSON). */
   createdAt: string;
@@ -307,19 +311,16 @@ function waitingStatusesFor(validator: WorkflowActor | null): RegisterStatus[] {
 
 /** What waits for the user's level in its area (or any status, by filter), newest first, paged. */
 export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise<QueuePage> {
-  requireSignedIn(actor);
+  requireCaller(actor);
   const filters = parseInput(queueInput, rawInput);
-  const scope = scopeOf(actor);
+  const { scope, view } = readPolicyOf(actor);
+  if (filters.condition !== undefined && !isSensitiveView(view))
+    throw new DomainError("FORBIDDEN", healthFilterRefusal);
   await assertFilterInScope(db, scope, filters);
   const validator = scope.canAct ? workflowRoleOf(actor) : null;
   const waitingStatuses = waitingStatusesFor(workflowRoleOf(actor));
 
-  const conditions: SQL[] = [
-    scopeCondition(scope.area),
-    eq(registers.formType, "family_registration"),
-    isNull(registers.deletedAt),
-    ...placeConditions(filters),
-  ];
+  const conditions: SQL[] = [visibleRegisters(actor, { forms: "families" }), ...placeConditions(filters)];
   if (filters.status === "waiting") conditions.push(inArray(registers.status, waitingStatuses));
   else if (filters.status !== "all") conditions.push(eq(registers.status, filters.status));
   if (filters.condition !== undefined) conditions.push(conditionCondition(filters.condition));
@@ -336,25 +337,34 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
     .limit(filters.pageSize)
     .offset((filters.page - 1) * filters.pageSize);
 
+  const items = rows.map(({ register, desaKelurahanNama }) => ({
+    id: register.id,
+    registrationNumber: register.registrationNumber,
+    namaKepalaKeluarga: register.namaKepalaKeluarga,
+    desaKelurahanId: register.desaKelurahanId,
+    desaKelurahanNama,
+    rw: register.rw,
+    rt: register.rt,
+    memberCount: register.memberCount,
+    conditions: presentConditions(
+      view,
+      specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
+    ),
+    tanggalPendataan: register.tanggalPendataan,
+    createdAt: register.createdAt.toISOString(),
+    status: register.status,
+    version: register.version,
+    actions: allowedActions(register.status, validator),
+  }));
+  if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: "registers",
+      details: { surface: "queue", ids: items.map((item) => item.id) },
+    });
+  }
   return {
-    items: rows.map(({ register, desaKelurahanNama }) => ({
-      id: register.id,
-      registrationNumber: register.registrationNumber,
-      namaKepalaKeluarga: register.namaKepalaKeluarga,
-      desaKelurahanId: register.desaKelurahanId,
-      desaKelurahanNama,
-      rw: register.rw,
-      rt: register.rt,
-      memberCount: register.memberCount,
-      conditions: specialConditionKeys
-        .map((key) => ({ key, count: register[`${key}Count`] }))
-        .filter((item) => item.count > 0),
-      tanggalPendataan: register.tanggalPendataan,
-      createdAt: register.createdAt.toISOString(),
-      status: register.status,
-      version: register.version,
-      actions: allowedActions(register.status, validator),
-    })),
+    items,
     total,
     page: filters.page,
     pageSize: filters.pageSize,
@@ -378,8 +388,9 @@ export interface HistoryEntry {
 
 /** The validation history of one register in the user's area, oldest first. */
 export async function history(db: Db, actor: Actor, rawInput: { registerId: number }): Promise<HistoryEntry[]> {
-  requireSignedIn(actor);
+  requireCaller(actor);
   const input = parseInput(historyInput, rawInput);
+  const { view } = readPolicyOf(actor);
   await registerInScope(db, actor, input.registerId, "read");
   const rows = await db
     .select({
@@ -395,5 +406,13 @@ export async function history(db: Db, actor: Actor, rawInput: { registerId: numb
     .leftJoin(users, eq(users.id, registerEvents.actorId))
     .where(eq(registerEvents.registerId, input.registerId))
     .orderBy(asc(registerEvents.createdAt), asc(registerEvents.id));
+  if (isSensitiveView(view) && rows.length > 0) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: "registers",
+      entityId: input.registerId,
+      details: { surface: "history" },
+    });
+  }
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

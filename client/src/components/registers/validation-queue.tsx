@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { WorkflowAction } from "@shared/status.ts";
+import { canReopen, type WorkflowAction } from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useToast } from "../toast.tsx";
 import { ActionDialog } from "./action-dialog.tsx";
 import { HistoryDialog } from "./history-dialog.tsx";
 import { QueueCard } from "./queue-card.tsx";
+import { ReopenDialog } from "./reopen-panel.tsx";
 import { queueInputFrom, type ValidasiSearch } from "./search.ts";
-import type { QueueItem } from "./types.ts";
+import type { QueueItem } from "./queue-types.ts";
 
 interface Props {
   search: ValidasiSearch;
@@ -18,7 +20,7 @@ interface Props {
 /** The queue itself: selection with bulk verify, per-row moves, history, paging. */
 export function ValidationQueue({ search, onPage }: Props) {
   const input = queueInputFrom(search);
-  const queue = useQuery(trpc.workflow.queue.queryOptions(input));
+  const queue = useQuery(trpc.registers.queue.queryOptions(input));
   const queryClient = useQueryClient();
   const { toast } = useToast();
   // The selection belongs to the filtered page it was made on.
@@ -26,6 +28,8 @@ export function ValidationQueue({ search, onPage }: Props) {
   const [selection, setSelection] = useState<{ pageKey: string; ids: number[] }>({ pageKey, ids: [] });
   const [acting, setActing] = useState<{ item: QueueItem; action: WorkflowAction } | null>(null);
   const [historyOf, setHistoryOf] = useState<QueueItem | null>(null);
+  const [reopening, setReopening] = useState<QueueItem | null>(null);
+  const session = useSession();
 
   const items = queue.data?.items ?? [];
   const verifiable = items.filter((item) => item.actions.includes("verify"));
@@ -34,7 +38,7 @@ export function ValidationQueue({ search, onPage }: Props) {
   const setSelected = (ids: number[]) => setSelection({ pageKey, ids });
 
   const bulk = useMutation(
-    trpc.workflow.bulkVerify.mutationOptions({
+    trpc.registers.bulkVerify.mutationOptions({
       onSuccess: async (result) => {
         const skipped = result.skipped.length;
         toast({
@@ -43,7 +47,7 @@ export function ValidationQueue({ search, onPage }: Props) {
           description: `${result.verified.length} data diverifikasi${skipped > 0 ? `, ${skipped} dilewati karena statusnya sudah berubah` : ""}.`,
         });
         setSelected([]);
-        await queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
       },
       onError: (error) => {
         toast({
@@ -123,6 +127,7 @@ export function ValidationQueue({ search, onPage }: Props) {
               }
               onAction={(action) => setActing({ item, action })}
               onHistory={() => setHistoryOf(item)}
+              onReopen={canReopen(item.status, session.data ?? null) ? () => setReopening(item) : undefined}
             />
           ))}
         </ul>
@@ -144,6 +149,14 @@ export function ValidationQueue({ search, onPage }: Props) {
 
       {acting && <ActionDialog item={acting.item} action={acting.action} onClose={() => setActing(null)} />}
       {historyOf && <HistoryDialog item={historyOf} onClose={() => setHistoryOf(null)} />}
+      {reopening && (
+        <ReopenDialog
+          registerId={reopening.id}
+          version={reopening.version}
+          name={reopening.namaKepalaKeluarga}
+          onClose={() => setReopening(null)}
+        />
+      )}
       <p className="sr-only" aria-live="polite">
         {selectedIds.length} data dipilih
       </p>

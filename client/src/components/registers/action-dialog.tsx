@@ -11,7 +11,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
 import { Modal } from "./modal.tsx";
-import type { QueueItem } from "./types.ts";
+import type { QueueItem } from "./queue-types.ts";
 
 const copy: Record<WorkflowAction, { title: string; confirm: string; note: string; button: string }> = {
   verify: {
@@ -57,7 +57,7 @@ export function ActionDialog({ item, action, onClose }: Props) {
     resolver: zodResolver(transitionInput),
     defaultValues: { registerId: item.id, action, note: "", expectedVersion: item.version },
   });
-  const mutation = useMutation(trpc.workflow.transition.mutationOptions());
+  const mutation = useMutation(trpc.registers.transition.mutationOptions());
   const noteError = form.formState.errors.note?.message;
 
   return (
@@ -71,7 +71,7 @@ export function ActionDialog({ item, action, onClose }: Props) {
                 title: "Berhasil",
                 description: `${item.namaKepalaKeluarga}: ${statusLabel(result.status)}`,
               });
-              await queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() });
+              await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
               close();
             },
             onError: async (error) => {
@@ -83,7 +83,7 @@ export function ActionDialog({ item, action, onClose }: Props) {
               // A record changed or out of reach will not get better by retrying: show the fresh queue.
               const status = isTRPCClientError(error) ? error.data?.httpStatus : undefined;
               if (status === 409 || status === 403 || status === 404) {
-                await queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() });
+                await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
                 close();
               }
             },

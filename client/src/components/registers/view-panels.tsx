@@ -7,8 +7,8 @@ import {
   specialConditionGroups,
   specialConditionLabels,
 } from "@shared/enums.ts";
-import { formatDate } from "../validasi/labels.ts";
-import type { RecordDetail } from "./types.ts";
+import { formatDate } from "./labels.ts";
+import type { RecordDetail } from "./record-types.ts";
 import type { RecordTabKey } from "./tabs.ts";
 import { FamilyEventsView } from "./family-events-editor.tsx";
 

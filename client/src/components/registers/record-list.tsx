@@ -3,11 +3,11 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { specialConditionLabels } from "@shared/enums.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { formatDate } from "../validasi/labels.ts";
-import { StatusBadge } from "../validasi/status-badge.tsx";
+import { formatDate } from "./labels.ts";
+import { StatusBadge } from "./status-badge.tsx";
 import { formatNumber } from "./format.ts";
 import { ReviewBadge } from "./review-badge.tsx";
-import type { RecordListItem } from "./types.ts";
+import type { RecordListItem } from "./record-types.ts";
 
 interface Props {
   search: string;
@@ -28,7 +28,7 @@ interface Props {
 export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, action, compact, label }: Props) {
   const id = useId();
   const [text, setText] = useState(search);
-  const list = useQuery(trpc.registerRecords.list.queryOptions({ search, page, pageSize, deleted }));
+  const list = useQuery(trpc.registers.list.queryOptions({ search, page, pageSize, deleted }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -84,7 +84,7 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
                   <div className="flex flex-wrap gap-1">
                     <ReviewBadge status={item.status} />
                     <StatusBadge status={item.status} />
-                    {item.kondisiKhusus.map((key) => (
+                    {item.kondisiKhusus?.map((key) => (
                       <span key={key} className="badge badge-outline">
                         {specialConditionLabels[key]}
                       </span>

@@ -4,7 +4,7 @@ import { statusLabel } from "@shared/status.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { eventLevelLabel, formatDateTime } from "./labels.ts";
 import { Modal } from "./modal.tsx";
-import type { QueueItem } from "./types.ts";
+import type { QueueItem } from "./queue-types.ts";
 
 /** The validation history of one record: who, level, from → to, note, when. */
 export function HistoryDialog({ item, onClose }: { item: QueueItem; onClose: () => void }) {
@@ -35,7 +35,7 @@ export function HistoryDialog({ item, onClose }: { item: QueueItem; onClose: () 
 
 /** Who moved the record, at which level, from → to, with the note and when (oldest first). */
 export function HistoryList({ registerId }: { registerId: number }) {
-  const history = useQuery(trpc.workflow.history.queryOptions({ registerId }));
+  const history = useQuery(trpc.registers.history.queryOptions({ registerId }));
   return (
     <div aria-live="polite" aria-busy={history.isPending}>
       {history.isPending && (

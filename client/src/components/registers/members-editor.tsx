@@ -11,7 +11,7 @@ import {
   type FamilyRegistrationInput,
   type MemberDraft,
 } from "@shared/schemas/family.ts";
-import { formatDate } from "../validasi/labels.ts";
+import { formatDate } from "./labels.ts";
 import { errorProps, Field } from "../field.tsx";
 
 // The dialog's member form (SPEC §5) validated by the family form's own member schema, so a member

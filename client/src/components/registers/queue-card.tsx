@@ -1,8 +1,8 @@
 import { specialConditionLabels } from "@shared/enums.ts";
-import { workflowActionLabels, type WorkflowAction } from "@shared/status.ts";
+import { isLocked, lockedHint, REOPEN_LABEL, workflowActionLabels, type WorkflowAction } from "@shared/status.ts";
 import { formatDate } from "./labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import type { QueueItem } from "./types.ts";
+import type { QueueItem } from "./queue-types.ts";
 
 const actionButton: Record<WorkflowAction, string> = {
   verify: "btn-primary",
@@ -17,12 +17,15 @@ interface Props {
   onSelect: (selected: boolean) => void;
   onAction: (action: WorkflowAction) => void;
   onHistory: () => void;
+  /** Set when the user may reopen this (locked) record: shared/src/status.ts canReopen. */
+  onReopen?: () => void;
 }
 
 /** One family in the queue: who, where, conditions, status, and the moves the user may make. */
-export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Props) {
+export function QueueCard({ item, selected, onSelect, onAction, onHistory, onReopen }: Props) {
   const selectable = item.actions.includes("verify");
   const headingId = `antrean-${item.id}`;
+  const locked = isLocked(item.status);
   return (
     <li className="card border border-base-300 bg-base-100" aria-labelledby={headingId}>
       <div className="card-body gap-3 p-4">
@@ -56,7 +59,9 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
           <dd>{formatDate(item.tanggalPendataan)}</dd>
           <dt className="font-medium">Kondisi</dt>
           <dd>
-            {item.conditions.length === 0 ? (
+            {item.conditions === null ? (
+              "Tidak ditampilkan"
+            ) : item.conditions.length === 0 ? (
               "Tidak ada"
             ) : (
               <ul className="flex flex-wrap gap-1">
@@ -69,6 +74,12 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
             )}
           </dd>
         </dl>
+        {locked && (
+          <p id={`${headingId}-lock`} className="text-sm">
+            <span className="badge badge-info badge-sm mr-1">Terkunci</span>
+            {lockedHint}
+          </p>
+        )}
         <div className="card-actions flex-wrap justify-end">
           <button type="button" className="btn btn-ghost btn-sm" onClick={onHistory}>
             Riwayat
@@ -83,6 +94,16 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory }: Pro
               {workflowActionLabels[action]}
             </button>
           ))}
+          {locked && onReopen && (
+            <button
+              type="button"
+              className="btn btn-sm btn-warning"
+              onClick={onReopen}
+              aria-describedby={`${headingId}-lock`}
+            >
+              {REOPEN_LABEL}
+            </button>
+          )}
         </div>
       </div>
     </li>

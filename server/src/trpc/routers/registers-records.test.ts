@@ -21,13 +21,13 @@ describe("cadre workspace over tRPC", () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 4 });
     const stranger = callerFor(t, await createCadre(t.db, "kelurahan", { wardIndex: 0 }));
     const codes = [
-      await codeOf(stranger.registerRecords.open({ registerId: family.id })),
-      await codeOf(stranger.registerRecords.revisions({ registerId: family.id })),
-      await codeOf(stranger.registerRecords.update({ registerId: family.id, version: 1, data: family.form })),
-      await codeOf(stranger.registerRecords.delete({ registerId: family.id, version: 1, reason: "Salah wilayah" })),
-      await codeOf(stranger.registerRecords.restore({ registerId: family.id })),
-      await codeOf(stranger.registerRecords.create({ data: await familyForm(t.db, { wardIndex: 4 }) })),
-      await codeOf(stranger.dashboard.specialConditions({ desaKelurahanId: family.form.address.desaKelurahanId })),
+      await codeOf(stranger.registers.open({ registerId: family.id })),
+      await codeOf(stranger.registers.revisions({ registerId: family.id })),
+      await codeOf(stranger.registers.update({ registerId: family.id, version: 1, data: family.form })),
+      await codeOf(stranger.registers.delete({ registerId: family.id, version: 1, reason: "Salah wilayah" })),
+      await codeOf(stranger.registers.restore({ registerId: family.id })),
+      await codeOf(stranger.registers.create({ data: await familyForm(t.db, { wardIndex: 4 }) })),
+      await codeOf(stranger.registers.specialConditions({ desaKelurahanId: family.form.address.desaKelurahanId })),
     ];
     expect(codes).toEqual(Array(codes.length).fill("FORBIDDEN"));
   });
@@ -35,14 +35,12 @@ describe("cadre workspace over tRPC", () => {
   test("officials read (masked) but cannot write; visitors are refused", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 4 });
     const aparat = callerFor(t, await createCadre(t.db, "kelurahan", { wardIndex: 4 }, { role: "aparat" }));
-    expect((await aparat.registerRecords.open({ registerId: family.id })).sensitive).toBe(false);
+    expect((await aparat.registers.open({ registerId: family.id })).sensitive).toBe(false);
     expect((await aparat.dashboard.summary()).cards.totalFamilies.current).toBeGreaterThan(0);
-    expect(await codeOf(aparat.registerRecords.update({ registerId: family.id, version: 1, data: family.form }))).toBe(
+    expect(await codeOf(aparat.registers.update({ registerId: family.id, version: 1, data: family.form }))).toBe(
       "FORBIDDEN",
     );
-    expect(await codeOf(aparat.registerRecords.delete({ registerId: family.id, version: 1, reason: "x" }))).toBe(
-      "FORBIDDEN",
-    );
+    expect(await codeOf(aparat.registers.delete({ registerId: family.id, version: 1, reason: "x" }))).toBe("FORBIDDEN");
     expect(await codeOf(callerFor(t, null).dashboard.summary())).toBe("UNAUTHORIZED");
   });
 
@@ -51,7 +49,7 @@ describe("cadre workspace over tRPC", () => {
     const cadre = await createCadre(t.db, "rt", { wardIndex: 4, rt: "002" });
     const cookie = await sessionCookieFor(t.db, cadre.id);
     const save = (notes: string) =>
-      t.app.request("/trpc/registerRecords.update", {
+      t.app.request("/trpc/registers.update", {
         method: "POST",
         headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
         body: JSON.stringify({ registerId: family.id, version: 1, data: { ...family.form, notes } }),

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Modal } from "../validasi/modal.tsx";
+import { Modal } from "./modal.tsx";
 import { RecordList } from "./record-list.tsx";
 
 /** The dashboard's full list in a dialog (SPEC §2), each row opening the Maker Checker dialog. */

@@ -25,7 +25,7 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     const cadre = await createCadre(t.db, "rt", { wardIndex: 2, rw: "3", rt: "4" });
     const cookie = await sessionCookieFor(t.db, cadre.id);
 
-    const listed = await get("workflow.queue", {}, cookie);
+    const listed = await get("registers.queue", {}, cookie);
     expect(listed.status).toBe(200);
     const page = (await listed.json()).result.data;
     expect(page.items.map((item: { id: number }) => item.id)).toEqual([family.id]);
@@ -36,31 +36,33 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     });
 
     const moved = await post(
-      "workflow.transition",
+      "registers.transition",
       { registerId: family.id, action: "verify", expectedVersion: 1 },
       cookie,
     );
     expect(moved.status).toBe(200);
     expect((await moved.json()).result.data).toMatchObject({ status: "RT_VERIFIED", version: 2 });
 
-    const history = (await (await get("workflow.history", { registerId: family.id }, cookie)).json()).result.data;
+    const history = (await (await get("registers.history", { registerId: family.id }, cookie)).json()).result.data;
     expect(history.at(-1)).toMatchObject({
       actorName: cadre.fullName,
       level: "rt",
       fromStatus: "SUBMITTED",
       toStatus: "RT_VERIFIED",
     });
-    expect((await (await get("workflow.queue", {}, cookie)).json()).result.data.items).toEqual([]);
+    expect((await (await get("registers.queue", {}, cookie)).json()).result.data.items).toEqual([]);
   });
 
   test("the shared schema's message for a missing note, a 401 without a session", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 2, rw: "003", rt: "004" });
     const cadre = await createCadre(t.db, "rt", { wardIndex: 2, rw: "003", rt: "004" });
     const cookie = await sessionCookieFor(t.db, cadre.id);
-    const noNote = await post("workflow.transition", { registerId: family.id, action: "reject" }, cookie);
+    const noNote = await post("registers.transition", { registerId: family.id, action: "reject" }, cookie);
     expect(noNote.status).toBe(400);
-    expect((await noNote.json()).error.data.zodError.fieldErrors.note).toEqual(["Alasan penolakan wajib diisi"]);
-    expect((await post("workflow.transition", { registerId: family.id, action: "verify" })).status).toBe(401);
+    expect((await noNote.json()).error.data.fieldErrors).toEqual([
+      { path: ["note"], message: "Alasan penolakan wajib diisi" },
+    ]);
+    expect((await post("registers.transition", { registerId: family.id, action: "verify" })).status).toBe(401);
   });
 
   test("a cadre of one kelurahan gets FORBIDDEN for a record of another, in every procedure", async () => {
@@ -69,11 +71,11 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     const cookie = await sessionCookieFor(t.db, elsewhere.id);
     const home = await ward(t.db, 0);
     const answers = [
-      await get("workflow.queue", { desaKelurahanId: home.id }, cookie),
-      await get("workflow.history", { registerId: family.id }, cookie),
-      await post("workflow.transition", { registerId: family.id, action: "verify" }, cookie),
-      await post("workflow.transition", { registerId: family.id, action: "reject", note: "Ganda" }, cookie),
-      await post("workflow.bulkVerify", { registerIds: [family.id] }, cookie),
+      await get("registers.queue", { desaKelurahanId: home.id }, cookie),
+      await get("registers.history", { registerId: family.id }, cookie),
+      await post("registers.transition", { registerId: family.id, action: "verify" }, cookie),
+      await post("registers.transition", { registerId: family.id, action: "reject", note: "Ganda" }, cookie),
+      await post("registers.bulkVerify", { registerIds: [family.id] }, cookie),
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(403);
@@ -85,13 +87,13 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 0 });
     const aparat = await createCadre(t.db, "kelurahan", { wardIndex: 0 }, { role: "aparat" });
     const caller = callerFor(t, aparat);
-    expect((await caller.workflow.history({ registerId: family.id })).map((entry) => entry.toStatus)).toEqual([
+    expect((await caller.registers.history({ registerId: family.id })).map((entry) => entry.toStatus)).toEqual([
       "SUBMITTED",
     ]);
     const calls = [
-      () => caller.workflow.queue({}),
-      () => caller.workflow.transition({ registerId: family.id, action: "verify" }),
-      () => caller.workflow.bulkVerify({ registerIds: [family.id] }),
+      () => caller.registers.queue({}),
+      () => caller.registers.transition({ registerId: family.id, action: "verify" }),
+      () => caller.registers.bulkVerify({ registerIds: [family.id] }),
     ];
     for (const call of calls) {
       const error = await call().then(

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
-import { formatDateTime } from "../validasi/labels.ts";
+import { formatDateTime } from "./labels.ts";
 import { fieldLabel } from "./field-labels.ts";
 
 const show = (value: unknown): string => {
@@ -12,7 +12,7 @@ const show = (value: unknown): string => {
 
 /** Each edit: who, when, and what changed (field path, before → after). */
 export function RevisionList({ registerId }: { registerId: number }) {
-  const revisions = useQuery(trpc.registerRecords.revisions.queryOptions({ registerId }));
+  const revisions = useQuery(trpc.registers.revisions.queryOptions({ registerId }));
   if (revisions.isPending)
     return (
       <p className="flex items-center gap-2">

@@ -9,22 +9,24 @@ import {
   type FamilyRegistrationInput,
 } from "@shared/schemas/family.ts";
 import { deleteRecordInput } from "@shared/schemas/register-records.ts";
+import { REOPEN_LABEL } from "@shared/status.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
-import { HistoryList } from "../validasi/history-dialog.tsx";
-import { Modal } from "../validasi/modal.tsx";
-import { StatusBadge } from "../validasi/status-badge.tsx";
+import { HistoryList } from "./history-dialog.tsx";
+import { Modal } from "./modal.tsx";
+import { StatusBadge } from "./status-badge.tsx";
 import { blankFamily } from "./blank-family.ts";
 import { ActivitiesPanel, ConditionsPanel, DataPanel, HousePanel, NotesPanel } from "./edit-panels.tsx";
 import { FamilyEventsEditor } from "./family-events-editor.tsx";
 import { MembersEditor } from "./members-editor.tsx";
 import { ReviewBadge } from "./review-badge.tsx";
+import { ReasonPanel } from "./reason-panel.tsx";
+import { ReopenPanel } from "./reopen-panel.tsx";
 import { RevisionList } from "./revision-list.tsx";
 import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
-import type { RecordDetail } from "./types.ts";
+import type { RecordDetail } from "./record-types.ts";
 import { ViewPanel } from "./view-panels.tsx";
 
 interface Props {
@@ -87,9 +89,9 @@ function useInvalidateWorkspace() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.registerRecords.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.workflow.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
     ]);
 }
@@ -123,7 +125,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback }) });
   };
   const create = useMutation(
-    trpc.registerRecords.create.mutationOptions({
+    trpc.registers.create.mutationOptions({
       onSuccess: async (saved) => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil dibuat" });
         await invalidate();
@@ -133,7 +135,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     }),
   );
   const update = useMutation(
-    trpc.registerRecords.update.mutationOptions({
+    trpc.registers.update.mutationOptions({
       onSuccess: async (saved) => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil diupdate" });
         await invalidate();
@@ -204,13 +206,10 @@ function DeletePanel({
   onDeleted: () => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const { toast } = useToast();
   const invalidate = useInvalidateWorkspace();
   const remove = useMutation(
-    trpc.registerRecords.delete.mutationOptions({
+    trpc.registers.delete.mutationOptions({
       onSuccess: async () => {
         toast({ variant: "success", title: "Berhasil", description: "Data berhasil dihapus" });
         await invalidate();
@@ -224,42 +223,18 @@ function DeletePanel({
         }),
     }),
   );
-  const confirm = () => {
-    const parsed = deleteRecordInput.shape.reason.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    remove.mutate({ registerId: record.id, version: record.version, reason: parsed.data });
-  };
   return (
-    <div role="group" aria-labelledby={`${id}-title`} className="mt-4 rounded-box border border-error p-4">
-      <h3 id={`${id}-title`} className="font-semibold">
-        Hapus data keluarga {record.data.namaKepalaKeluarga}?
-      </h3>
-      <p className="text-sm">Data disembunyikan dari daftar dan dapat dipulihkan oleh admin.</p>
-      <Field htmlFor={`${id}-reason`} label="Alasan penghapusan" error={error} required>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          maxLength={500}
-          className="textarea w-full"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...errorProps(`${id}-reason`, error)}
-        />
-      </Field>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-error" disabled={remove.isPending} onClick={confirm}>
-          {remove.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Ya, Hapus
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Batal
-        </button>
-      </div>
-    </div>
+    <ReasonPanel
+      title={`Hapus data keluarga ${record.data.namaKepalaKeluarga}?`}
+      text="Data disembunyikan dari daftar dan dapat dipulihkan oleh admin."
+      label="Alasan penghapusan"
+      confirmLabel="Ya, Hapus"
+      tone="error"
+      schema={deleteRecordInput.shape.reason}
+      pending={remove.isPending}
+      onConfirm={(reason) => remove.mutate({ registerId: record.id, version: record.version, reason })}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -268,14 +243,16 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
   const prefix = useId();
   const titleId = `${prefix}-title`;
   const [registerId, setRegisterId] = useState(initialId);
-  const [mode, setMode] = useState<"view" | "edit" | "delete">(initialId === null ? "edit" : "view");
+  const [mode, setMode] = useState<"view" | "edit" | "delete" | "reopen">(initialId === null ? "edit" : "view");
   const [tab, setTab] = useState<RecordTabKey>("data");
   const session = useSession();
   const record = useQuery({
-    ...trpc.registerRecords.open.queryOptions({ registerId: registerId ?? 0 }),
+    ...trpc.registers.open.queryOptions({ registerId: registerId ?? 0 }),
     enabled: registerId !== null,
   });
   const conditions = record.data?.data.specialConditions;
+  // Cadres and admins could change the record but for the lock: they see Edit and Hapus disabled, with why.
+  const mayChange = session.data?.role === "kader" || session.data?.role === "admin";
   const editDefaults: DefaultValues<FamilyRegistrationInput> | null =
     record.data && conditions ? { ...record.data.data, specialConditions: conditions, agreement: true } : null;
 
@@ -354,6 +331,15 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
               {mode === "delete" && (
                 <DeletePanel record={record.data} onDeleted={close} onCancel={() => setMode("view")} />
               )}
+              {mode === "reopen" && (
+                <ReopenPanel
+                  registerId={record.data.id}
+                  version={record.data.version}
+                  name={record.data.data.namaKepalaKeluarga}
+                  onDone={() => setMode("view")}
+                  onCancel={() => setMode("view")}
+                />
+              )}
               <details className="collapse collapse-arrow mt-2 border border-base-300">
                 <summary className="collapse-title font-semibold">Riwayat Validasi</summary>
                 <div className="collapse-content">
@@ -366,7 +352,37 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
                   <RevisionList registerId={record.data.id} />
                 </div>
               </details>
+              {record.data.lockReason && (
+                <p id={`${prefix}-lock`} role="status" className="alert alert-info alert-soft mt-2">
+                  {record.data.lockReason}
+                </p>
+              )}
               <div className="modal-action flex-wrap">
+                {record.data.locked && mayChange && (
+                  <>
+                    <button type="button" className="btn btn-primary" disabled aria-describedby={`${prefix}-lock`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline"
+                      disabled
+                      aria-describedby={`${prefix}-lock`}
+                    >
+                      Hapus
+                    </button>
+                  </>
+                )}
+                {record.data.canReopen && (
+                  <button
+                    type="button"
+                    className="btn btn-warning"
+                    onClick={() => setMode("reopen")}
+                    disabled={mode === "reopen"}
+                  >
+                    {REOPEN_LABEL}
+                  </button>
+                )}
                 {record.data.canEdit && (
                   <>
                     <button

@@ -1,0 +1,58 @@
+// Reads of registers by a transport that compiles its own query language (the Strapi adapter): the
+// policy gives the rows and the columns the actor may see, the transport fetches within them, and
+// every entry goes through the presenter and the audit before it leaves. The transport cannot skip
+// either: it gets the entries back from here.
+import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { audit } from "../audit/audit-log.ts";
+import { readPolicyOf, visibleRegisters, type RegisterView } from "./policy.ts";
+import { columnAccess, isSensitiveView, presentColumn, type ColumnAccess } from "./presenter.ts";
+
+export interface RegisterReadAccess {
+  /** THE condition of the rows the actor may see (policy.ts). */
+  rows: SQL;
+  view: RegisterView;
+  /** Whether a column is shown as stored, masked (shown, never filtered or sorted) or not at all. */
+  access: (column: AnyPgColumn) => ColumnAccess;
+}
+
+/** What an adapter must say about its entries: their ids, and how to reach their attributes. */
+interface Entry {
+  id: number;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * Runs `fetch` within the actor's policy, then presents the entries (masking by column, health data
+ * removed) and writes one audit row for a read that returned personal data in full.
+ */
+export async function readRegisterEntries<R extends { entries: Entry[] }>(
+  db: Db,
+  actor: Actor,
+  options: { columns: Record<string, AnyPgColumn>; via: string; single: boolean },
+  fetch: (access: RegisterReadAccess) => Promise<R>,
+): Promise<R> {
+  const { view } = readPolicyOf(actor);
+  const access = (column: AnyPgColumn) => columnAccess(view, column);
+  const result = await fetch({ rows: visibleRegisters(actor, { forms: "readable" }), view, access });
+  for (const entry of result.entries) {
+    for (const [name, value] of Object.entries(entry.attributes)) {
+      const column = options.columns[name];
+      if (!column) continue;
+      if (access(column) === "hidden") delete entry.attributes[name];
+      else entry.attributes[name] = presentColumn(view, column, value);
+    }
+  }
+  const ids = result.entries.map((entry) => entry.id);
+  if (isSensitiveView(view) && ids.length > 0) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: "registers",
+      entityId: options.single ? (ids[0] ?? null) : null,
+      details: { via: options.via, ids },
+    });
+  }
+  return result;
+}

@@ -1,0 +1,36 @@
+// The actions an audit_log row can record (DESIGN §6): stable names, documented in docs/api.md and
+// offered as a filter by the admin's 'Log Audit' screen. Zod-free so the client can list them.
+export const auditActions = [
+  "register.read",
+  "register.create",
+  "register.update",
+  "register.delete",
+  "register.restore",
+  "register.reopen",
+  "register.status",
+  "register.export",
+  "recap.sign",
+  "recap.reopen",
+  "recap.export",
+  "dasawisma.create",
+  "dasawisma.update",
+  "dasawisma.delete",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  "register.read": "Membaca data keluarga",
+  "register.create": "Menambah data keluarga",
+  "register.update": "Mengubah data keluarga",
+  "register.delete": "Menghapus data keluarga",
+  "register.restore": "Memulihkan data keluarga",
+  "register.reopen": "Membuka kembali data keluarga",
+  "register.status": "Mengubah status validasi",
+  "register.export": "Mengekspor laporan",
+  "recap.sign": "Menandatangani rekap PKK",
+  "recap.reopen": "Membuka kembali rekap PKK",
+  "recap.export": "Mengunduh rekap PKK (XLSX/PDF)",
+  "dasawisma.create": "Membuat dasawisma",
+  "dasawisma.update": "Mengubah anggota dasawisma",
+  "dasawisma.delete": "Menghapus dasawisma",
+};

@@ -1,0 +1,28 @@
+// Masking of personal data (DESIGN §6, UU 27/2022 PDP): the one definition used by the public status
+// search, the read policy for officials (aparat), the client and the log redaction. Free of zod so
+// every layer (logs included) can import it.
+
+/** "3275011234567890" → "327501******7890": first six and last four digits. */
+export function maskNik(nik: string): string {
+  if (nik.length < 10) return "*".repeat(nik.length);
+  return `${nik.slice(0, 6)}${"*".repeat(nik.length - 10)}${nik.slice(-4)}`;
+}
+
+/** "081234567890" → "0812*****890". */
+export function maskPhone(phone: string): string {
+  if (phone.length < 7) return "*".repeat(phone.length);
+  return `${phone.slice(0, 4)}${"*".repeat(phone.length - 7)}${phone.slice(-3)}`;
+}
+
+/** "budi.santoso@contoh.id" → "b***@contoh.id"; an empty address stays empty. */
+export function maskEmail(email: string): string {
+  if (email === "") return "";
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** Every run of 16 digits in a text (a NIK) masked: what logs and audit details go through. */
+export function maskNiksInText(text: string): string {
+  return text.replace(/\d{16}/g, maskNik);
+}
