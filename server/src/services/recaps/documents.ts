@@ -19,12 +19,16 @@ import { audit } from "../audit/audit-log.ts";
 import { DomainError, notFound } from "../common/errors.ts";
 import { signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
+import { viewOf as registerView } from "../registers/policy.ts";
 import { sheetToPdf } from "./export-pdf.ts";
 import { sheetToXlsx, type ExportMarks } from "./export-xlsx.ts";
 import { wibDateTime } from "./layout.ts";
 import { buildSheet, areaLabel, placeNames } from "./sheets.ts";
 import { signingCertificate, type SigningConfig } from "./signing-certificate.ts";
 import { assertPlaceReadable, levelOfPlace, sha256Hex, standingFor } from "./signoffs.ts";
+
+export const perHouseholdRefusal =
+  "Rekap per rumah tangga (Lampiran 4.16a dan 4.18a) memuat data kesehatan keluarga dan hanya dapat dilihat kader dan admin";
 
 /** A dasawisma place takes its RT and RW from the dasawisma itself. */
 async function resolvePlace(db: DbOrTx, place: RecapPlace): Promise<RecapPlace> {
@@ -51,6 +55,10 @@ async function viewOf(db: DbOrTx, actor: Actor, raw: RecapInput): Promise<RecapV
   const input = parseInput(recapInput, raw);
   const place = await resolvePlace(db, input.place);
   await assertPlaceReadable(db, actor, place);
+  // 4.16a/4.18a list households with their pregnancies, births and deaths: health data per family,
+  // which the register policy shows to the full view only (officials see masked data, DESIGN §6).
+  if (sheetOfPlace(place) === "a" && registerView(actor) !== "full")
+    throw new DomainError("FORBIDDEN", perHouseholdRefusal);
   const signoff = await standingFor(db, place, input.period);
   const sheet = signoff ? frozenSheet(signoff, input.form) : await buildSheet(db, input.form, place, input.period);
   return {

@@ -17,7 +17,8 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
-import { documentInfo, exportRecap } from "./documents.ts";
+import { dasawisma } from "../../db/schema/recaps.ts";
+import { documentInfo, exportRecap, perHouseholdRefusal, viewRecap } from "./documents.ts";
 import { signRecap } from "./signoffs.ts";
 
 const t = useTestApp();
@@ -155,5 +156,26 @@ describe("recap exports", () => {
       exportRecap(t.db, as(rt), { form: "4.18", period, place: { desaKelurahanId: area.id }, format: "xlsx" }, options),
     );
     expect(denied.code).toBe("FORBIDDEN");
+
+    // Officials read the aggregates, never the per-household sheets (health data per family).
+    const aparat = await createCadre(t.db, "kelurahan", { wardIndex: 7 }, { role: "aparat" });
+    const [group] = await t.db
+      .insert(dasawisma)
+      .values({ desaKelurahanId: area.id, rw: "005", rt: "001", name: "Kenanga", leaderName: "Ibu Tuti" })
+      .returning();
+    const rtPlace = { desaKelurahanId: area.id, rw: "005", rt: "001" };
+    const aggregate = await viewRecap(t.db, as(aparat), { form: "4.18", period, place: rtPlace });
+    expect(aggregate.sheet.code).toBe("LAMPIRAN 4.18b");
+    const perHousehold = await refusal(
+      viewRecap(t.db, as(aparat), { form: "4.18", period, place: { ...rtPlace, dasawismaId: group?.id ?? 0 } }),
+    );
+    expect(perHousehold.message).toBe(perHouseholdRefusal);
+    const cadre = await createCadre(t.db, "kelurahan", { wardIndex: 7 });
+    const allowed = await viewRecap(t.db, as(cadre), {
+      form: "4.18",
+      period,
+      place: { ...rtPlace, dasawismaId: group?.id ?? 0 },
+    });
+    expect(allowed.sheet.code).toBe("LAMPIRAN 4.18a");
   });
 });
