@@ -12,7 +12,7 @@ export async function addBirthDetails(page: Page, headName: string, births: numb
   const dialog = page.getByRole("dialog", { name: `Maker Checker: ${headName}` });
   await dialog.getByRole("button", { name: "Edit", exact: true }).click();
   await dialog.getByRole("tab", { name: "Kondisi Khusus" }).click();
-  await expect(dialog.getByText(/Lengkapi sebelum verifikasi RW: Kelahiran baru: tercatat/)).toBeVisible();
+  await expect(dialog.getByText(/Lengkapi sebelum verifikasi RW .*Kelahiran baru: tercatat/)).toBeVisible();
   const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
   for (let index = 0; index < births; index += 1) {
     await dialog.getByRole("button", { name: "+ Tambah kelahiran" }).click();

@@ -203,8 +203,9 @@ test("in the browser end to end: the public form, RT → RW → kelurahan in the
   ];
   for (const step of steps) {
     await loginAs(page.request, step.email);
-    // The family reported two births: their details come before the RW verification (Lampiran 4.18).
-    if (step.email === demoEmails.kaderRw) await addBirthDetails(page, family.headName, 2);
+    // The family reported two births: the RT cadre adds their details (Lampiran 4.18) while the record
+    // is still editable, since the RW verification refuses a record without them.
+    if (step.email === demoEmails.kaderRt) await addBirthDetails(page, family.headName, 2);
     await page.goto(step.url);
     const card = cardOf(page, number);
     await expect(card.getByText(step.label)).toBeVisible();

@@ -84,5 +84,5 @@ export function eventDetailsGaps(counts: EventCounts, events: FamilyEvents): str
 export function eventDetailsRefusalMessage(counts: EventCounts, events: FamilyEvents): string | null {
   const gaps = eventDetailsGaps(counts, events);
   if (gaps.length === 0) return null;
-  return `Rincian kelahiran/kematian belum lengkap (${gaps.join("; ")}). Lengkapi rinciannya di Maker Checker sebelum verifikasi RW.`;
+  return `Rincian kelahiran/kematian belum lengkap (${gaps.join("; ")}). Lengkapi rinciannya di Maker Checker (data yang sudah terkunci dibuka dulu dengan 'Buka Kembali') sebelum verifikasi RW.`;
 }

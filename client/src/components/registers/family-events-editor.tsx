@@ -47,7 +47,8 @@ export function FamilyEventsEditor() {
       </h4>
       {gaps.length > 0 ? (
         <p role="status" className="alert alert-warning alert-soft text-sm">
-          Lengkapi sebelum verifikasi RW: {gaps.join("; ")}
+          Lengkapi sebelum verifikasi RW (sebaiknya sebelum verifikasi RT, selagi data masih dapat diubah):{" "}
+          {gaps.join("; ")}
         </p>
       ) : (
         <p className="text-sm">Rincian sesuai dengan jumlah kelahiran dan kematian.</p>
