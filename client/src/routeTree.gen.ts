@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
@@ -56,6 +57,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegistrasiRoute = RegistrasiRouteImport.update({
   id: '/registrasi',
   path: '/registrasi',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -215,6 +222,7 @@ export interface FileRoutesByTo {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -338,6 +349,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -369,6 +381,7 @@ export interface RootRouteChildren {
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
   RegistrasiRoute: typeof RegistrasiRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
@@ -423,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/registrasi'
       fullPath: '/registrasi'
       preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/desa-kelurahan': {
@@ -601,6 +621,7 @@ const rootRouteChildren: RootRouteChildren = {
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
   RegistrasiRoute: RegistrasiRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,

@@ -1,4 +1,5 @@
 import { router } from "./init.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
@@ -24,6 +25,7 @@ export const appRouter = router({
   registers: registersRouter,
   dasawisma: dasawismaRouter,
   recaps: recapsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;
