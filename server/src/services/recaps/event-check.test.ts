@@ -13,14 +13,19 @@ import { bulkVerify, transition } from "../registers/workflow.ts";
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
 
+// One birth and no deaths reported, with no event details at all.
 const birthWithoutDetails = (form: FamilyRegistration): FamilyRegistration => ({
   ...form,
   specialConditions: {
     ...form.specialConditions,
     newBirth: true,
     newBirthCount: 1,
+    motherDeath: false,
+    motherDeathCount: 0,
     babyDeath: false,
     babyDeathCount: 0,
+    toddlerDeath: false,
+    toddlerDeathCount: 0,
   },
   events: { births: [], deaths: [] },
 });
@@ -58,7 +63,7 @@ describe("event details before RW verification", () => {
             hasBirthCertificate: true,
           },
         ],
-        deaths: family.form.events?.deaths ?? [],
+        deaths: [],
       },
     };
     await t.db.update(registers).set({ dataRegister: data }).where(eq(registers.id, family.id));
