@@ -19,6 +19,7 @@ import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
+import { Route as KaderPkkDasawismaRouteImport } from './routes/kader-pkk/dasawisma'
 import { Route as KaderPkkDashboardRouteImport } from './routes/kader-pkk/dashboard'
 import { Route as KaderPkkForgotPasswordRouteImport } from './routes/kader-pkk/forgot-password'
 import { Route as KaderPkkInputManualRouteImport } from './routes/kader-pkk/input-manual'
@@ -27,6 +28,7 @@ import { Route as KaderPkkLaporanRouteImport } from './routes/kader-pkk/laporan'
 import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
 import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
 import { Route as KaderPkkRegistrasiListRouteImport } from './routes/kader-pkk/registrasi-list'
+import { Route as KaderPkkRekapRouteImport } from './routes/kader-pkk/rekap'
 import { Route as KaderPkkResetPasswordRouteImport } from './routes/kader-pkk/reset-password'
 import { Route as KaderPkkValidasiRouteImport } from './routes/kader-pkk/validasi'
 import { Route as KaderRegisterRouteImport } from './routes/kader/register'
@@ -35,6 +37,7 @@ import { Route as RegistrationsFamilyRouteImport } from './routes/registrations.
 import { Route as RegistrationsSuccessRouteImport } from './routes/registrations.success'
 import { Route as SearchIndexRouteImport } from './routes/search.index'
 import { Route as SearchKkRouteImport } from './routes/search.kk'
+import { Route as VerifikasiIdRouteImport } from './routes/verifikasi.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -86,6 +89,11 @@ const KaderPkkDaftarRoute = KaderPkkDaftarRouteImport.update({
   path: '/kader-pkk/daftar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkDasawismaRoute = KaderPkkDasawismaRouteImport.update({
+  id: '/kader-pkk/dasawisma',
+  path: '/kader-pkk/dasawisma',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkDashboardRoute = KaderPkkDashboardRouteImport.update({
   id: '/kader-pkk/dashboard',
   path: '/kader-pkk/dashboard',
@@ -124,6 +132,11 @@ const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
 const KaderPkkRegistrasiListRoute = KaderPkkRegistrasiListRouteImport.update({
   id: '/kader-pkk/registrasi-list',
   path: '/kader-pkk/registrasi-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KaderPkkRekapRoute = KaderPkkRekapRouteImport.update({
+  id: '/kader-pkk/rekap',
+  path: '/kader-pkk/rekap',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KaderPkkResetPasswordRoute = KaderPkkResetPasswordRouteImport.update({
@@ -167,6 +180,11 @@ const SearchKkRoute = SearchKkRouteImport.update({
   path: '/search/kk',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifikasiIdRoute = VerifikasiIdRouteImport.update({
+  id: '/verifikasi/$id',
+  path: '/verifikasi/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -178,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
@@ -186,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/rekap': typeof KaderPkkRekapRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -193,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/verifikasi/$id': typeof VerifikasiIdRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -206,6 +227,7 @@ export interface FileRoutesByTo {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
@@ -214,6 +236,7 @@ export interface FileRoutesByTo {
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/rekap': typeof KaderPkkRekapRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -221,6 +244,7 @@ export interface FileRoutesByTo {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/verifikasi/$id': typeof VerifikasiIdRoute
   '/kader-pkk': typeof KaderPkkIndexRoute
   '/search': typeof SearchIndexRoute
 }
@@ -235,6 +259,7 @@ export interface FileRoutesById {
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
+  '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
   '/kader-pkk/forgot-password': typeof KaderPkkForgotPasswordRoute
   '/kader-pkk/input-manual': typeof KaderPkkInputManualRoute
@@ -243,6 +268,7 @@ export interface FileRoutesById {
   '/kader-pkk/login': typeof KaderPkkLoginRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
+  '/kader-pkk/rekap': typeof KaderPkkRekapRoute
   '/kader-pkk/reset-password': typeof KaderPkkResetPasswordRoute
   '/kader-pkk/validasi': typeof KaderPkkValidasiRoute
   '/kader/register': typeof KaderRegisterRoute
@@ -250,6 +276,7 @@ export interface FileRoutesById {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/verifikasi/$id': typeof VerifikasiIdRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -265,6 +292,7 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dasawisma'
     | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
@@ -273,6 +301,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/rekap'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -280,6 +309,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/verifikasi/$id'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesByTo: FileRoutesByTo
@@ -293,6 +323,7 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dasawisma'
     | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
@@ -301,6 +332,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/rekap'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -308,6 +340,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/verifikasi/$id'
     | '/kader-pkk'
     | '/search'
   id:
@@ -321,6 +354,7 @@ export interface FileRouteTypes {
     | '/admin/kader'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
+    | '/kader-pkk/dasawisma'
     | '/kader-pkk/dashboard'
     | '/kader-pkk/forgot-password'
     | '/kader-pkk/input-manual'
@@ -329,6 +363,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/login'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
+    | '/kader-pkk/rekap'
     | '/kader-pkk/reset-password'
     | '/kader-pkk/validasi'
     | '/kader/register'
@@ -336,6 +371,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/verifikasi/$id'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesById: FileRoutesById
@@ -350,6 +386,7 @@ export interface RootRouteChildren {
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
+  KaderPkkDasawismaRoute: typeof KaderPkkDasawismaRoute
   KaderPkkDashboardRoute: typeof KaderPkkDashboardRoute
   KaderPkkForgotPasswordRoute: typeof KaderPkkForgotPasswordRoute
   KaderPkkInputManualRoute: typeof KaderPkkInputManualRoute
@@ -358,6 +395,7 @@ export interface RootRouteChildren {
   KaderPkkLoginRoute: typeof KaderPkkLoginRoute
   KaderPkkProfilRoute: typeof KaderPkkProfilRoute
   KaderPkkRegistrasiListRoute: typeof KaderPkkRegistrasiListRoute
+  KaderPkkRekapRoute: typeof KaderPkkRekapRoute
   KaderPkkResetPasswordRoute: typeof KaderPkkResetPasswordRoute
   KaderPkkValidasiRoute: typeof KaderPkkValidasiRoute
   KaderRegisterRoute: typeof KaderRegisterRoute
@@ -365,6 +403,7 @@ export interface RootRouteChildren {
   RegistrationsFamilyRoute: typeof RegistrationsFamilyRoute
   RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
   SearchKkRoute: typeof SearchKkRoute
+  VerifikasiIdRoute: typeof VerifikasiIdRoute
   KaderPkkIndexRoute: typeof KaderPkkIndexRoute
   SearchIndexRoute: typeof SearchIndexRoute
 }
@@ -441,6 +480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkDaftarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/dasawisma': {
+      id: '/kader-pkk/dasawisma'
+      path: '/kader-pkk/dasawisma'
+      fullPath: '/kader-pkk/dasawisma'
+      preLoaderRoute: typeof KaderPkkDasawismaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/dashboard': {
       id: '/kader-pkk/dashboard'
       path: '/kader-pkk/dashboard'
@@ -495,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/kader-pkk/registrasi-list'
       fullPath: '/kader-pkk/registrasi-list'
       preLoaderRoute: typeof KaderPkkRegistrasiListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kader-pkk/rekap': {
+      id: '/kader-pkk/rekap'
+      path: '/kader-pkk/rekap'
+      fullPath: '/kader-pkk/rekap'
+      preLoaderRoute: typeof KaderPkkRekapRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kader-pkk/reset-password': {
@@ -553,6 +606,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchKkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verifikasi/$id': {
+      id: '/verifikasi/$id'
+      path: '/verifikasi/$id'
+      fullPath: '/verifikasi/$id'
+      preLoaderRoute: typeof VerifikasiIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -566,6 +626,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkDaftarRoute: KaderPkkDaftarRoute,
+  KaderPkkDasawismaRoute: KaderPkkDasawismaRoute,
   KaderPkkDashboardRoute: KaderPkkDashboardRoute,
   KaderPkkForgotPasswordRoute: KaderPkkForgotPasswordRoute,
   KaderPkkInputManualRoute: KaderPkkInputManualRoute,
@@ -574,6 +635,7 @@ const rootRouteChildren: RootRouteChildren = {
   KaderPkkLoginRoute: KaderPkkLoginRoute,
   KaderPkkProfilRoute: KaderPkkProfilRoute,
   KaderPkkRegistrasiListRoute: KaderPkkRegistrasiListRoute,
+  KaderPkkRekapRoute: KaderPkkRekapRoute,
   KaderPkkResetPasswordRoute: KaderPkkResetPasswordRoute,
   KaderPkkValidasiRoute: KaderPkkValidasiRoute,
   KaderRegisterRoute: KaderRegisterRoute,
@@ -581,6 +643,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegistrationsFamilyRoute: RegistrationsFamilyRoute,
   RegistrationsSuccessRoute: RegistrationsSuccessRoute,
   SearchKkRoute: SearchKkRoute,
+  VerifikasiIdRoute: VerifikasiIdRoute,
   KaderPkkIndexRoute: KaderPkkIndexRoute,
   SearchIndexRoute: SearchIndexRoute,
 }

@@ -82,6 +82,10 @@ const schema = z
     ),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    // The city's certificate (PKCS#12) that signs recap PDFs; unset = a self-signed development
+    // certificate made once under DATA_DIR, which every PDF then names as such.
+    SIGNING_P12_PATH: blankAsUnset(z.string().refine(existsSync, "must name an existing .p12 file")),
+    SIGNING_P12_PASSWORD: z.string().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.APP_SECRET) {

@@ -10,6 +10,7 @@ import { getEnv } from "./env.ts";
 import { createLogger, describeError } from "./log.ts";
 import { cityName } from "./services/regions/regions.ts";
 import { startOutboxWorker } from "./services/mail/outbox-worker.ts";
+import { signingCertificate } from "./services/recaps/signing-certificate.ts";
 
 function fail(message: string): never {
   console.error(`error: ${message}`);
@@ -24,6 +25,9 @@ async function main() {
   // Under advisory locks: instances started together on an empty database take turns.
   await handle.migrate();
   await handle.exclusive("seed", (lockDb) => seedDatabase(lockDb, env, log));
+  // Made (or read) now, so a missing or unreadable certificate shows at start-up, not at the first PDF.
+  const certificate = signingCertificate(env);
+  if (certificate.selfSigned) log.info("recap PDFs are signed with a self-signed development certificate");
   let draining = false;
 
   const clientDir = fileURLToPath(new URL("../../client/dist", import.meta.url));

@@ -9,6 +9,12 @@ export const auditActions = [
   "register.reopen",
   "register.status",
   "register.export",
+  "recap.sign",
+  "recap.reopen",
+  "recap.export",
+  "dasawisma.create",
+  "dasawisma.update",
+  "dasawisma.delete",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -21,4 +27,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "register.reopen": "Membuka kembali data keluarga",
   "register.status": "Mengubah status validasi",
   "register.export": "Mengekspor laporan",
+  "recap.sign": "Menandatangani rekap PKK",
+  "recap.reopen": "Membuka kembali rekap PKK",
+  "recap.export": "Mengunduh rekap PKK (XLSX/PDF)",
+  "dasawisma.create": "Membuat dasawisma",
+  "dasawisma.update": "Mengubah anggota dasawisma",
+  "dasawisma.delete": "Menghapus dasawisma",
 };

@@ -4,6 +4,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { educations, foodTypes, occupations, waterSources } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration, type SpecialConditions } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
+import { demoFamilyEvents } from "./family-events.ts";
 import { familyColumns, familyMemberRows, storedForm } from "../services/registers/family-rows.ts";
 import { newRegistrationNumber } from "../services/registers/registration-number.ts";
 import type { Db } from "../db/client.ts";
@@ -234,6 +235,7 @@ export function demoFamily(
       environmentalHealth: random() < 0.5,
     },
     notes: "",
+    events: demoFamilyEvents(conditions, members, surveyDate, serial),
     agreement: true,
   };
 }

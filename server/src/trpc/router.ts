@@ -10,6 +10,7 @@ import { reportsRouter } from "./routers/reports.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
 import { registersRouter } from "./routers/registers.ts";
+import { dasawismaRouter, recapsRouter } from "./routers/recaps.ts";
 
 export const appRouter = router({
   auth: authRouter,
@@ -22,6 +23,8 @@ export const appRouter = router({
   kader: kaderRouter,
   users: usersRouter,
   registers: registersRouter,
+  dasawisma: dasawismaRouter,
+  recaps: recapsRouter,
   audit: auditRouter,
 });
 

@@ -11,6 +11,7 @@ import {
   waterSources,
 } from "../enums.ts";
 import { emailSchema, freeText, NOTE_MAX_LENGTH, personName } from "./common.ts";
+import { familyEventsSchema } from "./family-events.ts";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -177,6 +178,8 @@ export const familyRegistrationSchema = z
     foodType: choice(foodTypes, "Pilih jenis makanan pokok"),
     communityActivities: communityActivitiesSchema,
     notes: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
+    /** Names and dates of births and deaths (Lampiran 4.18); optional, completed by the cadre. */
+    events: familyEventsSchema.optional(),
     agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
   })
   .superRefine((value, ctx) => {

@@ -19,6 +19,7 @@ import { Modal } from "./modal.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { blankFamily } from "./blank-family.ts";
 import { ActivitiesPanel, ConditionsPanel, DataPanel, HousePanel, NotesPanel } from "./edit-panels.tsx";
+import { FamilyEventsEditor } from "./family-events-editor.tsx";
 import { MembersEditor } from "./members-editor.tsx";
 import { ReviewBadge } from "./review-badge.tsx";
 import { ReasonPanel } from "./reason-panel.tsx";
@@ -168,6 +169,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
           {tab === "data" && <DataPanel />}
           {tab === "members" && <MembersEditor />}
           {tab === "conditions" && <ConditionsPanel />}
+          {tab === "conditions" && <FamilyEventsEditor />}
           {tab === "house" && <HousePanel />}
           {tab === "activities" && <ActivitiesPanel />}
           {tab === "notes" && <NotesPanel isNew={record === null} />}

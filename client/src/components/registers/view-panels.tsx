@@ -10,6 +10,7 @@ import {
 import { formatDate } from "./labels.ts";
 import type { RecordDetail } from "./record-types.ts";
 import type { RecordTabKey } from "./tabs.ts";
+import { FamilyEventsView } from "./family-events-editor.tsx";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,6 +75,7 @@ export function ViewPanel({ tab, record }: { tab: RecordTabKey; record: RecordDe
               </dl>
             </section>
           ))}
+          <FamilyEventsView events={data.events} />
         </div>
       );
     }

@@ -5,6 +5,7 @@ import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { todayIso } from "@shared/dates.ts";
 import { statusLabel } from "@shared/status.ts";
 import { formatNumber } from "../../components/registers/format.ts";
+import { RecapLinks } from "../../components/recaps/recap-links.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -106,6 +107,7 @@ function ReportPage() {
           {area} · {monthName(month)}
         </p>
       </header>
+      <RecapLinks user={user} month={month} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Pilih bulan laporan">
           <div className="fieldset">

@@ -7,3 +7,4 @@ export * from "./audit.ts";
 export * from "./auth-tokens.ts";
 export * from "./idempotency.ts";
 export * from "./figures.ts";
+export * from "./recaps.ts";

@@ -61,7 +61,7 @@ function maskDeep(value: unknown): unknown {
   if (!isRecord(value)) return value;
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (key === "specialConditions") continue;
+    if (key === "specialConditions" || key === "events") continue;
     const mask = keyMasks[key];
     result[key] = mask ? maskText(mask)(item) : maskDeep(item);
   }
@@ -90,6 +90,7 @@ export function presentFamily(view: RegisterView, family: FamilyRegistration): V
     alamatEmail: maskEmail(family.alamatEmail),
     members: family.members.map((member) => ({ ...member, nik: maskNik(member.nik) })),
     specialConditions: null,
+    events: undefined,
   };
 }
 
@@ -101,7 +102,9 @@ export function presentConditions<T extends { key: SpecialConditionKey; count: n
   return view === "full" ? conditions : null;
 }
 
-const isHealthPath = (path: string) => path === "specialConditions" || path.startsWith("specialConditions.");
+// Birth and death details (names, causes of death) are health data like the conditions themselves.
+const isHealthPath = (path: string) =>
+  ["specialConditions", "events"].some((root) => path === root || path.startsWith(`${root}.`));
 
 /** The mask for a leaf path ("members.2.nik", "nomorHp"), or null. */
 function leafMask(path: string): ((value: string) => string) | null {

@@ -49,6 +49,7 @@ import { isSensitiveView, presentChanges, presentConditions, presentFamily, type
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
+import { assertRecordUnlocked } from "../recaps/signoffs.ts";
 
 export type { VisibleFamily } from "./presenter.ts";
 
@@ -369,6 +370,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
       const row = await registerInScope(tx, actor, input.registerId, "act");
       assertEditable(row);
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+      await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
       await assertAddressInArea(tx, actor, input.data);
       await assertNiksFree(tx, input.data, row.id, "cadre");
       const stored = storedForm(input.data, row.dataRegister);
@@ -407,6 +409,7 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
   return db.transaction(async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
     assertEditable(row);
+    await assertRecordUnlocked(tx, row);
     const [updated] = await tx
       .update(registers)
       .set({
@@ -439,6 +442,7 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
     return await db.transaction(async (tx) => {
       const row = await registerInScope(tx, actor, registerId, "act");
       if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
+      await assertRecordUnlocked(tx, row);
       const [clash] = await tx
         .select({ id: registers.id })
         .from(registers)
@@ -487,6 +491,7 @@ export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput)
     const refused = reopenRefusal(row.status, reopenerOf(actor));
     if (refused) throw new DomainError(isLocked(row.status) ? "FORBIDDEN" : "CONFLICT", refused);
     if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+    await assertRecordUnlocked(tx, row);
     const [updated] = await tx
       .update(registers)
       .set({ status: "SUBMITTED", version: sql`${registers.version} + 1`, updatedAt: new Date() })

@@ -39,6 +39,7 @@ import { audit } from "../audit/audit-log.ts";
 import { requireCaller, signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
+import { eventDetailsRefusal } from "../recaps/event-check.ts";
 import { conditionCondition, placeConditions } from "./filters.ts";
 import {
   assertFilterInScope,
@@ -95,7 +96,7 @@ function refusal(row: ScopedRegister, action: WorkflowAction, validator: Workflo
   if (row.formType !== "family_registration") return new DomainError("BAD_REQUEST", familyOnlyMessage);
   if (row.deletedAt !== null) return new DomainError("CONFLICT", deletedMessage);
   const decision = decideTransition(row.status, action, validator);
-  if (decision.allowed) return null;
+  if (decision.allowed) return eventDetailsRefusal(row, action);
   if (decision.reason === "no-such-move") {
     return new DomainError(
       "CONFLICT",

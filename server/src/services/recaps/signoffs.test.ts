@@ -1,0 +1,129 @@
+// Sign-off RT → RW → kelurahan, the lock it puts on the month's records, and reopening.
+import { describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { todayIso } from "@shared/dates.ts";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { createCadre } from "../../../test/cadres.ts";
+import { refusal } from "../../../test/domain-error.ts";
+import { createFamilyRegister, ward } from "../../../test/factories.ts";
+import { useTestApp } from "../../../test/helpers.ts";
+import type { SessionUser } from "../accounts/actor.ts";
+import { assertRecordUnlocked, recapStatus, reopenSignoff, signRecap } from "./signoffs.ts";
+
+const t = useTestApp();
+const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
+const period = todayIso().slice(0, 7);
+const thisMonth = (form: FamilyRegistration): FamilyRegistration => ({ ...form, tanggalPendataan: `${period}-01` });
+
+async function lockSubject(id: number) {
+  const [row] = await t.db.select().from(registers).where(eq(registers.id, id));
+  if (!row) throw new Error("no register");
+  return row;
+}
+
+describe("sign-off by level", () => {
+  test("RT, then RW, then kelurahan; the month's records are locked; reopening is recorded and needs a new signature", async () => {
+    const db = t.db;
+    const area = await ward(db, 3);
+    const place = { wardIndex: 3 };
+    const rt1 = await createCadre(db, "rt", { ...place, rw: "005", rt: "001" });
+    const rt2 = await createCadre(db, "rt", { ...place, rw: "005", rt: "002" });
+    const rw = await createCadre(db, "rw", { ...place, rw: "005" });
+    const kel = await createCadre(db, "kelurahan", place);
+    const one = await createFamilyRegister(db, {
+      ...place,
+      rw: "005",
+      rt: "001",
+      status: "APPROVED",
+      change: (f) => thisMonth(f),
+    });
+    await createFamilyRegister(db, { ...place, rw: "005", rt: "002", status: "APPROVED", change: (f) => thisMonth(f) });
+    const older = await createFamilyRegister(db, {
+      ...place,
+      rw: "005",
+      rt: "001",
+      status: "APPROVED",
+      change: (f) => ({ ...f, tanggalPendataan: "2020-01-15" }),
+    });
+
+    // RW cannot sign before its RTs; it sees which are missing.
+    const early = await refusal(signRecap(db, as(rw), { period }));
+    expect(early.code).toBe("CONFLICT");
+    expect(early.message).toContain("RT 001/RW 005");
+    const rwView = await recapStatus(db, as(rw), { period });
+    expect(rwView.below.map((child) => [child.label, child.signoff === null])).toEqual([
+      ["RT 001/RW 005", true],
+      ["RT 002/RW 005", true],
+    ]);
+
+    const signed1 = await signRecap(db, as(rt1), { period });
+    expect(signed1.signerName).toBe(rt1.fullName);
+    expect(signed1.figuresHash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await refusal(signRecap(db, as(rt1), { period }))).code).toBe("CONFLICT");
+    await signRecap(db, as(rt2), { period });
+    expect((await recapStatus(db, as(rw), { period })).below.every((child) => child.signoff !== null)).toBe(true);
+    const rwSigned = await signRecap(db, as(rw), { period });
+    const kelSigned = await signRecap(db, as(kel), { period });
+    const kelView = await recapStatus(db, as(kel), { period });
+    expect(kelView.standing?.id).toBe(kelSigned.id);
+    expect(kelView.standing?.changedSinceSigning).toBe(false);
+    expect(kelView.below.map((child) => child.label)).toEqual(["RW 005"]);
+
+    // The month's records are locked; an older month's record is not.
+    const locked = await refusal(assertRecordUnlocked(db, await lockSubject(one.id)));
+    expect(locked.code).toBe("CONFLICT");
+    expect(locked.message).toContain("terkunci");
+    await assertRecordUnlocked(db, await lockSubject(older.id));
+    // An edit moving the older record into the signed month is refused too.
+    const moved = { ...(await lockSubject(older.id)), tanggalPendataan: `${period}-02` };
+    expect((await refusal(assertRecordUnlocked(db, await lockSubject(older.id), moved))).code).toBe("CONFLICT");
+
+    // Reopening: not by another RT; not the RT while the RW above stands; the level above may, with a reason.
+    expect((await refusal(reopenSignoff(db, as(rt2), { signoffId: signed1.id, reason: "Ada data salah" }))).code).toBe(
+      "FORBIDDEN",
+    );
+    const blocked = await refusal(reopenSignoff(db, as(rt1), { signoffId: signed1.id, reason: "Ada data salah" }));
+    expect(blocked.code).toBe("CONFLICT");
+    expect((await refusal(reopenSignoff(db, as(kel), { signoffId: kelSigned.id, reason: "x" }))).code).toBe(
+      "BAD_REQUEST",
+    );
+    await reopenSignoff(db, as(kel), { signoffId: kelSigned.id, reason: "Koreksi data RW 005" });
+    await reopenSignoff(db, as(kel), { signoffId: rwSigned.id, reason: "Koreksi data RT 001" });
+    const reopened = await reopenSignoff(db, as(rw), { signoffId: signed1.id, reason: "Tanggal lahir anak salah" });
+    expect(reopened.reopenedByName).toBe(rw.fullName);
+    expect(reopened.reopenReason).toBe("Tanggal lahir anak salah");
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "recap_signoff"), eq(auditLog.entityId, signed1.id)));
+    expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(["recap.sign", "recap.reopen"]));
+    expect(audits.find((row) => row.action === "recap.reopen")?.details?.reason).toBe("Tanggal lahir anak salah");
+    await assertRecordUnlocked(db, await lockSubject(one.id));
+
+    // The data changes; the RT signs again: a new signature with other figures; the old one stays in the history.
+    await createFamilyRegister(db, { ...place, rw: "005", rt: "001", status: "APPROVED", change: (f) => thisMonth(f) });
+    const again = await signRecap(db, as(rt1), { period });
+    expect(again.id).not.toBe(signed1.id);
+    expect(again.figuresHash).not.toBe(signed1.figuresHash);
+    const rtView = await recapStatus(db, as(rt1), { period });
+    expect(rtView.standing?.id).toBe(again.id);
+    expect(rtView.history.map((entry) => entry.reopenReason)).toEqual(["Tanggal lahir anak salah"]);
+
+    // Data approved after a signature shows as changed since signing.
+    await createFamilyRegister(db, { ...place, rw: "005", rt: "001", status: "APPROVED", change: (f) => thisMonth(f) });
+    expect((await recapStatus(db, as(rt1), { period })).standing?.changedSinceSigning).toBe(true);
+    expect(area.id).toBeGreaterThan(0);
+  });
+
+  test("only cadres of a signing level sign, and not for a month still to come", async () => {
+    const aparat = await createCadre(t.db, "rt", { wardIndex: 4 }, { role: "aparat" });
+    expect((await refusal(signRecap(t.db, as(aparat), { period }))).code).toBe("FORBIDDEN");
+    const kecamatan = await createCadre(t.db, "kecamatan", { wardIndex: 4 });
+    expect((await refusal(signRecap(t.db, as(kecamatan), { period }))).code).toBe("FORBIDDEN");
+    const rt = await createCadre(t.db, "rt", { wardIndex: 4 });
+    const next = `${Number(period.slice(0, 4)) + 1}-01`;
+    expect((await refusal(signRecap(t.db, as(rt), { period: next }))).code).toBe("BAD_REQUEST");
+  });
+});

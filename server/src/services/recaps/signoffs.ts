@@ -1,0 +1,460 @@
+// Sign-off by level (RT → RW → kelurahan) of a month's recaps, reopening with a reason, and the lock
+// a standing signature puts on the records of its period. A signature freezes the sheets it showed
+// (4.16 and 4.18 of its level) with their SHA-256.
+import { createHash } from "node:crypto";
+import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { todayIso } from "@shared/dates.ts";
+import { periodLabel, signLevelLabels, type RecapPlace, type RecapSheet, type SignLevel } from "@shared/recaps.ts";
+import {
+  recapStatusInput,
+  reopenInput,
+  signInput,
+  type ReopenInput,
+  type RecapStatusInput,
+  type SignInput,
+} from "@shared/schemas/recaps.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { recapSignoffs, type RecapSignoffRow } from "../../db/schema/recaps.ts";
+import { desaKelurahan } from "../../db/schema/regions.ts";
+import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
+import { audit } from "../audit/audit-log.ts";
+import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { signedInUser } from "../common/access.ts";
+import { parseInput } from "../common/input.ts";
+import { outsideAreaMessage, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
+import { figureRows } from "./figures.ts";
+import { buildSheet } from "./sheets.ts";
+
+export function levelOfPlace(place: RecapPlace): SignLevel | null {
+  if (place.dasawismaId !== undefined) return null;
+  if (place.rt !== undefined) return "rt";
+  if (place.rw !== undefined) return "rw";
+  return "kelurahan";
+}
+
+/** The place a cadre's area stands for (null for kecamatan/kota/admin: they pick one). */
+export function placeOfArea(area: AreaScope): RecapPlace | null {
+  switch (area.kind) {
+    case "rt":
+      return { desaKelurahanId: area.desaKelurahanId, rw: area.rw, rt: area.rt };
+    case "rw":
+      return { desaKelurahanId: area.desaKelurahanId, rw: area.rw };
+    case "kelurahan":
+      return { desaKelurahanId: area.desaKelurahanId };
+    default:
+      return null;
+  }
+}
+
+/** Canonical JSON (sorted keys) so the same figures always hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const sha256Hex = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
+
+export interface FrozenFigures {
+  "4.16": RecapSheet;
+  "4.18": RecapSheet;
+}
+
+export async function levelSheets(db: DbOrTx, place: RecapPlace, period: string): Promise<FrozenFigures> {
+  return { "4.16": await buildSheet(db, "4.16", place, period), "4.18": await buildSheet(db, "4.18", place, period) };
+}
+
+/** The row key of a place in recap_signoffs ('' where a level has no RW/RT). */
+const placeColumns = (place: RecapPlace) => ({
+  desaKelurahanId: place.desaKelurahanId,
+  rw: place.rw ?? "",
+  rt: place.rt ?? "",
+});
+
+function placeOfSignoff(row: RecapSignoffRow): RecapPlace {
+  return {
+    desaKelurahanId: row.desaKelurahanId,
+    ...(row.rw ? { rw: row.rw } : {}),
+    ...(row.rt ? { rt: row.rt } : {}),
+  };
+}
+
+function standingAt(level: SignLevel, place: RecapPlace, period: string): SQL {
+  const columns = placeColumns(place);
+  return (
+    and(
+      eq(recapSignoffs.level, level),
+      eq(recapSignoffs.period, period),
+      eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
+      eq(recapSignoffs.rw, columns.rw),
+      eq(recapSignoffs.rt, columns.rt),
+      isNull(recapSignoffs.reopenedAt),
+    ) ?? sql`false`
+  );
+}
+
+async function standing(db: DbOrTx, level: SignLevel, place: RecapPlace, period: string) {
+  const [row] = await db
+    .select()
+    .from(recapSignoffs)
+    .where(standingAt(level, place, period))
+    .limit(1);
+  return row ?? null;
+}
+
+const placeText = (level: SignLevel, place: RecapPlace): string =>
+  level === "rt" ? `RT ${place.rt}/RW ${place.rw}` : level === "rw" ? `RW ${place.rw}` : "Kelurahan";
+
+/** The areas one level below that have validated households (or a signature) in the period, with their standing signature. */
+async function belowOf(db: DbOrTx, level: SignLevel, place: RecapPlace, period: string) {
+  if (level === "rt") return [];
+  const childLevel: SignLevel = level === "rw" ? "rt" : "rw";
+  const rows = await figureRows(db, place, period, childLevel);
+  const signed = await db
+    .select()
+    .from(recapSignoffs)
+    .where(
+      and(
+        eq(recapSignoffs.level, childLevel),
+        eq(recapSignoffs.period, period),
+        eq(recapSignoffs.desaKelurahanId, place.desaKelurahanId),
+        level === "rw" ? eq(recapSignoffs.rw, place.rw ?? "") : undefined,
+        isNull(recapSignoffs.reopenedAt),
+      ),
+    );
+  const codes = new Set<string>(rows.map((row) => row.key ?? ""));
+  for (const row of signed) codes.add(childLevel === "rt" ? row.rt : row.rw);
+  return [...codes].sort().map((code) => {
+    const childPlace: RecapPlace = childLevel === "rt" ? { ...place, rt: code } : { ...place, rw: code };
+    const signoff = signed.find((row) => (childLevel === "rt" ? row.rt : row.rw) === code) ?? null;
+    return { label: placeText(childLevel, childPlace), place: childPlace, signoff: signoff ? describe(signoff) : null };
+  });
+}
+
+export interface SignoffInfo {
+  id: number;
+  level: SignLevel;
+  period: string;
+  signerName: string;
+  signerPosition: string;
+  signedAt: string;
+  figuresHash: string;
+  reopenedByName: string | null;
+  reopenedAt: string | null;
+  reopenReason: string | null;
+}
+
+function describe(row: RecapSignoffRow): SignoffInfo {
+  return {
+    id: row.id,
+    level: row.level,
+    period: row.period,
+    signerName: row.signerName,
+    signerPosition: row.signerPosition,
+    signedAt: row.signedAt.toISOString(),
+    figuresHash: row.figuresHash,
+    reopenedByName: row.reopenedByName,
+    reopenedAt: row.reopenedAt?.toISOString() ?? null,
+    reopenReason: row.reopenReason,
+  };
+}
+
+const hashOf = (place: RecapPlace, level: SignLevel, period: string, figures: FrozenFigures) =>
+  sha256Hex(canonicalJson({ level, period, place, figures }));
+
+/** The signing cadre's level and place, or a refusal in words. */
+function signerPlace(actor: Actor): { level: SignLevel; place: RecapPlace } {
+  const user = signedInUser(actor);
+  const scope = scopeOf(actor);
+  if (user.role !== "kader") throw forbidden("Rekap ditandatangani oleh kader RT, RW, atau kelurahan");
+  if (!scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessageFor(actor));
+  const place = placeOfArea(scope.area);
+  const level = place ? levelOfPlace(place) : null;
+  if (!place || !level) throw forbidden("Rekap ditandatangani oleh kader RT, RW, atau kelurahan");
+  return { level, place };
+}
+
+/** Signs the cadre's own level for a month: RW only after all its RTs, the kelurahan after all its RWs. */
+export async function signRecap(db: Db, actor: Actor, raw: SignInput): Promise<SignoffInfo> {
+  const { period } = parseInput(signInput, raw);
+  const { level, place } = signerPlace(actor);
+  const user = signedInUser(actor);
+  if (period > todayIso().slice(0, 7))
+    throw new DomainError("BAD_REQUEST", "Bulan yang belum berjalan tidak dapat ditandatangani");
+  return db.transaction(async (tx) => {
+    if (await standing(tx, level, place, period)) {
+      throw new DomainError(
+        "CONFLICT",
+        `Rekap ${placeText(level, place)} bulan ${periodLabel(period)} sudah ditandatangani`,
+      );
+    }
+    const missing = (await belowOf(tx, level, place, period)).filter((child) => child.signoff === null);
+    if (missing.length > 0) {
+      throw new DomainError(
+        "CONFLICT",
+        `Belum dapat ditandatangani: rekap ${missing.map((child) => child.label).join(", ")} bulan ini belum ditandatangani`,
+      );
+    }
+    const figures = await levelSheets(tx, place, period);
+    const [row] = await tx
+      .insert(recapSignoffs)
+      .values({
+        level,
+        period,
+        ...placeColumns(place),
+        figures: { ...figures },
+        figuresHash: hashOf(place, level, period, figures),
+        signerId: user.id,
+        signerName: user.fullName,
+        signerPosition: user.jabatan ?? `Kader PKK ${signLevelLabels[level]}`,
+      })
+      .returning();
+    if (!row) throw new Error("signoff insert returned nothing");
+    await audit(tx, actor, {
+      action: "recap.sign",
+      entity: "recap_signoff",
+      entityId: row.id,
+      details: { level, period },
+    });
+    return describe(row);
+  });
+}
+
+const aboveOf: Record<SignLevel, SignLevel | null> = { rt: "rw", rw: "kelurahan", kelurahan: null };
+
+/** Whether the actor is the cadre one level above the signed place (or a kecamatan cadre above a kelurahan). */
+async function isLevelAbove(db: DbOrTx, actor: Actor, row: RecapSignoffRow): Promise<boolean> {
+  const area = scopeOf(actor).area;
+  if (!scopeOf(actor).canAct) return false;
+  switch (row.level) {
+    case "rt":
+      return area.kind === "rw" && area.desaKelurahanId === row.desaKelurahanId && area.rw === row.rw;
+    case "rw":
+      return area.kind === "kelurahan" && area.desaKelurahanId === row.desaKelurahanId;
+    case "kelurahan": {
+      if (area.kind !== "kecamatan") return false;
+      const [ward] = await db
+        .select({ kecamatanId: desaKelurahan.kecamatanId })
+        .from(desaKelurahan)
+        .where(eq(desaKelurahan.id, row.desaKelurahanId));
+      return ward?.kecamatanId === area.kecamatanId;
+    }
+  }
+}
+
+/** Reopens a standing signature: by its signer, the level above or an admin, with a reason; both recorded. */
+export async function reopenSignoff(db: Db, actor: Actor, raw: ReopenInput): Promise<SignoffInfo> {
+  const user = signedInUser(actor);
+  const input = parseInput(reopenInput, raw);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(recapSignoffs).where(eq(recapSignoffs.id, input.signoffId)).limit(1);
+    if (!row) throw notFound("Tanda tangan rekap tidak ditemukan");
+    if (row.reopenedAt !== null) throw new DomainError("CONFLICT", "Rekap ini sudah dibuka kembali");
+    const allowed = actsAsAdmin(actor) || row.signerId === user.id || (await isLevelAbove(tx, actor, row));
+    if (!allowed) {
+      throw forbidden("Hanya penanda tangan atau kader satu tingkat di atasnya yang dapat membuka kembali rekap ini");
+    }
+    const place = placeOfSignoff(row);
+    for (let above = aboveOf[row.level]; above !== null; above = aboveOf[above]) {
+      const abovePlace: RecapPlace =
+        above === "rw"
+          ? { desaKelurahanId: place.desaKelurahanId, rw: place.rw }
+          : { desaKelurahanId: place.desaKelurahanId };
+      if (await standing(tx, above, abovePlace, row.period)) {
+        throw new DomainError(
+          "CONFLICT",
+          `Rekap ${placeText(above, abovePlace)} bulan ${periodLabel(row.period)} sudah ditandatangani; buka kembali rekap itu lebih dulu`,
+        );
+      }
+    }
+    const [updated] = await tx
+      .update(recapSignoffs)
+      .set({ reopenedAt: new Date(), reopenedBy: user.id, reopenedByName: user.fullName, reopenReason: input.reason })
+      .where(and(eq(recapSignoffs.id, row.id), isNull(recapSignoffs.reopenedAt)))
+      .returning();
+    if (!updated) throw new DomainError("CONFLICT", "Rekap ini sudah dibuka kembali");
+    await audit(tx, actor, {
+      action: "recap.reopen",
+      entity: "recap_signoff",
+      entityId: row.id,
+      details: { level: row.level, period: row.period, reason: input.reason },
+    });
+    return describe(updated);
+  });
+}
+
+export interface RecapStatus {
+  period: string;
+  place: RecapPlace;
+  level: SignLevel;
+  areaText: string;
+  standing: (SignoffInfo & { changedSinceSigning: boolean }) | null;
+  history: SignoffInfo[];
+  below: Array<{ label: string; place: RecapPlace; signoff: SignoffInfo | null }>;
+  canSign: boolean;
+  canReopen: boolean;
+}
+
+/**
+ * Refuses a place not wholly inside the actor's area: a recap sums its whole place, so an RT cadre
+ * may read its RT (and its dasawisma) but not the RW or kelurahan recap around it.
+ */
+export async function assertPlaceReadable(db: DbOrTx, actor: Actor, place: RecapPlace): Promise<void> {
+  signedInUser(actor);
+  const area = scopeOf(actor).area;
+  const [ward] = await db
+    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, place.desaKelurahanId))
+    .limit(1);
+  if (!ward) throw notFound("Kelurahan tidak ditemukan");
+  const sameWard = "desaKelurahanId" in area && area.desaKelurahanId === place.desaKelurahanId;
+  const inside = (() => {
+    switch (area.kind) {
+      case "none":
+        return false;
+      case "all":
+        return true;
+      case "kecamatan":
+        return ward.kecamatanId === area.kecamatanId;
+      case "kelurahan":
+        return sameWard;
+      case "rw":
+        return sameWard && place.rw === area.rw;
+      case "rt":
+        return sameWard && place.rw === area.rw && place.rt === area.rt;
+    }
+  })();
+  if (!inside) throw new DomainError("FORBIDDEN", outsideAreaMessage);
+}
+
+/** The signature state of a level for a month: its own signature, its history, and what is signed below. */
+export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): Promise<RecapStatus> {
+  const input = parseInput(recapStatusInput, raw);
+  const user = signedInUser(actor);
+  const place = input.place ?? placeOfArea(scopeOf(actor).area);
+  if (!place) throw new DomainError("BAD_REQUEST", "Pilih kelurahan terlebih dahulu");
+  const level = levelOfPlace(place);
+  if (!level) throw new DomainError("BAD_REQUEST", "Rekap dasawisma ditandatangani bersama rekap RT");
+  await assertPlaceReadable(db, actor, place);
+  const columns = placeColumns(place);
+  const all = await db
+    .select()
+    .from(recapSignoffs)
+    .where(
+      and(
+        eq(recapSignoffs.level, level),
+        eq(recapSignoffs.period, input.period),
+        eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
+        eq(recapSignoffs.rw, columns.rw),
+        eq(recapSignoffs.rt, columns.rt),
+      ),
+    )
+    .orderBy(desc(recapSignoffs.signedAt), desc(recapSignoffs.id));
+  const current = all.find((row) => row.reopenedAt === null) ?? null;
+  let standingInfo: RecapStatus["standing"] = null;
+  if (current) {
+    const live = await levelSheets(db, place, input.period);
+    standingInfo = {
+      ...describe(current),
+      changedSinceSigning: hashOf(place, level, input.period, live) !== current.figuresHash,
+    };
+  }
+  let mine: { level: SignLevel; place: RecapPlace } | null = null;
+  try {
+    mine = signerPlace(actor);
+  } catch {
+    mine = null;
+  }
+  const isMine = mine !== null && mine.level === level && canonicalJson(mine.place) === canonicalJson(place);
+  const reopenable =
+    current !== null &&
+    (actsAsAdmin(actor) || current.signerId === user.id || (await isLevelAbove(db, actor, current)));
+  const names = await buildSheet(db, "4.16", place, input.period).then((sheet) => sheet.header);
+  return {
+    period: input.period,
+    place,
+    level,
+    areaText: names
+      .filter(([label]) => label !== "Bulan")
+      .map(([label, value]) => `${label} ${value}`)
+      .join(", "),
+    standing: standingInfo,
+    history: all.filter((row) => row.reopenedAt !== null).map(describe),
+    below: await belowOf(db, level, place, input.period),
+    canSign: isMine && current === null && input.period <= todayIso().slice(0, 7),
+    canReopen: reopenable,
+  };
+}
+
+/** The standing signature of a sheet's level, if the place is a signing level. */
+export async function standingFor(db: DbOrTx, place: RecapPlace, period: string): Promise<RecapSignoffRow | null> {
+  const level = levelOfPlace(place);
+  return level ? standing(db, level, place, period) : null;
+}
+
+// ─── The lock ────────────────────────────────────────────────────────────────────────────────
+
+export interface LockSubject {
+  formType: string;
+  status: string;
+  desaKelurahanId: number | null;
+  rw: string | null;
+  rt: string | null;
+  tanggalPendataan: string;
+}
+
+/**
+ * A standing signature whose area contains a counted (approved) record and whose month is the
+ * record's survey month locks it: reopening, deleting, restoring or editing it would change figures
+ * someone signed. Records the recap does not count (not yet approved) stay free. Null when free.
+ */
+export async function lockingSignoff(db: DbOrTx, subject: LockSubject): Promise<RecapSignoffRow | null> {
+  if (subject.formType !== "family_registration" || subject.desaKelurahanId === null) return null;
+  if (subject.status !== "APPROVED") return null;
+  const period = subject.tanggalPendataan.slice(0, 7);
+  const [row] = await db
+    .select()
+    .from(recapSignoffs)
+    .where(
+      and(
+        eq(recapSignoffs.period, period),
+        eq(recapSignoffs.desaKelurahanId, subject.desaKelurahanId),
+        isNull(recapSignoffs.reopenedAt),
+        or(
+          eq(recapSignoffs.level, "kelurahan"),
+          and(eq(recapSignoffs.level, "rw"), eq(recapSignoffs.rw, subject.rw ?? "")),
+          and(
+            eq(recapSignoffs.level, "rt"),
+            eq(recapSignoffs.rw, subject.rw ?? ""),
+            eq(recapSignoffs.rt, subject.rt ?? ""),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(recapSignoffs.signedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export function lockedMessage(row: RecapSignoffRow): string {
+  const where = placeText(row.level, placeOfSignoff(row));
+  return `Data ini terkunci karena rekap ${where} bulan ${periodLabel(row.period)} sudah ditandatangani oleh ${row.signerName}. Minta penanda tangan atau kader tingkat di atasnya membuka kembali rekap itu sebelum mengubah atau menghapus data ini.`;
+}
+
+/**
+ * Refuses a change (edit, delete, restore, 'Buka Kembali') of a record under a standing signature,
+ * before and after the change (an edit may move a record into a signed month or RT). The register
+ * write path (services/registers/records.ts) calls this once per write.
+ */
+export async function assertRecordUnlocked(db: DbOrTx, before: LockSubject, after?: LockSubject): Promise<void> {
+  for (const subject of after ? [before, after] : [before]) {
+    const row = await lockingSignoff(db, subject);
+    if (row) throw new DomainError("CONFLICT", lockedMessage(row));
+  }
+}
