@@ -40,7 +40,7 @@ import { parseInput } from "../common/input.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
 import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
 import { addressLine, familySearchCondition } from "./family-scope.ts";
-import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
+import { assertNiksFree, findTakenNik, withNikRace } from "./nik-uniqueness.ts";
 import { pageOfRegisters } from "./page.ts";
 import { readPolicyOf, visibleRegisters } from "./policy.ts";
 import { isSensitiveView, presentChanges, presentConditions, presentFamily, type VisibleFamily } from "./presenter.ts";
@@ -410,6 +410,8 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
       .where(unchangedSince(row, input.version))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+    // The deleted family stops holding its members' NIKs; the rows stay for the audit trail.
+    await tx.update(familyMembers).set({ deletedAt: new Date() }).where(eq(familyMembers.registerId, row.id));
     await audit(tx, actor, {
       action: "register.delete",
       entity: ENTITY,
@@ -420,7 +422,7 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
   });
 }
 
-const restoreClashMessage = "NIK kepala keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan";
+const restoreClashMessage = "NIK keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan";
 
 /** An admin brings a soft-deleted record back, unless its head NIK was registered again meanwhile. */
 export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: number }): Promise<SavedRecord> {
@@ -430,18 +432,9 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
     return await db.transaction(async (tx) => {
       const row = await registerInScope(tx, actor, registerId, "act");
       if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
-      const [clash] = await tx
-        .select({ id: registers.id })
-        .from(registers)
-        .where(
-          and(
-            eq(registers.nikKepalaKeluarga, row.nikKepalaKeluarga),
-            eq(registers.formType, "family_registration"),
-            sql`${registers.deletedAt} is null`,
-          ),
-        )
-        .limit(1);
-      if (clash) throw new DomainError("CONFLICT", restoreClashMessage);
+      // Its NIKs (head or members) may have been registered again while it was deleted: 409 naming one.
+      const taken = await findTakenNik(tx, storedFamily(row), row.id);
+      if (taken) throw new DomainError("CONFLICT", `${restoreClashMessage} (NIK ${taken})`);
       const [updated] = await tx
         .update(registers)
         .set({
@@ -454,6 +447,7 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
         .where(eq(registers.id, row.id))
         .returning({ version: registers.version });
       if (!updated) throw new Error("restore updated nothing");
+      await tx.update(familyMembers).set({ deletedAt: null }).where(eq(familyMembers.registerId, row.id));
       await audit(tx, actor, { action: "register.restore", entity: ENTITY, entityId: row.id });
       return { registerId: row.id, version: updated.version };
     });
