@@ -61,7 +61,7 @@ const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).or
   (row) => row.nik,
 );
 const [sample] = await db
-  .select({ name: registers.namaKepalaKeluarga })
+  .select({ name: registers.namaKepalaKeluarga, ward: registers.desaKelurahanId })
   .from(registers)
   .orderBy(sql`random()`)
   .limit(1);
@@ -76,8 +76,10 @@ const { passwordHash: _a, ...kelurahanCadre } = cadre;
 const { passwordHash: _b, ...adminUser } = admin;
 
 await time("status search by NIK (head or member)", 200, (index) => findStatus(db, niks[index % niks.length] ?? ""));
-await time(`selective name search ("${sample?.name}")`, 50, () => findStatus(db, sample?.name ?? "Budi"));
-await time('common-name search ("Budi")', 20, () => findStatus(db, "Budi"));
+await time(`selective name search ("${sample?.name}")`, 50, () =>
+  findStatus(db, sample?.name ?? "Budi", sample?.ward ?? undefined),
+);
+await time('common-name search ("Budi", one kelurahan)', 20, () => findStatus(db, "Budi", sample?.ward ?? undefined));
 await time("validation list page (kelurahan cadre)", 50, (index) =>
   queue(db, { user: kelurahanCadre, ip: "bench" }, { status: "all", page: 1 + (index % 5) }),
 );

@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   isNikQuery,
+  isRegistrationNumberQuery,
   SEARCH_RESULT_LIMIT,
   searchStatusInput,
   type SearchStatusInput,
@@ -17,17 +18,13 @@ import { familyMembers, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { parseInput } from "../common/input.ts";
+import { registrationNumberMatch, reviewNotes, wardNameMatch } from "./status-lookup.ts";
 
 export const SEARCH_RATE_LIMIT = {
   limit: 20,
   windowSeconds: 60,
   message: "Terlalu banyak pencarian. Silakan coba lagi nanti",
 };
-
-/** `%` and `_` typed by a resident are letters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export async function searchStatus(
   db: Db,
@@ -41,10 +38,10 @@ export async function searchStatus(
     token: input.captcha.token,
     answer: input.captcha.answer,
     expectedKind: "search",
-    wrongMessage: "Captcha belum benar",
+    wrongMessage: "Jawaban captcha salah",
   });
 
-  return findStatus(db, input.query);
+  return findStatus(db, input.query, input.desaKelurahanId);
 }
 
 /**
@@ -52,24 +49,28 @@ export async function searchStatus(
  * A NIK matches the head or any member; both sides are index lookups (a UNION, never an OR that
  * would make the planner scan every family).
  */
-export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearchAnswer> {
+export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: number): Promise<StatusSearchAnswer> {
   const query = rawQuery.trim();
-  const kind = isNikQuery(query) ? "nik" : "name";
+  const kind = isNikQuery(query) ? "nik" : isRegistrationNumberQuery(query) ? "registrationNumber" : "name";
+  // A name is looked up whole, within one kelurahan (issue 15); without a kelurahan nothing matches.
   const match =
-    kind === "nik"
-      ? inArray(
-          registers.id,
-          db
-            .select({ id: registers.id })
-            .from(registers)
-            .where(eq(registers.nikKepalaKeluarga, query))
-            .union(db.select({ id: familyMembers.registerId }).from(familyMembers).where(eq(familyMembers.nik, query))),
-        )
-      : sql`${registers.namaKepalaKeluarga} ilike ${likePattern(query)}`;
-  const order =
-    kind === "nik"
-      ? [desc(registers.createdAt)]
-      : [desc(sql`similarity(${registers.namaKepalaKeluarga}, ${query})`), desc(registers.createdAt)];
+    kind === "registrationNumber"
+      ? registrationNumberMatch(query)
+      : kind === "name"
+        ? desaKelurahanId === undefined
+          ? sql`false`
+          : wardNameMatch(query, desaKelurahanId)
+        : inArray(
+            registers.id,
+            db
+              .select({ id: registers.id })
+              .from(registers)
+              .where(eq(registers.nikKepalaKeluarga, query))
+              .union(
+                db.select({ id: familyMembers.registerId }).from(familyMembers).where(eq(familyMembers.nik, query)),
+              ),
+          );
+  const order = [desc(registers.createdAt)];
 
   const rows = await db
     .select({
@@ -96,6 +97,7 @@ export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearch
     .orderBy(...order)
     .limit(SEARCH_RESULT_LIMIT);
 
+  const notes = await reviewNotes(db, rows);
   return {
     kind,
     results: rows.map(({ nik, nomorHp, ...row }) => ({
@@ -106,6 +108,7 @@ export async function findStatus(db: Db, rawQuery: string): Promise<StatusSearch
       formTypeLabel: formTypeLabel(row.formType),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      review: notes.get(row.id) ?? null,
     })),
   };
 }
