@@ -53,6 +53,12 @@ const conditionCohorts: Array<{ key: string; who: (member: RuleMember, day: stri
   { key: "blind", who: () => true, none: "Minimal satu anggota keluarga" },
 ];
 
+/** How many members could have a counted condition (all members for one without a cohort rule). */
+export function eligibleCount(key: string, members: RuleMember[], day: string): number {
+  const cohort = conditionCohorts.find((item) => item.key === key);
+  return cohort ? members.filter((member) => cohort.who(member, day)).length : members.length;
+}
+
 /** The hard rules: a family that breaks one is refused with the message beside the field. */
 export function householdIssues(family: RuleFamily): RuleIssue[] {
   const issues: RuleIssue[] = [];

@@ -9,6 +9,7 @@ import { newRegistrationNumber } from "../services/registers/registration-number
 import type { Db } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
+import { eligibleCount } from "@shared/household-rules.ts";
 import { users } from "../db/schema/users.ts";
 
 /** mulberry32: a small deterministic PRNG for demo data (never for anything secret). */
@@ -149,19 +150,21 @@ export function buildDemoFamily(
       education: pick(random, ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs", "SMA/SMK"] as const),
     });
   }
-  const conditions = Object.fromEntries(
-    specialConditionKeys.flatMap((key) => {
-      const on = random() < 0.08;
-      return [
-        [key, on],
-        [`${key}Count`, on ? 1 + Math.floor(random() * 2) : 0],
-      ];
-    }),
-  );
   const todayText = today.toISOString().slice(0, 10);
   const drawn = isoDate(year, random);
   // A survey date is never in the future.
   const surveyDate = drawn < todayText ? drawn : todayText;
+  // A condition counts no more members than could have it (the shared household rules).
+  const conditions = Object.fromEntries(
+    specialConditionKeys.flatMap((key) => {
+      const count = Math.min(1 + Math.floor(random() * 2), eligibleCount(key, members, surveyDate));
+      const on = random() < 0.08 && count > 0;
+      return [
+        [key, on],
+        [`${key}Count`, on ? count : 0],
+      ];
+    }),
+  );
   const healthy = random() < 0.75;
   const mck = random() < 0.85;
   const candidate = {

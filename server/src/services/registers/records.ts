@@ -46,6 +46,7 @@ import { readPolicyOf, visibleRegisters } from "./policy.ts";
 import { isSensitiveView, presentChanges, presentConditions, presentFamily, type VisibleFamily } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
+import { notifyFamily } from "./status-mail.ts";
 import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
 
 export type { VisibleFamily } from "./presenter.ts";
@@ -291,7 +292,7 @@ export interface SavedRecord {
 }
 
 /** The row as it was read (same version and status, still live): a concurrent change makes the write miss. */
-const unchangedSince = (row: ScopedRegister, version: number) =>
+const unchangedSince = (row: RegisterRow, version: number) =>
   and(
     eq(registers.id, row.id),
     eq(registers.version, version),
@@ -361,34 +362,57 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
       assertEditable(row);
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
       await assertAddressInArea(tx, actor, input.data);
-      await assertNiksFree(tx, input.data, row.id, "cadre");
-      const stored = storedForm(input.data, row.dataRegister);
-      const [updated] = await tx
-        .update(registers)
-        .set({
-          ...familyColumns(input.data),
-          dataRegister: stored,
-          version: sql`${registers.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(unchangedSince(row, input.version))
-        .returning({ version: registers.version });
-      if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
-      await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
-      await tx.insert(familyMembers).values(familyMemberRows(row.id, input.data));
-      const changes = diffRecords(row.dataRegister, stored);
-      await tx
-        .insert(registerRevisions)
-        .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
-      await audit(tx, actor, {
-        action: "register.update",
-        entity: ENTITY,
-        entityId: row.id,
-        details: { version: updated.version, paths: changes.map((change) => change.path) },
-      });
-      return { registerId: row.id, version: updated.version };
+      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre");
     }),
   );
+}
+
+/**
+ * The one write of a new version of a family (the cadre's edit and the family's own correction):
+ * NIKs free (409 otherwise), the row and its members replaced only if nobody changed it since
+ * `version`, the change stored as a revision and audited. Optionally moves the status in the same
+ * update (a correction sends the record back to SUBMITTED). Runs inside the caller's transaction.
+ */
+export async function writeFamilyVersion(
+  tx: DbOrTx,
+  actor: Actor,
+  row: RegisterRow,
+  data: FamilyRegistration,
+  version: number,
+  audience: "public" | "cadre",
+  status?: RegisterStatus,
+): Promise<SavedRecord> {
+  await assertNiksFree(tx, data, row.id, audience);
+  const stored = storedForm(data, row.dataRegister);
+  const [updated] = await tx
+    .update(registers)
+    .set({
+      ...familyColumns(data),
+      ...(status ? { status } : {}),
+      dataRegister: stored,
+      version: sql`${registers.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(unchangedSince(row, version))
+    .returning({ version: registers.version });
+  if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+  await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
+  await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
+  const changes = diffRecords(row.dataRegister, stored);
+  await tx
+    .insert(registerRevisions)
+    .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
+  await audit(tx, actor, {
+    action: "register.update",
+    entity: ENTITY,
+    entityId: row.id,
+    details: {
+      version: updated.version,
+      paths: changes.map((change) => change.path),
+      ...(audience === "public" ? { by: "family" } : {}),
+    },
+  });
+  return { registerId: row.id, version: updated.version };
 }
 
 /** Soft delete with a reason: hidden from lists, kept for an admin to restore, audited. Locked records refuse. */
@@ -486,6 +510,7 @@ export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput)
       toStatus: "SUBMITTED",
       note: `${REOPEN_LABEL}: ${input.reason}`,
     });
+    await notifyFamily(tx, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
     await audit(tx, actor, {
       action: "register.reopen",
       entity: ENTITY,

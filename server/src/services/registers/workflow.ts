@@ -50,6 +50,7 @@ import {
 } from "./scope.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
+import { notifyFamily } from "./status-mail.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
@@ -156,6 +157,7 @@ async function applyMove(
     toStatus: decision.to,
     note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
   });
+  await notifyFamily(tx, row, decision.to, note ?? null);
   await audit(tx, actor, {
     action: "register.status",
     entity: "registers",

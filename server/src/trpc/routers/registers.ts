@@ -12,6 +12,8 @@ import {
 } from "@shared/schemas/register-records.ts";
 import { registerFamilyInput } from "@shared/schemas/registration.ts";
 import { searchStatusInput } from "@shared/schemas/search.ts";
+import { correctionAccessInput, correctionSubmitInput } from "@shared/schemas/correction.ts";
+import * as correction from "../../services/registers/family-correction.ts";
 import { bulkVerifyInput, historyInput, queueInput, transitionInput } from "@shared/schemas/workflow.ts";
 import * as publicRegistration from "../../services/registers/public-registration.ts";
 import * as records from "../../services/registers/records.ts";
@@ -30,6 +32,13 @@ export const registersRouter = router({
   searchStatus: publicProcedure
     .input(searchStatusInput)
     .mutation(({ ctx, input }) => search.searchStatus(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
+  // 'Perbaiki Data': the family proves ownership (three facts), then sends its corrected data.
+  openCorrection: publicProcedure
+    .input(correctionAccessInput)
+    .mutation(({ ctx, input }) => correction.openCorrection(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
+  submitCorrection: publicProcedure
+    .input(correctionSubmitInput)
+    .mutation(({ ctx, input }) => correction.submitCorrection(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
 
   list: authedProcedure.input(recordListInput).query(({ ctx, input }) => records.listRecords(ctx.db, ctx.actor, input)),
   open: authedProcedure.input(recordIdInput).query(({ ctx, input }) => records.openRecord(ctx.db, ctx.actor, input)),
