@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PerbaikiRouteImport } from './routes/perbaiki'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
@@ -48,6 +49,11 @@ const AparatRoute = AparatRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PerbaikiRoute = PerbaikiRouteImport.update({
+  id: '/perbaiki',
+  path: '/perbaiki',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegistrasiRoute = RegistrasiRouteImport.update({
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -250,6 +259,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/perbaiki'
     | '/registrasi'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/perbaiki'
     | '/registrasi'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/perbaiki'
     | '/registrasi'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -332,6 +344,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
+  PerbaikiRoute: typeof PerbaikiRoute
   RegistrasiRoute: typeof RegistrasiRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
@@ -377,6 +390,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/perbaiki': {
+      id: '/perbaiki'
+      path: '/perbaiki'
+      fullPath: '/perbaiki'
+      preLoaderRoute: typeof PerbaikiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/registrasi': {
@@ -540,6 +560,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
+  PerbaikiRoute: PerbaikiRoute,
   RegistrasiRoute: RegistrasiRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,

@@ -119,7 +119,7 @@ export async function registerFamily(
     token: input.captcha.token,
     answer: input.captcha.answer,
     expectedKind: "family",
-    wrongMessage: "Silakan selesaikan captcha",
+    wrongMessage: "Jawaban captcha salah",
   });
 
   const form = input.form;
