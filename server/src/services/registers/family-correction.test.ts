@@ -142,6 +142,23 @@ describe("family correction ('Perbaiki Data')", () => {
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  test("every status move mails the family (when it gave an e-mail), in Indonesian with the note", async () => {
+    const { id } = await family("SUBMITTED", "kabar@contoh.id");
+    const rt = await createCadre(t.db, "rt", { rw: "005", rt: "001" });
+    await callerFor(t, rt).registers.transition({
+      registerId: id,
+      action: "requestRevision",
+      note: "Lengkapi NIK istri",
+    });
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "kabar@contoh.id"));
+    expect(mail?.subject).toContain("Perlu Revisi");
+    expect(mail?.body).toContain("Catatan kader: Lengkapi NIK istri");
+    const silent = await family("SUBMITTED");
+    const before = (await t.db.select().from(emailOutbox)).length;
+    await callerFor(t, rt).registers.transition({ registerId: silent.id, action: "verify" });
+    expect((await t.db.select().from(emailOutbox)).length).toBe(before);
+  });
+
   test("a record the RT has verified cannot be corrected by the family", async () => {
     const { form, registrationNumber } = await family("RT_VERIFIED");
     await expect(

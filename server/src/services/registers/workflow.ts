@@ -294,6 +294,8 @@ export interface QueueItem {
   version: number;
   /** The moves the signed-in user may make (none for read-only users). */
   actions: WorkflowAction[];
+  /** The family's phone for 'Kabari lewat WhatsApp', for users who act on the record only (else null). */
+  contactPhone: string | null;
 }
 
 export interface QueuePage {
@@ -356,6 +358,7 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
     status: register.status,
     version: register.version,
     actions: allowedActions(register.status, validator),
+    contactPhone: validator === null ? null : register.nomorHp,
   }));
   if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {
     await audit(db, actor, {
