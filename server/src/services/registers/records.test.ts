@@ -225,6 +225,14 @@ describe("a deleted family frees its NIKs (issue 15)", () => {
     expect(clash.message).toContain("tidak dapat dipulihkan");
   });
 
+  test("a cadre finds a family by its Nomor KK", async () => {
+    const rt = await createCadre(t.db, "rt", { rt: "009" });
+    const form = await familyForm(t.db, { rt: "009" });
+    const saved = await createRecord(t.db, as(rt), { data: { ...form, nomorKk: "3275019876543210" } });
+    const found = await listRecords(t.db, as(rt), { search: "3275019876543210", pageSize: 50 });
+    expect(found.items.map((item) => item.id)).toEqual([saved.registerId]);
+  });
+
   test("a member NIK of a live family still refuses a second family (409)", async () => {
     const family = await createFamilyRegister(t.db, { rt: "008" });
     const rt = await createCadre(t.db, "rt", { rt: "008" });
