@@ -84,7 +84,8 @@ export function ActionDialog({ item, action, onClose }: Props) {
                 description: `${item.namaKepalaKeluarga}: ${statusLabel(result.status)}`,
               });
               await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
-              if (item.contactPhone) setDone({ status: result.status, note: values.note ?? "" });
+              // Sent back or refused: the family must act, so the cadre can tell it right away.
+              if (item.contactPhone && familyReads) setDone({ status: result.status, note: values.note ?? "" });
               else close();
             },
             onError: async (error) => {
