@@ -4,13 +4,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { CorrectionAccess } from "@shared/schemas/correction.ts";
-import { nextStepText } from "@shared/status-guidance.ts";
+import { formatWib, nextStepText } from "@shared/status-guidance.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { CaptchaField, useCaptcha } from "../captcha-field.tsx";
 import { FamilyForm } from "../family-form/family-form.tsx";
 import { errorProps, Field } from "../field.tsx";
-import { formatDateTime } from "../search/format.ts";
 import { StatusBadge } from "../search/status-badge.tsx";
 
 function ownershipForm(nomor: string) {
@@ -63,12 +62,12 @@ export function CorrectionPage({ nomor = "" }: { nomor?: string }) {
               <span className="font-mono">{access.record.registrationNumber}</span>
             </div>
             {access.review && (
-              <div className="alert alert-warning alert-soft block" role="note">
+              <div className="rounded-box border-2 border-warning p-3" role="note">
                 <p className="font-semibold">
                   {access.status === "REJECTED" ? "Alasan penolakan dari kader" : "Catatan revisi dari kader"}
                 </p>
                 <p className="whitespace-pre-line">{access.review.note || "Kader tidak menulis catatan."}</p>
-                <p className="text-sm">Ditulis {formatDateTime(access.review.at)}</p>
+                <p className="text-sm">Ditulis {formatWib(access.review.at)}</p>
               </div>
             )}
             <p className="text-sm">{nextStepText[access.status]}</p>

@@ -114,7 +114,7 @@ export function MembersSection({ form, errorAt }: Props) {
                 />
               </Field>
               {warning && (
-                <p className="text-sm text-warning-content bg-warning/20 rounded p-2 sm:col-span-2" role="note">
+                <p className="rounded-box border-2 border-warning p-2 text-sm sm:col-span-2" role="note">
                   Perhatian: {warning}. Periksa kembali; data tetap dapat dikirim bila memang sesuai dokumen.
                 </p>
               )}

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { StatusSearchResult } from "@shared/schemas/search.ts";
-import { familyCorrectableStatuses, nextStepText } from "@shared/status-guidance.ts";
+import { familyCorrectableStatuses, formatWib, nextStepText } from "@shared/status-guidance.ts";
 import { isRegisterStatus } from "@shared/status.ts";
 import { formatDate, formatDateTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -42,12 +42,12 @@ export function ResultCard({ result }: { result: StatusSearchResult }) {
           ))}
         </dl>
         {result.review && (
-          <div className="alert alert-warning alert-soft mt-2 block" role="note">
+          <div className="rounded-box mt-2 border-2 border-warning p-3" role="note">
             <p className="font-semibold">
               {result.status === "REJECTED" ? "Alasan penolakan dari kader" : "Catatan revisi dari kader"}
             </p>
             <p className="whitespace-pre-line">{result.review.note || "Kader tidak menulis catatan."}</p>
-            <p className="text-sm">Ditulis {formatDateTime(result.review.at)}</p>
+            <p className="text-sm">Ditulis {formatWib(result.review.at)}</p>
           </div>
         )}
         {result.formType === "family_registration" && isRegisterStatus(result.status) && (
