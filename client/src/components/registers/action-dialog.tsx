@@ -152,7 +152,6 @@ export function ActionDialog({ item, action, onClose }: Props) {
               label={text.note}
               required={requiredNoteMessage[action] !== undefined}
               error={noteError}
-              hint={familyReads ? <span className="text-base-content">{familyReadsNoteHint}</span> : undefined}
               className="mt-3"
             >
               <textarea
@@ -164,6 +163,7 @@ export function ActionDialog({ item, action, onClose }: Props) {
                 {...errorProps(noteId, noteError)}
               />
             </Field>
+            {familyReads && <p className="text-sm">{familyReadsNoteHint}</p>}
             <div className="modal-action flex-wrap">
               <button type="button" className="btn" onClick={close}>
                 Batal
