@@ -101,7 +101,7 @@ test("at 360 px an RT cadre asks for a revision (note required), then resubmits 
   expect(message).toContain("sekarang: Perlu Revisi");
   expect(message).toContain("Catatan kader: Nomor HP tidak aktif, mohon diperbarui");
   expect(message).toContain(`/search?nomor=${number}`);
-  await page.getByRole("dialog").getByRole("button", exact("Tutup")).click();
+  await page.getByRole("dialog").getByRole("button", exact("Selesai")).click();
 
   const returned = cardOf(page, number);
   await expect(returned.getByText("Perlu Revisi")).toBeVisible();

@@ -7,7 +7,7 @@ export const nextStepText: Record<RegisterStatus, string> = {
     "Data Anda menunggu pemeriksaan kader RT (biasanya 1–3 hari kerja). Selama RT belum memeriksa, Anda masih dapat memperbaiki data dengan tombol 'Perbaiki Data'.",
   RT_VERIFIED: "Data Anda sudah diperiksa RT dan menunggu pemeriksaan kader RW.",
   RW_VERIFIED: "Data Anda sudah diperiksa RW dan menunggu persetujuan kader Kelurahan.",
-  APPROVED: "Data keluarga Anda sudah disetujui. Tidak ada yang perlu dilakukan.",
+  APPROVED: "Pemeriksaan oleh kader RT, RW, dan Kelurahan sudah selesai. Tidak ada yang perlu dilakukan.",
   NEEDS_REVISION:
     "Perbaiki data sesuai catatan kader dengan tombol 'Perbaiki Data' (siapkan nomor registrasi, NIK kepala keluarga dan nomor HP yang didaftarkan), lalu kirim kembali.",
   REJECTED:

@@ -127,7 +127,7 @@ export function ActionDialog({ item, action, onClose }: Props) {
                   </a>
                 )}
                 <button type="button" className="btn" onClick={close}>
-                  Tutup
+                  Selesai
                 </button>
               </div>
             </div>
