@@ -14,6 +14,7 @@ import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PerbaikiRouteImport } from './routes/perbaiki'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
@@ -59,6 +60,11 @@ const PerbaikiRoute = PerbaikiRouteImport.update({
 const RegistrasiRoute = RegistrasiRouteImport.update({
   id: '/registrasi',
   path: '/registrasi',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -202,6 +209,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -231,6 +239,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/perbaiki'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/perbaiki'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/perbaiki'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -346,6 +358,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PerbaikiRoute: typeof PerbaikiRoute
   RegistrasiRoute: typeof RegistrasiRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
@@ -404,6 +417,13 @@ declare module '@tanstack/react-router' {
       path: '/registrasi'
       fullPath: '/registrasi'
       preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/desa-kelurahan': {
@@ -562,6 +582,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PerbaikiRoute: PerbaikiRoute,
   RegistrasiRoute: RegistrasiRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,

@@ -4,21 +4,23 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
-import { serveStatic } from "hono/bun";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { bearerAuth } from "./rest/bearer.ts";
+import { apiCors } from "./http/cors.ts";
+import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
 import { sessionMiddleware } from "./http/session.ts";
+import { immutableAssets, spaFallback, staticFiles } from "./http/spa.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
+import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // strict: false — `/api/kecamatans/` is `/api/kecamatans`, as in Strapi.
+  const app = new Hono<AppEnv>({ strict: false });
   const production = deps.env.NODE_ENV === "production";
 
   app.use("*", async (c, next) => {
@@ -45,6 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       xContentTypeOptions: "nosniff",
     }),
   );
+  app.use("*", noStoreForPrivate);
   // Phones on mobile data: scripts, styles, the SPA shell and JSON travel gzipped.
   app.use("*", compress());
   app.use(
@@ -67,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/trpc/*",
     trpcServer({
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (opts, c) => ({
         ...createContextInner({
           db: deps.db,
@@ -84,6 +88,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
+  // Strapi's liveness probe: 204, no body.
+  app.on(["GET", "HEAD"], "/_health", (c) => c.body(null, 204));
+
+  app.use("/api/*", apiCors(deps.env));
   app.use("/api/*", csrfGuard);
   app.use("/api/*", sessionMiddleware);
   app.use("/api/*", bearerAuth);
@@ -93,15 +101,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/auth", oauthRoutes(deps.googleOAuth === undefined ? googleProvider(deps.env) : deps.googleOAuth));
 
   if (deps.clientDir) {
-    const clientDir = deps.clientDir;
-    app.use("/assets/*", async (c, next) => {
-      await next();
-      // Hashed file names: safe to cache forever.
-      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    });
-    app.use("*", serveStatic({ root: clientDir }));
-    // Client routes (including unknown ones, which render the 404 page) get the SPA shell.
-    app.get("*", async (c) => c.html(await readFile(join(clientDir, "index.html"), "utf8")));
+    app.use("/assets/*", immutableAssets);
+    app.use("*", staticFiles(deps.clientDir));
+    // Client routes get the SPA shell with 200; unknown paths get it with 404 (it renders the 404 page).
+    app.get("*", spaFallback(deps.clientDir));
   }
   return app;
 }

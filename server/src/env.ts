@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, accessSync, constan
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { isTrustProxy, parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 /** An optional variable where an empty value (`CONTACT_PHONE=`) means unset. */
 function blankAsUnset<T extends z.ZodType>(inner: T) {
@@ -26,7 +27,18 @@ const schema = z
     APP_ORIGIN: z.url().optional(),
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DEMO_DATA: z.enum(["true", "false"]).optional(),
-    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    // How many reverse proxies stand in front of the server (their X-Forwarded-For entries are
+    // skipped from the right), or the list of their addresses/CIDRs. `true` = 1 and `false` = 0.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .refine(
+        isTrustProxy,
+        "must be a number of proxy hops (0, 1, 2…), true/false, or a comma-separated list of IP addresses/CIDRs",
+      ),
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    SESSION_MAX_DAYS_REMEMBER: z.coerce.number().int().min(1).max(3650).default(90),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     // Footer contacts of the city's PKK secretariat. The address defaults to the secretariat of the
     // configured city; phone and e-mail are shown only when set (we do not invent a number).
@@ -49,6 +61,15 @@ const schema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().default("Portal PKK <no-reply@pkk.local>"),
+    // Origins (comma-separated) whose browser pages may call /api with a bearer token (CORS).
+    CORS_ORIGINS: blankAsUnset(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
+          "must be origins like https://dashboard.example.org, separated by commas",
+        ),
+    ),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   })
@@ -66,7 +87,9 @@ export type Env = z.infer<typeof schema> & {
   APP_ORIGIN: string;
   DATA_DIR: string;
   demoData: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** CORS allow-list: CORS_ORIGINS, else none in production and the app's own origin otherwise. */
+  corsOrigins: string[];
 };
 
 export class EnvError extends Error {}
@@ -100,13 +123,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const value = result.data;
   const dataDir = resolve(value.DATA_DIR);
   const secret = value.APP_SECRET ?? loadOrCreateSecret(dataDir);
+  const appOrigin = value.APP_ORIGIN ?? `http://localhost:${value.PORT}`;
+  const corsOrigins = value.CORS_ORIGINS
+    ? value.CORS_ORIGINS.split(",").map((origin) => new URL(origin.trim()).origin)
+    : value.NODE_ENV === "production"
+      ? []
+      : [new URL(appOrigin).origin];
   return {
     ...value,
     DATA_DIR: dataDir,
     APP_SECRET: secret,
-    APP_ORIGIN: value.APP_ORIGIN ?? `http://localhost:${value.PORT}`,
+    APP_ORIGIN: appOrigin,
+    corsOrigins,
     demoData: value.DEMO_DATA ? value.DEMO_DATA === "true" : value.NODE_ENV !== "production",
-    trustProxy: value.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
   };
 }
 

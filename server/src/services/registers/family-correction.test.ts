@@ -9,6 +9,7 @@ import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { callerFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
+import { openMail } from "../mail/outbox-seal.ts";
 import { issueCaptcha } from "../public/captcha.ts";
 
 describe("family correction ('Perbaiki Data')", () => {
@@ -134,7 +135,7 @@ describe("family correction ('Perbaiki Data')", () => {
     expect(queue.items.map((item) => item.id)).toContain(id);
 
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "keluarga@contoh.id"));
-    expect(mails.at(-1)?.body).toContain("Menunggu Persetujuan");
+    expect(openMail(t.env.APP_SECRET, mails.at(-1)?.body ?? "")?.text).toContain("Menunggu Persetujuan");
 
     // The token cannot replay an old version: a second send with the same version is stale (409).
     await expect(
@@ -152,7 +153,7 @@ describe("family correction ('Perbaiki Data')", () => {
     });
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "kabar@contoh.id"));
     expect(mail?.subject).toContain("Perlu Revisi");
-    expect(mail?.body).toContain("Catatan kader: Lengkapi NIK istri");
+    expect(openMail(t.env.APP_SECRET, mail?.body ?? "")?.text).toContain("Catatan kader: Lengkapi NIK istri");
     const silent = await family("SUBMITTED");
     const before = (await t.db.select().from(emailOutbox)).length;
     await callerFor(t, rt).registers.transition({ registerId: silent.id, action: "verify" });

@@ -32,6 +32,7 @@ import { checkRegion, familyRecord } from "./public-registration.ts";
 import { writeFamilyVersion } from "./records.ts";
 import { reviewNotes } from "./status-lookup.ts";
 import { notifyFamily } from "./status-mail.ts";
+import type { MailConfig } from "../mail/mail.ts";
 
 const TRIES = { limit: 5, windowSeconds: 3600, message: "Terlalu banyak percobaan. Silakan coba lagi dalam 1 jam" };
 const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
@@ -122,13 +123,13 @@ export async function openCorrection(
 /** Step 2: the corrected family, through the register core; back to SUBMITTED and the RT queue. */
 export async function submitCorrection(
   db: Db,
-  secret: string,
+  mail: MailConfig,
   actor: Actor,
   raw: CorrectionSubmitInput,
   now = Date.now(),
 ): Promise<CorrectionResult> {
   const input = parseInput(correctionSubmitInput, raw);
-  const registerId = readToken(secret, input.token, now);
+  const registerId = readToken(mail.APP_SECRET, input.token, now);
   return withNikRace(db, input.form, registerId, "public", () =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -147,7 +148,13 @@ export async function submitCorrection(
         toStatus: "SUBMITTED",
         note: correctionEventNote,
       });
-      await notifyFamily(tx, { ...row, alamatEmail: input.form.alamatEmail || null }, "SUBMITTED", correctionEventNote);
+      await notifyFamily(
+        tx,
+        mail,
+        { ...row, alamatEmail: input.form.alamatEmail || null },
+        "SUBMITTED",
+        correctionEventNote,
+      );
       return {
         registrationNumber: row.registrationNumber,
         status: "SUBMITTED",

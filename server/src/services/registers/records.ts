@@ -47,6 +47,7 @@ import { isSensitiveView, presentChanges, presentConditions, presentFamily, type
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { notifyFamily } from "./status-mail.ts";
+import type { MailConfig } from "../mail/mail.ts";
 import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
 
 export type { VisibleFamily } from "./presenter.ts";
@@ -486,7 +487,12 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
  * 'Buka Kembali': a cadre at or above the level that verified a locked record, or an admin, sends it
  * back to SUBMITTED with a reason; every level verifies it again, and only now may it be edited.
  */
-export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput): Promise<SavedRecord> {
+export async function reopenRecord(
+  db: Db,
+  actor: Actor,
+  raw: ReopenRecordInput,
+  mail?: MailConfig,
+): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(reopenRecordInput, raw);
   return db.transaction(async (tx) => {
@@ -510,7 +516,7 @@ export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput)
       toStatus: "SUBMITTED",
       note: `${REOPEN_LABEL}: ${input.reason}`,
     });
-    await notifyFamily(tx, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
+    await notifyFamily(tx, mail, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
     await audit(tx, actor, {
       action: "register.reopen",
       entity: ENTITY,

@@ -38,7 +38,7 @@ export const registersRouter = router({
     .mutation(({ ctx, input }) => correction.openCorrection(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
   submitCorrection: publicProcedure
     .input(correctionSubmitInput)
-    .mutation(({ ctx, input }) => correction.submitCorrection(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
+    .mutation(({ ctx, input }) => correction.submitCorrection(ctx.db, ctx.config, ctx.actor, input)),
 
   list: authedProcedure.input(recordListInput).query(({ ctx, input }) => records.listRecords(ctx.db, ctx.actor, input)),
   open: authedProcedure.input(recordIdInput).query(({ ctx, input }) => records.openRecord(ctx.db, ctx.actor, input)),
@@ -59,17 +59,17 @@ export const registersRouter = router({
     .mutation(({ ctx, input }) => records.restoreRecord(ctx.db, ctx.actor, input)),
   reopen: kaderProcedure
     .input(reopenRecordInput)
-    .mutation(({ ctx, input }) => records.reopenRecord(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => records.reopenRecord(ctx.db, ctx.actor, input, ctx.config)),
 
   queue: kaderProcedure.input(queueInput).query(({ ctx, input }) => workflow.queue(ctx.db, ctx.actor, input)),
   // Reading the history is open to officials too (the module scopes it to their area).
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => workflow.history(ctx.db, ctx.actor, input)),
   transition: kaderProcedure
     .input(transitionInput)
-    .mutation(({ ctx, input }) => workflow.transition(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => workflow.transition(ctx.db, ctx.actor, input, ctx.config)),
   bulkVerify: kaderProcedure
     .input(bulkVerifyInput)
-    .mutation(({ ctx, input }) => workflow.bulkVerify(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => workflow.bulkVerify(ctx.db, ctx.actor, input, ctx.config)),
 
   specialConditions: authedProcedure
     .input(specialConditionsInput)
