@@ -57,8 +57,6 @@ export async function fillFamilyForm(page: Page, family: FamilyInput): Promise<v
 
   await page.getByLabel("Hamil", { exact: true }).check();
   await page.getByLabel("Jumlah Hamil").fill("1");
-  await page.getByLabel("Kelahiran Baru", { exact: true }).check();
-  await page.getByLabel("Jumlah Kelahiran Baru").fill("2");
 
   await page.getByRole("combobox", { name: /^Sumber Air\b/ }).selectOption("PDAM");
   await page.getByLabel("Memiliki MCK").check();
@@ -66,6 +64,7 @@ export async function fillFamilyForm(page: Page, family: FamilyInput): Promise<v
   await page.getByLabel("Rumah Sehat", { exact: true }).check();
   await page.getByLabel("Memiliki Tempat Sampah").check();
   await page.getByLabel("Beras", { exact: true }).check();
+  await page.getByLabel("Memiliki Saluran Pembuangan Air Limbah").check();
   await page.getByLabel("Pemanfaatan Pekarangan").check();
   await page.getByLabel("Catatan Tambahan (opsional)").fill("Rumah di ujung gang, dekat musala.");
 }

@@ -27,9 +27,12 @@ async function registerAndSearch(page: Page, headName: string) {
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
+  // The success page lists every ticked house criterion, not only the first.
+  await expect(page.getByText("Memiliki Tempat Sampah, Memiliki Saluran Pembuangan Air Limbah")).toBeVisible();
   await page.getByRole("link", { name: "Cek Status" }).click();
-  await expect(page).toHaveURL(/\/search$/);
-  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill(family.headNik);
+  await expect(page).toHaveURL(/\/search\?nomor=REG-/);
+  await expect(page.getByLabel("NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga")).toHaveValue(/^REG-/);
+  await page.getByLabel("NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga").fill(family.headNik);
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Cari", exact: true }).click();
   const card = page.getByRole("article", { name: `Hasil: ${headName}` });

@@ -1,37 +1,58 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { answerCaptcha } from "./family.ts";
+import { registerFamilyViaApi } from "./resident-api.ts";
 
-test("a name search shows masked result cards and resets the captcha", async ({ page }) => {
+const exact = (name: string) => ({ name, exact: true });
+const queryField = (page: Page) => page.getByLabel("NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga");
+
+test("a name search needs the whole name and a kelurahan, shows masked cards and resets the captcha", async ({
+  page,
+}) => {
+  const name = `Santoso Wiryawan ${Date.now() % 100000}`;
+  await registerFamilyViaApi(page.request, { wardKode: "32.75.01.1001", rw: "005", rt: "002" }, name);
   await page.goto("/search");
   await expect(page.getByRole("heading", { name: "Tips Pencarian" })).toBeVisible();
-  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill("Santoso");
+  await expect(page.getByText(/bukan potongan nama/)).toBeVisible();
+  await queryField(page).fill(name.toUpperCase());
   await answerCaptcha(page);
+  await page.getByRole("button", exact("Cari")).click();
+  await expect(page.getByText("Pilih kelurahan untuk mencari dengan nama lengkap kepala keluarga")).toBeVisible();
+  await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Timur" });
+  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
   await expect(page.getByText("✓ Jawaban benar")).toBeVisible();
-  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Pencarian berhasil")).toBeVisible();
   const cards = page.getByRole("article");
-  await expect(cards.first()).toBeVisible();
-  expect(await cards.count()).toBeLessThanOrEqual(10);
-  await expect(cards.first()).toContainText("Santoso");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(name);
   await expect(cards.first()).toContainText("******");
   expect(await page.locator("body").innerText()).not.toMatch(/\d{16}/);
   await expect(page.getByLabel("Verifikasi keamanan")).toHaveValue("");
   await expectAccessible(page);
+
+  // A fragment of the name finds nothing.
+  await queryField(page).fill("Santoso");
+  await answerCaptcha(page);
+  await page.getByRole("button", exact("Cari")).click();
+  await expect(page.getByText("Data tidak ditemukan").first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
 });
 
-test("empty input, a wrong captcha and an unknown name get the spec's messages", async ({ page }) => {
+test("empty input, a missing or wrong captcha and an unknown NIK get the spec's messages", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/search/kk");
-  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Input tidak valid")).toBeVisible();
-  await expect(page.getByText("Captcha belum benar")).toBeVisible();
+  await expect(page.getByText("Silakan selesaikan captcha")).toBeVisible();
 
-  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill("Nama Yang Tidak Pernah Ada");
+  await queryField(page).fill("9999999999999999");
   await page.getByLabel("Verifikasi keamanan").fill("999");
   await expect(page.getByText("✗ Jawaban belum benar")).toBeVisible();
+  await page.getByRole("button", exact("Cari")).click();
+  await expect(page.getByText("Jawaban captcha salah")).toBeVisible();
   await answerCaptcha(page);
-  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Data tidak ditemukan").first()).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);

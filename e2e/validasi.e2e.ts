@@ -90,9 +90,19 @@ test("at 360 px an RT cadre asks for a revision (note required), then resubmits 
   await dialog.getByRole("button", exact("Kirim Permintaan Revisi")).click();
   await expect(dialog.getByText("Catatan revisi wajib diisi")).toBeVisible();
   await expectAccessible(page);
+  await expect(dialog.getByText("Catatan ini akan dibaca oleh keluarga")).toBeVisible();
   await dialog.getByLabel("Catatan revisi").fill("Nomor HP tidak aktif, mohon diperbarui");
   await dialog.getByRole("button", exact("Kirim Permintaan Revisi")).click();
   await expect(page.getByRole("status").filter({ hasText: "Berhasil" })).toBeVisible();
+  // 'Kabari lewat WhatsApp': wa.me with the family's number and the status, the note and the status link.
+  const whatsapp = page.getByRole("link", exact("Kabari lewat WhatsApp"));
+  const href = (await whatsapp.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^https:\/\/wa\.me\/6281298765432\?text=/);
+  const message = decodeURIComponent(href.split("?text=")[1] ?? "");
+  expect(message).toContain("sekarang: Perlu Revisi");
+  expect(message).toContain("Catatan kader: Nomor HP tidak aktif, mohon diperbarui");
+  expect(message).toContain(`/search?nomor=${number}`);
+  await page.getByRole("dialog").getByRole("button", exact("Selesai")).click();
 
   const returned = cardOf(page, number);
   await expect(returned.getByText("Perlu Revisi")).toBeVisible();
@@ -215,7 +225,7 @@ test("in the browser end to end: the public form, RT → RW → kelurahan in the
 
   await page.context().clearCookies();
   await page.goto("/search");
-  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill(family.headNik);
+  await page.getByLabel("NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga").fill(family.headNik);
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Cari", exact: true }).click();
   const result = page.getByRole("article", { name: `Hasil: ${family.headName}` });

@@ -154,15 +154,19 @@ const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).or
   (row) => row.nik,
 );
 const [sample] = await db
-  .select({ name: registers.namaKepalaKeluarga })
+  .select({ name: registers.namaKepalaKeluarga, ward: registers.desaKelurahanId })
   .from(registers)
   .orderBy(sql`random()`)
   .limit(1);
 const lastMonth = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000 + 7 * 60 * 60 * 1000).toISOString().slice(0, 7);
 
 await bench("status search by NIK (public)", (d, i) => findStatus(d, niks[i % niks.length] ?? ""));
-await bench(`name search, full name (public)`, (d) => findStatus(d, sample?.name ?? "Budi Santoso"));
-await bench('name search, common "Budi" (public)', (d) => findStatus(d, "Budi"));
+await bench(`name search, full name (public)`, (d) =>
+  findStatus(d, sample?.name ?? "Budi Santoso", sample?.ward ?? undefined),
+);
+await bench('name search, common "Budi" in one kelurahan (public)', (d) =>
+  findStatus(d, "Budi", sample?.ward ?? undefined),
+);
 await bench("landing statistics, city (uncached)", (d) => computePublicStats(d));
 await bench("dashboard, city (admin)", (d) => dashboardSummary(d, adminActor));
 await bench("dashboard, kecamatan", (d) => dashboardSummary(d, cadre("kecamatan")));

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PerbaikiRouteImport } from './routes/perbaiki'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
@@ -52,6 +53,11 @@ const AparatRoute = AparatRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PerbaikiRoute = PerbaikiRouteImport.update({
+  id: '/perbaiki',
+  path: '/perbaiki',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegistrasiRoute = RegistrasiRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
+  '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
@@ -286,6 +295,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/perbaiki'
     | '/registrasi'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/perbaiki'
     | '/registrasi'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | '/'
     | '/aparat'
     | '/login'
+    | '/perbaiki'
     | '/registrasi'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
@@ -380,6 +392,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
+  PerbaikiRoute: typeof PerbaikiRoute
   RegistrasiRoute: typeof RegistrasiRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
@@ -429,6 +442,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/perbaiki': {
+      id: '/perbaiki'
+      path: '/perbaiki'
+      fullPath: '/perbaiki'
+      preLoaderRoute: typeof PerbaikiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/registrasi': {
@@ -620,6 +640,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
+  PerbaikiRoute: PerbaikiRoute,
   RegistrasiRoute: RegistrasiRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,

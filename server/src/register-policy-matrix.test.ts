@@ -72,7 +72,15 @@ beforeAll(async () => {
     ...family.form,
     members: [
       ...family.form.members,
-      { ...first, nik: addedNik, fullName: "Anak Tambahan", relationship: "Anak", maritalStatus: "Belum Kawin" },
+      {
+        ...first,
+        nik: addedNik,
+        fullName: "Anak Tambahan",
+        relationship: "Anak",
+        maritalStatus: "Belum Kawin",
+        gender: "Perempuan",
+        birthDate: "2000-01-01",
+      },
     ],
     specialConditions: { ...family.form.specialConditions, pregnant: true, pregnantCount: 2 },
   };
@@ -185,6 +193,8 @@ const trpcReads: Record<string, TrpcSurface> = {
 const trpcWrites = [
   "registers.registerFamily",
   "registers.searchStatus",
+  "registers.openCorrection",
+  "registers.submitCorrection",
   "registers.create",
   "registers.update",
   "registers.delete",

@@ -46,6 +46,7 @@ export function emptyFamilyParts() {
     nikKepalaKeluarga: "",
     nomorHp: "",
     alamatEmail: "",
+    nomorKk: "",
     tanggalPendataan: todayIso(),
     specialConditions: { ...noSpecialConditions },
     mckFacility: false,

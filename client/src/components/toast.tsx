@@ -26,7 +26,10 @@ export function useToast(): ToastApi {
 
 const variantClass = { default: "alert-info", success: "alert-success", destructive: "alert-error" } as const;
 
-/** One notice visible at a time; the rest wait in a queue (SPEC §9). */
+/**
+ * One notice visible at a time; a new one replaces the one showing (issue 15), so a notice never
+ * describes an earlier action seconds after it.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -36,7 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback((input: ToastInput) => {
     const id = nextId.current;
     nextId.current += 1;
-    setQueue((items) => [...items, { ...input, id }]);
+    setQueue([{ ...input, id }]);
   }, []);
 
   useEffect(() => {

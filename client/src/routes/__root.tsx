@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { ConnectionStatus } from "../components/layout/connection-status.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
 import { NotFound } from "../components/not-found.tsx";
@@ -35,6 +36,7 @@ function RootLayout() {
         >
           Lewati ke konten
         </a>
+        <ConnectionStatus />
         <SiteHeader />
         <main id="konten" className="flex-1">
           <Outlet />

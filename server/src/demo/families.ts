@@ -1,7 +1,7 @@
 // Demo families (demo mode only) and the generator behind the test factory and the benchmark data:
 // plausible households built from a seeded PRNG, so the same seed gives the same families.
 import { and, asc, count, eq } from "drizzle-orm";
-import { educations, foodTypes, occupations, waterSources } from "@shared/enums.ts";
+import { educations, foodTypes, occupations, type specialConditionKeys, waterSources } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration, type SpecialConditions } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import { demoFamilyEvents } from "./family-events.ts";
@@ -10,6 +10,7 @@ import { newRegistrationNumber } from "../services/registers/registration-number
 import type { Db } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
+import { eligibleCount } from "@shared/household-rules.ts";
 import { users } from "../db/schema/users.ts";
 
 /** mulberry32: a small deterministic PRNG for demo data (never for anything secret). */
@@ -110,21 +111,29 @@ export function buildDemoFamily(
   return familyRegistrationSchema.parse(demoFamily(random, serial, area, today));
 }
 
-/** Each condition on for about 8% of families, with 1-2 people. Drawn in specialConditionKeys order. */
-function demoConditions(random: () => number): SpecialConditions {
-  const draw = (): [boolean, number] => {
-    const on = random() < 0.08;
-    return [on, on ? 1 + Math.floor(random() * 2) : 0];
+/**
+ * Each condition on for about 8% of families, with 1-2 people, never more than the members who could
+ * have it (the shared household rules). Drawn in specialConditionKeys order.
+ */
+function demoConditions(
+  random: () => number,
+  members: Parameters<typeof eligibleCount>[1],
+  surveyDate: string,
+): SpecialConditions {
+  const draw = (key: (typeof specialConditionKeys)[number]): [boolean, number] => {
+    const count = Math.min(1 + Math.floor(random() * 2), eligibleCount(key, members, surveyDate));
+    const on = random() < 0.08 && count > 0;
+    return [on, on ? count : 0];
   };
-  const [pregnant, pregnantCount] = draw();
-  const [blind, blindCount] = draw();
-  const [nursing, nursingCount] = draw();
-  const [motherDeath, motherDeathCount] = draw();
-  const [babyDeath, babyDeathCount] = draw();
-  const [toddlerDeath, toddlerDeathCount] = draw();
-  const [newBirth, newBirthCount] = draw();
-  const [birthCertificate, birthCertificateCount] = draw();
-  const [postpartum, postpartumCount] = draw();
+  const [pregnant, pregnantCount] = draw("pregnant");
+  const [blind, blindCount] = draw("blind");
+  const [nursing, nursingCount] = draw("nursing");
+  const [motherDeath, motherDeathCount] = draw("motherDeath");
+  const [babyDeath, babyDeathCount] = draw("babyDeath");
+  const [toddlerDeath, toddlerDeathCount] = draw("toddlerDeath");
+  const [newBirth, newBirthCount] = draw("newBirth");
+  const [birthCertificate, birthCertificateCount] = draw("birthCertificate");
+  const [postpartum, postpartumCount] = draw("postpartum");
   return {
     pregnant,
     pregnantCount,
@@ -201,11 +210,11 @@ export function demoFamily(
       education: pick(random, ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs", "SMA/SMK"] as const),
     });
   }
-  const conditions = demoConditions(random);
   const todayText = today.toISOString().slice(0, 10);
   const drawn = isoDate(year, random);
   // A survey date is never in the future.
   const surveyDate = drawn < todayText ? drawn : todayText;
+  const conditions = demoConditions(random, members, surveyDate);
   const healthy = random() < 0.75;
   const mck = random() < 0.85;
   return {
@@ -213,6 +222,7 @@ export function demoFamily(
     nikKepalaKeluarga: members[0]?.nik ?? "",
     nomorHp: `08${String(1000000000 + Math.floor(random() * 8999999999)).slice(0, 10)}`,
     alamatEmail: random() < 0.4 ? `${head.toLowerCase().replaceAll(" ", ".")}${serial}@contoh.id` : "",
+    nomorKk: "",
     tanggalPendataan: surveyDate,
     address: { kecamatanId: area.kecamatanId, desaKelurahanId: area.desaKelurahanId, rw: area.rw, rt: area.rt },
     members,

@@ -301,7 +301,9 @@ export function registersRest(): Hono<AppEnv> {
     }
     if ("status" in data) {
       const note = optionalText(data, "note", "reason");
-      await run(() => moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }));
+      await run(() =>
+        moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }, c.var.deps.env),
+      );
     }
     // The answer is shaped by the request's `fields` and `populate`, as in Strapi.
     return c.json(singleBody(await entryOf(db, actor, id, queryString(c.req.url))));

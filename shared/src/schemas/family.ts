@@ -10,6 +10,7 @@ import {
   specialConditionKeys,
   waterSources,
 } from "../enums.ts";
+import { householdIssues } from "../household-rules.ts";
 import { emailSchema, freeText, NOTE_MAX_LENGTH, personName } from "./common.ts";
 import { familyEventsSchema } from "./family-events.ts";
 
@@ -158,6 +159,16 @@ export const familyRegistrationSchema = z
       .min(9, "Nomor HP tidak valid")
       .max(15, "Nomor HP tidak valid"),
     alamatEmail: z.union([z.literal(""), emailSchema]).default(""),
+    /** Optional family card number (Kartu Keluarga), 16 digits; cadres can search by it. */
+    nomorKk: z
+      .union([
+        z.literal(""),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{16}$/, "Nomor KK harus 16 digit angka"),
+      ])
+      .default(""),
     tanggalPendataan: z
       .string()
       .min(1, "Tanggal pendataan wajib diisi")
@@ -187,6 +198,7 @@ export const familyRegistrationSchema = z
       ctx.addIssue({ code: "custom", path: ["mckCount"], message: "Jumlah minimal 1" });
     }
     for (const issue of headMemberIssues(value)) ctx.addIssue({ code: "custom", ...issue });
+    for (const issue of householdIssues(value)) ctx.addIssue({ code: "custom", ...issue });
     const seen = new Map<string, number>();
     value.members.forEach((member, index) => {
       const first = seen.get(member.nik);

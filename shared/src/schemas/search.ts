@@ -13,19 +13,35 @@ export const searchQuerySchema = z
   .max(NAME_MAX_LENGTH, "Input tidak valid")
   .refine((value) => !hasControlCharacter(value), "Input tidak valid")
   .refine(
-    (value) => isNikQuery(value) || value.length >= NAME_SEARCH_MIN,
-    "Masukkan NIK 16 digit atau minimal 3 huruf nama kepala keluarga",
+    (value) => isNikQuery(value) || isRegistrationNumberQuery(value) || value.length >= NAME_SEARCH_MIN,
+    "Masukkan NIK 16 digit, nomor registrasi, atau nama lengkap kepala keluarga",
   );
+
+/** REG-YYYYMMDD-XXXX-XXXX as printed on the success page (any case, spaces around ignored). */
+export function isRegistrationNumberQuery(value: string): boolean {
+  return /^REG-\d{8}-[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(value.trim());
+}
+
+export const nameSearchNeedsWardMessage = "Pilih kelurahan untuk mencari dengan nama lengkap kepala keluarga";
 
 /** Exactly 16 digits is a NIK search; anything else a head-of-family name search. */
 export function isNikQuery(value: string): boolean {
   return /^\d{16}$/.test(value.trim());
 }
 
-export const searchStatusInput = z.object({
-  query: searchQuerySchema,
-  captcha: captchaAnswerSchema,
-});
+export const searchStatusInput = z
+  .object({
+    query: searchQuerySchema,
+    /** Required for a name search: a name is looked up within one kelurahan only (no enumeration). */
+    desaKelurahanId: z.number().int().positive().optional(),
+    captcha: captchaAnswerSchema,
+  })
+  .superRefine((value, ctx) => {
+    const query = value.query.trim();
+    if (!isNikQuery(query) && !isRegistrationNumberQuery(query) && value.desaKelurahanId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["desaKelurahanId"], message: nameSearchNeedsWardMessage });
+    }
+  });
 export type SearchStatusInput = z.input<typeof searchStatusInput>;
 
 /** One result card: masked per DESIGN §6 (no full NIK or phone, no street address, no health data). */
@@ -47,9 +63,11 @@ export interface StatusSearchResult {
   memberCount: number;
   createdAt: string;
   updatedAt: string;
+  /** For NEEDS_REVISION and REJECTED: what the cadre wrote for the family, and when (ISO 8601). */
+  review: { note: string | null; at: string } | null;
 }
 
 export interface StatusSearchAnswer {
-  kind: "nik" | "name";
+  kind: "nik" | "registrationNumber" | "name";
   results: StatusSearchResult[];
 }

@@ -61,9 +61,23 @@ function Check({
   );
 }
 
-/** The public family registration form (SPEC §2): every section in the spec's order. */
-export function FamilyForm() {
-  const [initial] = useState(loadDraft);
+/** 'Perbaiki Data': the family's own record, opened with the three ownership facts. */
+export interface CorrectionTarget {
+  token: string;
+  version: number;
+  registrationNumber: string;
+  values: FamilyFormValues;
+}
+
+/**
+ * The public family registration form (SPEC §2): every section in the spec's order. With a
+ * `correction` it is the family's own data, sent back as a correction (no draft, no captcha: the
+ * ownership proof already passed one).
+ */
+export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {}) {
+  const [initial] = useState(() =>
+    correction ? { values: correction.values, idempotencyKey: "", restored: false } : loadDraft(),
+  );
   const idempotencyKey = useRef(initial.idempotencyKey);
   const form = useForm<FamilyFormValues, unknown, FamilyRegistration>({
     resolver: familyResolver,
@@ -88,16 +102,24 @@ export function FamilyForm() {
   }, [initial.restored, toast]);
 
   // Every change is kept as a draft, so a reload or a lost connection never loses what was typed.
+  // Member 1 is the head: the head's name and NIK are typed once and copied there as they are typed.
   useEffect(() => {
-    const subscription = watch((current) => {
-      if (submitted.current) return;
+    const subscription = watch((current, { name }) => {
+      const first = current.members?.[0];
+      if (first?.relationship === "Kepala Keluarga") {
+        if (name === "namaKepalaKeluarga") setValue("members.0.fullName", current.namaKepalaKeluarga ?? "");
+        if (name === "nikKepalaKeluarga") setValue("members.0.nik", current.nikKepalaKeluarga ?? "");
+      }
+      if (submitted.current || correction) return;
       const parsed = familyFormValuesFromWatch(current);
       if (parsed) saveDraft({ values: parsed, idempotencyKey: idempotencyKey.current });
     });
     return () => subscription.unsubscribe();
-  }, [watch]);
+  }, [watch, setValue, correction]);
 
   const send = useMutation(trpc.registers.registerFamily.mutationOptions());
+  const sendCorrection = useMutation(trpc.registers.submitCorrection.mutationOptions());
+  const pending = send.isPending || sendCorrection.isPending;
 
   const errorAt = (path: string) => messageAt(formState.errors, path) ?? serverErrors[path];
 
@@ -106,8 +128,42 @@ export function FamilyForm() {
     captcha.refresh();
   };
 
+  const onFailure = (error: unknown) => {
+    const fields = serverFieldErrors(error);
+    const byPath = Object.fromEntries(fields.map((item) => [item.path.join("."), item.message]));
+    const { captcha: captchaMessage, ...rest } = byPath;
+    setServerErrors(rest);
+    if (captchaMessage) setCaptchaError(captchaMessage);
+    toast({
+      title: correction ? "Perbaikan gagal dikirim" : "Registrasi gagal",
+      description: errorMessage(error, {
+        fallback: "Terjadi kesalahan saat registrasi",
+        badRequest: "Data yang dimasukkan tidak valid",
+      }),
+      variant: "destructive",
+    });
+  };
+
   const onValid = (data: FamilyRegistration) => {
     setServerErrors({});
+    if (correction) {
+      sendCorrection.mutate(
+        { token: correction.token, version: correction.version, form: data },
+        {
+          onSuccess: (result) => {
+            submitted.current = true;
+            toast({
+              title: "Perbaikan terkirim",
+              description: `Status kembali ${result.statusLabel}; data menunggu pemeriksaan kader RT.`,
+              variant: "success",
+            });
+            void navigate({ to: "/search", search: { nomor: result.registrationNumber } });
+          },
+          onError: onFailure,
+        },
+      );
+      return;
+    }
     const answer = captchaAnswer.trim();
     if (!/^-?\d+$/.test(answer) || !captcha.challenge) {
       setCaptchaError("Silakan selesaikan captcha");
@@ -135,19 +191,7 @@ export function FamilyForm() {
           void navigate({ to: "/registrations/success" });
         },
         onError: (error) => {
-          const fields = serverFieldErrors(error);
-          const byPath = Object.fromEntries(fields.map((item) => [item.path.join("."), item.message]));
-          const { captcha: captchaMessage, ...rest } = byPath;
-          setServerErrors(rest);
-          if (captchaMessage) setCaptchaError(captchaMessage);
-          toast({
-            title: "Registrasi gagal",
-            description: errorMessage(error, {
-              fallback: "Terjadi kesalahan saat registrasi",
-              badRequest: "Data yang dimasukkan tidak valid",
-            }),
-            variant: "destructive",
-          });
+          onFailure(error);
           afterAttempt();
         },
       },
@@ -222,6 +266,22 @@ export function FamilyForm() {
                 autoComplete="email"
                 {...errorProps("head-email", errorAt("alamatEmail"))}
                 {...register("alamatEmail")}
+              />
+            </Field>
+            <Field
+              htmlFor="head-kk"
+              label="Nomor KK (opsional)"
+              error={errorAt("nomorKk")}
+              hint={<span className="text-base-content">16 digit nomor Kartu Keluarga</span>}
+            >
+              <input
+                id="head-kk"
+                className="input w-full"
+                inputMode="numeric"
+                maxLength={16}
+                autoComplete="off"
+                {...errorProps("head-kk", errorAt("nomorKk"))}
+                {...register("nomorKk")}
               />
             </Field>
             <Field htmlFor="collected-date" label="Tanggal Pendataan" error={errorAt("tanggalPendataan")} required>
@@ -398,25 +458,28 @@ export function FamilyForm() {
               {errorAt("agreement")}
             </p>
           )}
-          <CaptchaField
-            captcha={captcha}
-            error={captchaError}
-            hint={<span className="text-base-content">Jawab soal hitungan di atas</span>}
-            inputProps={{
-              name: "captcha",
-              value: captchaAnswer,
-              onChange: (event) => {
-                setCaptchaAnswer(event.target.value);
-                setCaptchaError(undefined);
-              },
-            }}
-          />
+          {!correction && (
+            <CaptchaField
+              captcha={captcha}
+              error={captchaError}
+              hint={<span className="text-base-content">Jawab soal hitungan di atas</span>}
+              inputProps={{
+                name: "captcha",
+                value: captchaAnswer,
+                onChange: (event) => {
+                  setCaptchaAnswer(event.target.value);
+                  setCaptchaError(undefined);
+                },
+              }}
+            />
+          )}
           <button
             type="submit"
             className="btn btn-primary btn-block sm:btn-wide"
-            disabled={!values.agreement || send.isPending}
+            disabled={!values.agreement || pending}
           >
-            {send.isPending ? "Mengirim..." : "Kirim Registrasi"}
+            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {pending ? "Mengirim..." : correction ? "Kirim Perbaikan" : "Kirim Registrasi"}
           </button>
         </Section>
       </form>

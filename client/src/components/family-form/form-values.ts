@@ -37,6 +37,7 @@ export const familyFormValuesSchema = z.object({
   nikKepalaKeluarga: z.string().catch(""),
   nomorHp: z.string().catch(""),
   alamatEmail: z.string().catch(""),
+  nomorKk: z.string().catch(""),
   tanggalPendataan: z.string().catch(() => todayIso()),
   address: z
     .object({

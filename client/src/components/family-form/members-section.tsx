@@ -1,5 +1,6 @@
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import { educations, genders, maritalStatuses, occupations, relationships } from "@shared/enums.ts";
+import { nikBirthWarning } from "@shared/household-rules.ts";
 import { newMember, todayIso } from "@shared/schemas/family.ts";
 import { errorProps, Field } from "../field.tsx";
 import type { ErrorAt } from "./errors.ts";
@@ -25,6 +26,9 @@ export function MembersSection({ form, errorAt }: Props) {
       {fields.map((field, index) => {
         const id = (name: string) => `member-${index}-${name}`;
         const at = (name: string) => errorAt(`members.${index}.${name}`);
+        const member = form.watch(`members.${index}`);
+        // A warning, not a refusal: real documents sometimes disagree with the NIK.
+        const warning = member ? nikBirthWarning(member) : null;
         return (
           <fieldset key={field.id} className="rounded-box border border-base-300 p-4">
             <legend className="px-2 font-semibold">
@@ -109,6 +113,11 @@ export function MembersSection({ form, errorAt }: Props) {
                   {...register(`members.${index}.birthDate`)}
                 />
               </Field>
+              {warning && (
+                <p className="rounded-box border-2 border-warning p-2 text-sm sm:col-span-2" role="note">
+                  Perhatian: {warning}. Periksa kembali; data tetap dapat dikirim bila memang sesuai dokumen.
+                </p>
+              )}
               <Field htmlFor={id("occupation")} label="Pekerjaan" error={at("occupation")} required>
                 <select
                   id={id("occupation")}

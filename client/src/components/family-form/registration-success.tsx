@@ -1,6 +1,13 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { specialConditionKeys, specialConditionLabels } from "@shared/enums.ts";
+import {
+  communityActivityKeys,
+  communityActivityLabels,
+  houseCriteriaKeys,
+  houseCriteriaLabels,
+  specialConditionKeys,
+  specialConditionLabels,
+} from "@shared/enums.ts";
 import type { RegisterFamilyResult } from "@shared/schemas/registration.ts";
 import { formatDate, formatDateTime } from "../search/format.ts";
 import { StatusBadge } from "../search/status-badge.tsx";
@@ -38,8 +45,14 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
   const conditions = specialConditionKeys
     .filter((key) => data.specialConditions[key])
     .map((key) => `${specialConditionLabels[key]} (${data.specialConditions[`${key}Count`]})`);
-  const houses = [data.houseCriteria.healthy && "Rumah Sehat", data.houseCriteria.lessHealthy && "Rumah Kurang Sehat"]
-    .filter(Boolean)
+  // Every ticked criterion and activity, not only the first one.
+  const houses = houseCriteriaKeys
+    .filter((key) => data.houseCriteria[key])
+    .map((key) => houseCriteriaLabels[key])
+    .join(", ");
+  const activities = communityActivityKeys
+    .filter((key) => data.communityActivities[key])
+    .map((key) => communityActivityLabels[key])
     .join(", ");
 
   return (
@@ -74,6 +87,7 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
             ["NIK", data.nikKepalaKeluarga],
             ["Nomor HP", data.nomorHp],
             ["Email", data.alamatEmail || "-"],
+            ["Nomor KK", data.nomorKk || "-"],
           ]}
         />
       </Block>
@@ -107,6 +121,7 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
             ["Sumber air", data.waterSource],
             ["MCK", data.mckFacility ? `Ada (${data.mckCount})` : "Tidak ada"],
             ["Kriteria rumah", houses || "-"],
+            ["Kegiatan warga", activities || "-"],
             ["Makanan pokok", data.foodType],
             ["Kondisi khusus", conditions.length > 0 ? conditions.join(", ") : "Tidak ada"],
             ["Catatan", data.notes || "-"],
@@ -115,7 +130,7 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
       </Block>
 
       <div className="flex flex-wrap gap-3">
-        <Link to="/search" className="btn btn-primary">
+        <Link to="/search" search={{ nomor: result.registrationNumber }} className="btn btn-primary">
           Cek Status
         </Link>
         <button

@@ -1,11 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isTRPCClientError } from "@trpc/client";
-import { useId } from "react";
+import { useId, useState } from "react";
+import { statusPagePath, whatsappLink } from "@shared/family-message.ts";
+import { familyReadsNoteHint, familyReadsNoteStatuses } from "@shared/status-guidance.ts";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { transitionInput } from "@shared/schemas/workflow.ts";
-import { NOTE_MAX_LENGTH, nextStatus, requiredNoteMessage, statusLabel, type WorkflowAction } from "@shared/status.ts";
+import {
+  NOTE_MAX_LENGTH,
+  nextStatus,
+  requiredNoteMessage,
+  statusLabel,
+  type RegisterStatus,
+  type WorkflowAction,
+} from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
@@ -59,6 +68,9 @@ export function ActionDialog({ item, action, onClose }: Props) {
   });
   const mutation = useMutation(trpc.registers.transition.mutationOptions());
   const noteError = form.formState.errors.note?.message;
+  // After the move: the family can be told at once ('Kabari lewat WhatsApp').
+  const [done, setDone] = useState<{ status: RegisterStatus; note: string } | null>(null);
+  const familyReads = target !== null && familyReadsNoteStatuses.includes(target);
 
   return (
     <Modal titleId={titleId} onClose={onClose}>
@@ -72,7 +84,9 @@ export function ActionDialog({ item, action, onClose }: Props) {
                 description: `${item.namaKepalaKeluarga}: ${statusLabel(result.status)}`,
               });
               await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
-              close();
+              // Sent back or refused: the family must act, so the cadre can tell it right away.
+              if (item.contactPhone && familyReads) setDone({ status: result.status, note: values.note ?? "" });
+              else close();
             },
             onError: async (error) => {
               toast({
@@ -89,6 +103,36 @@ export function ActionDialog({ item, action, onClose }: Props) {
             },
           }),
         );
+        if (done) {
+          const link = whatsappLink(item.contactPhone ?? "", {
+            namaKepalaKeluarga: item.namaKepalaKeluarga,
+            registrationNumber: item.registrationNumber,
+            status: done.status,
+            note: done.note || null,
+            statusLink: `${window.location.origin}${statusPagePath(item.registrationNumber)}`,
+          });
+          return (
+            <div>
+              <h2 id={titleId} className="text-lg font-bold">
+                Status tersimpan
+              </h2>
+              <p className="mt-2">
+                <strong>{item.namaKepalaKeluarga}</strong> sekarang berstatus{" "}
+                <strong>{statusLabel(done.status)}</strong>.
+              </p>
+              <div className="modal-action flex-wrap">
+                {link && (
+                  <a href={link} target="_blank" rel="noopener noreferrer" className="btn btn-success">
+                    Kabari lewat WhatsApp
+                  </a>
+                )}
+                <button type="button" className="btn" onClick={close}>
+                  Selesai
+                </button>
+              </div>
+            </div>
+          );
+        }
         return (
           <form onSubmit={submit} noValidate>
             <h2 id={titleId} className="text-lg font-bold">
@@ -119,6 +163,7 @@ export function ActionDialog({ item, action, onClose }: Props) {
                 {...errorProps(noteId, noteError)}
               />
             </Field>
+            {familyReads && <p className="text-sm">{familyReadsNoteHint}</p>}
             <div className="modal-action flex-wrap">
               <button type="button" className="btn" onClick={close}>
                 Batal

@@ -28,13 +28,18 @@ export function DataPanel() {
     formState: { errors },
   } = useFamilyForm();
   const text = (
-    name: "namaKepalaKeluarga" | "nikKepalaKeluarga" | "nomorHp" | "alamatEmail",
+    name: "namaKepalaKeluarga" | "nikKepalaKeluarga" | "nomorHp" | "alamatEmail" | "nomorKk",
     label: string,
     extra: object = {},
   ) => {
     const error = errors[name]?.message;
     return (
-      <Field htmlFor={`${id}-${name}`} label={label} error={error} required={name !== "alamatEmail"}>
+      <Field
+        htmlFor={`${id}-${name}`}
+        label={label}
+        error={error}
+        required={name !== "alamatEmail" && name !== "nomorKk"}
+      >
         <input
           id={`${id}-${name}`}
           className="input w-full"
@@ -51,6 +56,7 @@ export function DataPanel() {
       {text("nikKepalaKeluarga", "NIK Kepala Keluarga", { inputMode: "numeric", maxLength: 16 })}
       {text("nomorHp", "Nomor HP", { inputMode: "tel", maxLength: 15 })}
       {text("alamatEmail", "Email (opsional)", { type: "email" })}
+      {text("nomorKk", "Nomor KK (opsional)", { inputMode: "numeric", maxLength: 16 })}
       <Field htmlFor={`${id}-tanggal`} label="Tanggal Pendataan" error={errors.tanggalPendataan?.message} required>
         <input
           id={`${id}-tanggal`}

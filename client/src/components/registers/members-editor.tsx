@@ -12,6 +12,7 @@ import {
   type MemberDraft,
 } from "@shared/schemas/family.ts";
 import { formatDate } from "./labels.ts";
+import { nikBirthWarning } from "@shared/household-rules.ts";
 import { errorProps, Field } from "../field.tsx";
 
 // The dialog's member form (SPEC §5) validated by the family form's own member schema, so a member
@@ -168,6 +169,12 @@ export function MembersEditor() {
                       {member.birthDate ? formatDate(member.birthDate) : "-"}
                     </p>
                     {rowError && <p className="text-sm text-error">{rowError}</p>}
+                    {!rowError && nikBirthWarning(member) && (
+                      <p className="text-sm" role="note">
+                        Perhatian: {nikBirthWarning(member)}. Konfirmasi dengan dokumen keluarga; data tetap dapat
+                        disimpan.
+                      </p>
+                    )}
                   </div>
                   <div className="flex gap-2">
                     <button

@@ -1,4 +1,7 @@
+import { Link } from "@tanstack/react-router";
 import type { StatusSearchResult } from "@shared/schemas/search.ts";
+import { familyCorrectableStatuses, formatWib, nextStepText } from "@shared/status-guidance.ts";
+import { isRegisterStatus } from "@shared/status.ts";
 import { formatDate, formatDateTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -38,6 +41,32 @@ export function ResultCard({ result }: { result: StatusSearchResult }) {
             </div>
           ))}
         </dl>
+        {result.review && (
+          <div className="rounded-box mt-2 border-2 border-warning p-3" role="note">
+            <p className="font-semibold">
+              {result.status === "REJECTED" ? "Alasan penolakan dari kader" : "Catatan revisi dari kader"}
+            </p>
+            <p className="whitespace-pre-line">{result.review.note || "Kader tidak menulis catatan."}</p>
+            <p className="text-sm">Ditulis {formatWib(result.review.at)}</p>
+          </div>
+        )}
+        {result.formType === "family_registration" && isRegisterStatus(result.status) && (
+          <div className="mt-2 space-y-2 text-sm">
+            <p>
+              <span className="font-semibold">Langkah berikutnya: </span>
+              {nextStepText[result.status]}
+            </p>
+            {familyCorrectableStatuses.includes(result.status) && (
+              <Link
+                to="/perbaiki"
+                search={{ nomor: result.registrationNumber }}
+                className="btn btn-outline btn-primary btn-sm"
+              >
+                Perbaiki Data
+              </Link>
+            )}
+          </div>
+        )}
       </div>
     </article>
   );

@@ -1,18 +1,25 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { isNikQuery, searchQuerySchema, type StatusSearchAnswer } from "@shared/schemas/search.ts";
+import {
+  isNikQuery,
+  isRegistrationNumberQuery,
+  nameSearchNeedsWardMessage,
+  searchQuerySchema,
+  type StatusSearchAnswer,
+} from "@shared/schemas/search.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { CaptchaField, useCaptcha } from "../captcha-field.tsx";
 import { errorProps, Field } from "../field.tsx";
+import { RegionSelect, type RegionValue } from "../region-select.tsx";
 import { useToast } from "../toast.tsx";
 import { ResultCard } from "./result-card.tsx";
 
 const FAILURE = "Terjadi kesalahan: Gagal melakukan pencarian. Silakan coba lagi.";
 const tips = [
   "Masukkan 16 digit NIK kepala keluarga atau salah satu anggota keluarga untuk hasil yang tepat.",
-  "Atau ketik nama kepala keluarga, minimal 3 huruf (tidak membedakan huruf besar dan kecil).",
-  "Hasil pencarian nama dibatasi 10 data teratas; gunakan NIK bila keluarga Anda tidak muncul.",
+  "Atau masukkan nomor registrasi dari halaman sukses, misalnya REG-20261123-ABCD-EFGH.",
+  "Pencarian nama hanya untuk nama lengkap kepala keluarga (bukan potongan nama) di kelurahan yang Anda pilih; huruf besar/kecil, spasi, dan aksen diabaikan. Hanya registrasi keluarga, paling banyak 10 data.",
   "Data yang baru dikirim berstatus Menunggu Persetujuan sampai ditinjau kader RT.",
   "Demi perlindungan data pribadi, NIK dan nomor HP ditampilkan sebagian.",
 ];
@@ -20,9 +27,11 @@ const tips = [
 type Hint = "unknown" | "checking" | "right" | "wrong";
 
 /** The status search (SPEC §2, §5): NIK or name, a server captcha with a live hint, masked cards. */
-export function StatusSearch() {
+export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
   const inputId = useId();
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
+  const [region, setRegion] = useState<RegionValue>({ kecamatanId: null, desaKelurahanId: null });
+  const [regionError, setRegionError] = useState<string | undefined>();
   const [queryError, setQueryError] = useState<string | undefined>();
   const [answer, setAnswer] = useState("");
   const [captchaError, setCaptchaError] = useState<string | undefined>();
@@ -61,24 +70,38 @@ export function StatusSearch() {
     }, 500);
   };
 
+  const byName = query.trim() !== "" && !isNikQuery(query) && !isRegistrationNumberQuery(query);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = searchQuerySchema.safeParse(query);
     const trimmed = answer.trim();
     const queryProblem = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? "Input tidak valid");
-    const captchaProblem =
-      !/^-?\d+$/.test(trimmed) || hint === "wrong" || !captcha.challenge ? "Captcha belum benar" : undefined;
+    const captchaProblem = !/^-?\d+$/.test(trimmed)
+      ? "Silakan selesaikan captcha"
+      : hint === "wrong" || !captcha.challenge
+        ? "Jawaban captcha salah"
+        : undefined;
+    const regionProblem = byName && region.desaKelurahanId === null ? nameSearchNeedsWardMessage : undefined;
     setQueryError(queryProblem);
     setCaptchaError(captchaProblem);
-    if (queryProblem || captchaProblem || !parsed.success || !captcha.challenge) return;
+    setRegionError(regionProblem);
+    if (queryProblem || captchaProblem || regionProblem || !parsed.success || !captcha.challenge) return;
     setFailure(null);
     search.mutate(
-      { query: parsed.data, captcha: { token: captcha.challenge.token, answer: Number(trimmed) } },
+      {
+        query: parsed.data,
+        desaKelurahanId: byName ? (region.desaKelurahanId ?? undefined) : undefined,
+        captcha: { token: captcha.challenge.token, answer: Number(trimmed) },
+      },
       {
         onSuccess: (result) => {
           setAnswerState(result);
           if (result.results.length === 0)
-            toast({ title: "Data tidak ditemukan", description: "Periksa kembali NIK atau nama yang Anda masukkan." });
+            toast({
+              title: "Data tidak ditemukan",
+              description: "Periksa kembali NIK, nomor registrasi, atau nama yang Anda masukkan.",
+            });
           else
             toast({
               title: "Pencarian berhasil",
@@ -105,7 +128,9 @@ export function StatusSearch() {
       ? ""
       : isNikQuery(query)
         ? "Pencarian berdasarkan NIK"
-        : "Pencarian berdasarkan nama kepala keluarga";
+        : isRegistrationNumberQuery(query)
+          ? "Pencarian berdasarkan nomor registrasi"
+          : "Pencarian berdasarkan nama lengkap kepala keluarga — pilih kelurahan";
   const results = answerState?.results ?? [];
 
   return (
@@ -120,9 +145,13 @@ export function StatusSearch() {
           <div className="card-body p-4 sm:p-6">
             <Field
               htmlFor={inputId}
-              label="NIK atau Nama Kepala Keluarga"
+              label="NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga"
               error={queryError}
-              hint={<span className="text-base-content">{kindHint || "16 digit NIK, atau minimal 3 huruf nama"}</span>}
+              hint={
+                <span className="text-base-content">
+                  {kindHint || "16 digit NIK, nomor registrasi (REG-…), atau nama lengkap"}
+                </span>
+              }
               required
             >
               <input
@@ -138,6 +167,16 @@ export function StatusSearch() {
                 {...errorProps(inputId, queryError)}
               />
             </Field>
+            {byName && (
+              <RegionSelect
+                value={region}
+                onChange={(value) => {
+                  setRegion(value);
+                  setRegionError(undefined);
+                }}
+                desaKelurahanError={regionError}
+              />
+            )}
             <CaptchaField
               captcha={captcha}
               error={captchaError}
@@ -164,13 +203,19 @@ export function StatusSearch() {
           <h2 id="hasil-judul" className="text-xl font-bold">
             Hasil Pencarian
           </h2>
-          {search.isPending && <p>Mencari data...</p>}
+          {search.isPending && (
+            <p className="flex items-center gap-2">
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Mencari data...
+            </p>
+          )}
           {failure && !search.isPending && (
             <div role="alert" className="alert alert-error alert-soft">
               {failure}
             </div>
           )}
-          {!search.isPending && !failure && answerState === null && <p>Masukkan NIK atau nama lalu tekan Cari.</p>}
+          {!search.isPending && !failure && answerState === null && (
+            <p>Masukkan NIK, nomor registrasi, atau nama lalu tekan Cari.</p>
+          )}
           {!search.isPending && answerState !== null && results.length === 0 && (
             <div className="rounded-box border border-dashed border-base-300 p-6 text-center">
               <p className="font-semibold">Data tidak ditemukan</p>

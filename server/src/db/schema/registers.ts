@@ -28,6 +28,8 @@ export const registers = pgTable(
     nikKepalaKeluarga: text().notNull(),
     nomorHp: text().notNull(),
     alamatEmail: text(),
+    /** Optional family card number (Nomor KK, 16 digits); cadres search by it. */
+    nomorKk: text(),
     tanggalPendataan: date({ mode: "string" }).notNull(),
     status: text({ enum: registerStatuses }).notNull().default("SUBMITTED"),
     kecamatanId: integer().references(() => kecamatan.id, { onDelete: "restrict" }),
@@ -74,6 +76,7 @@ export const registers = pgTable(
     index().on(table.status),
     index().on(table.desaKelurahanId, table.rw, table.rt),
     index().on(table.nikKepalaKeluarga),
+    index("registers_nomor_kk").on(table.nomorKk).where(sql`${table.nomorKk} is not null`),
     // One family per head NIK among live family registrations (a deleted one can be registered again).
     uniqueIndex("registers_family_head_nik_unique")
       .on(table.nikKepalaKeluarga)
@@ -94,7 +97,7 @@ export const familyMembers = pgTable(
       .references(() => registers.id, { onDelete: "cascade" }),
     /** Order in the form; 0 is the first member. */
     position: smallint().notNull(),
-    nik: text().notNull().unique(),
+    nik: text().notNull(),
     fullName: text().notNull(),
     relationship: text().notNull(),
     maritalStatus: text().notNull(),
@@ -102,8 +105,17 @@ export const familyMembers = pgTable(
     birthDate: date({ mode: "string" }).notNull(),
     occupation: text().notNull(),
     education: text().notNull(),
+    /**
+     * Copied from the register when it is soft-deleted (and cleared on restore), so a deleted
+     * family no longer holds its members' NIKs: the unique index covers live rows only.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index().on(table.registerId)],
+  (table) => [
+    index().on(table.registerId),
+    uniqueIndex("family_members_live_nik_unique").on(table.nik).where(sql`${table.deletedAt} is null`),
+    index().on(table.nik),
+  ],
 );
 
 /** The validation history: every status move, by whom, at which level, with its note. */

@@ -49,6 +49,8 @@ describe("figure rollups kept by triggers", () => {
     const areas = await Promise.all([0, 1, 2].map((index) => ward(db, index)));
     const ids: number[] = [];
     const pick = (index: number) => ids[index % Math.max(1, ids.length)];
+    const rollupTables = [figureRollups, memberRollups, registerMonthMarks, statusMonthRollups];
+    const reached = new Set<number>();
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
         for (const op of operations) {
@@ -161,14 +163,16 @@ describe("figure rollups kept by triggers", () => {
           }
         }
         expect(await checkRollups(db)).toEqual([]);
+        for (const [index, table] of rollupTables.entries()) {
+          const [row] = await db.select({ rows: count() }).from(table);
+          if ((row?.rows ?? 0) > 0) reached.add(index);
+        }
       }),
-      { numRuns: 25 },
+      // A fixed seed: CI sees the same runs every time; change it locally to explore further.
+      { numRuns: 25, seed: 20261123 },
     );
-    // The writes reached every rollup (the recount was not trivially empty).
-    for (const table of [figureRollups, memberRollups, registerMonthMarks, statusMonthRollups]) {
-      const [row] = await db.select({ rows: count() }).from(table);
-      expect(row?.rows ?? 0).toBeGreaterThan(0);
-    }
+    // The writes reached every rollup at some point (the recount was not trivially empty).
+    expect([...reached].sort()).toEqual(rollupTables.map((_, index) => index));
   }, 120_000);
 
   test("a check finds a rollup changed behind the triggers' back", async () => {

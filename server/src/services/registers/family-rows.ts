@@ -14,6 +14,7 @@ export type FamilyColumns = Pick<
   | "nikKepalaKeluarga"
   | "nomorHp"
   | "alamatEmail"
+  | "nomorKk"
   | "tanggalPendataan"
   | "kecamatanId"
   | "desaKelurahanId"
@@ -54,6 +55,7 @@ export function familyColumns(data: FamilyRegistration): FamilyColumns {
     nikKepalaKeluarga: data.nikKepalaKeluarga,
     nomorHp: data.nomorHp,
     alamatEmail: data.alamatEmail || null,
+    nomorKk: data.nomorKk || null,
     tanggalPendataan: data.tanggalPendataan,
     kecamatanId: data.address.kecamatanId,
     desaKelurahanId: data.address.desaKelurahanId,

@@ -19,7 +19,8 @@ export function rtRwOf(search: string): { rt?: string; rw?: string } {
 
 /**
  * The condition on registers for a search text: the head's name contains it, or the family lives
- * in a ward or kecamatan whose name contains it, or at the RT/RW it names. Undefined for "".
+ * in a ward or kecamatan whose name contains it, or at the RT/RW it names, or (16 digits) its Nomor KK
+ * is exactly that. Undefined for "".
  */
 export async function familySearch(db: DbOrTx, search: string): Promise<SQL | undefined> {
   const text = search.trim();
@@ -44,6 +45,7 @@ export async function familySearch(db: DbOrTx, search: string): Promise<SQL | un
   }
   const place = rtRwOf(text);
   const conditions: SQL[] = [ilike(registers.namaKepalaKeluarga, pattern)];
+  if (/^\d{16}$/.test(text)) conditions.push(eq(registers.nomorKk, text));
   if (wardIds.size > 0) conditions.push(inArray(registers.desaKelurahanId, [...wardIds]));
   if (place.rt !== undefined || place.rw !== undefined) {
     const parts: SQL[] = [];

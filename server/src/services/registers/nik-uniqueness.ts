@@ -1,4 +1,4 @@
-// One person, one family (DESIGN §3): a NIK is held by one live family, as its head or as a member.
+// One person, one family (DESIGN §3): a NIK is held by one live family (a deleted one frees its NIKs), as its head or as a member.
 // Every write path (public form, Maker Checker, REST) checks here before writing, and a race that
 // slips past the check into the unique indexes is answered the same way: 409 naming the NIK.
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
@@ -37,7 +37,13 @@ export async function findTakenNik(tx: DbOrTx, form: FamilyRegistration, ownId: 
     tx
       .select({ nik: familyMembers.nik })
       .from(familyMembers)
-      .where(and(inArray(familyMembers.nik, niks), ownId === null ? undefined : ne(familyMembers.registerId, ownId))),
+      .where(
+        and(
+          inArray(familyMembers.nik, niks),
+          isNull(familyMembers.deletedAt),
+          ownId === null ? undefined : ne(familyMembers.registerId, ownId),
+        ),
+      ),
   ]);
   const taken = new Set([...heads, ...members].map((row) => row.nik));
   return niks.find((nik) => taken.has(nik)) ?? null;

@@ -16,6 +16,7 @@ const maskedColumns = new Map<AnyPgColumn, (value: string) => string>([
   [registers.nikKepalaKeluarga, maskNik],
   [registers.nomorHp, maskPhone],
   [registers.alamatEmail, maskEmail],
+  [registers.nomorKk, maskNik],
 ]);
 
 /** Health data: never shown to the masked view, in any form (not even as a filter or a sort). */
@@ -48,6 +49,8 @@ const maskText = (mask: (value: string) => string) => (value: unknown) =>
 const keyMasks: Record<string, (value: string) => string> = {
   nik: maskNik,
   nikKepalaKeluarga: maskNik,
+  // The family card number identifies the family like a NIK: masked the same way for officials.
+  nomorKk: maskNik,
   nomorHp: maskPhone,
   alamatEmail: maskEmail,
 };
@@ -86,6 +89,7 @@ export function presentFamily(view: RegisterView, family: FamilyRegistration): V
   return {
     ...family,
     nikKepalaKeluarga: maskNik(family.nikKepalaKeluarga),
+    nomorKk: family.nomorKk ? maskNik(family.nomorKk) : "",
     nomorHp: maskPhone(family.nomorHp),
     alamatEmail: maskEmail(family.alamatEmail),
     members: family.members.map((member) => ({ ...member, nik: maskNik(member.nik) })),

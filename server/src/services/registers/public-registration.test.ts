@@ -120,7 +120,7 @@ describe("family registration", () => {
     const challenge = issueCaptcha(t.env.APP_SECRET, "family");
     await expect(
       register(form, { captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 } }),
-    ).rejects.toThrow("Silakan selesaikan captcha");
+    ).rejects.toThrow("Jawaban captcha salah");
     const old = issueCaptcha(t.env.APP_SECRET, "family", Date.now() - 11 * 60 * 1000);
     await expect(register(form, { captcha: { token: old.token, answer: solveCaptcha(old.question) } })).rejects.toThrow(
       "kedaluwarsa",
@@ -128,7 +128,7 @@ describe("family registration", () => {
     const search = issueCaptcha(t.env.APP_SECRET, "search");
     await expect(
       register(form, { captcha: { token: search.token, answer: solveCaptcha(search.question) } }),
-    ).rejects.toThrow("Silakan selesaikan captcha");
+    ).rejects.toThrow("Jawaban captcha salah");
 
     const used = captcha();
     await register(form, { captcha: used });

@@ -37,7 +37,7 @@ function requestHash(input: { form: FamilyRegistration }): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(input.form))));
 }
 
-async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<void> {
+export async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<void> {
   const [ward] = await tx
     .select({ kecamatanId: desaKelurahan.kecamatanId })
     .from(desaKelurahan)
@@ -119,7 +119,7 @@ export async function registerFamily(
     token: input.captcha.token,
     answer: input.captcha.answer,
     expectedKind: "family",
-    wrongMessage: "Silakan selesaikan captcha",
+    wrongMessage: "Jawaban captcha salah",
   });
 
   const form = input.form;

@@ -209,6 +209,40 @@ describe("soft delete and restore", () => {
   });
 });
 
+describe("a deleted family frees its NIKs (issue 15)", () => {
+  test("its head and members register again; the deleted row stays; restoring it then is a 409", async () => {
+    const family = await createFamilyRegister(t.db, { rt: "007" });
+    const rt = await createCadre(t.db, "rt", { rt: "007" });
+    const admin = await createUser(t.db, { role: "admin" });
+    await deleteRecord(t.db, as(rt), { registerId: family.id, version: 1, reason: "Salah input" });
+    const again = await createRecord(t.db, as(rt), { data: family.form });
+    expect(again.registerId).not.toBe(family.id);
+    const [deleted] = await t.db.select().from(registers).where(eq(registers.id, family.id));
+    expect(deleted?.deletedAt).not.toBeNull();
+    expect(await membersOf(t.db, family.id)).toHaveLength(family.form.members.length);
+    const clash = await refusal(restoreRecord(t.db, as(admin), { registerId: family.id }));
+    expect(clash.code).toBe("CONFLICT");
+    expect(clash.message).toContain("tidak dapat dipulihkan");
+  });
+
+  test("a cadre finds a family by its Nomor KK", async () => {
+    const rt = await createCadre(t.db, "rt", { rt: "009" });
+    const form = await familyForm(t.db, { rt: "009" });
+    const saved = await createRecord(t.db, as(rt), { data: { ...form, nomorKk: "3275019876543210" } });
+    const found = await listRecords(t.db, as(rt), { search: "3275019876543210", pageSize: 50 });
+    expect(found.items.map((item) => item.id)).toEqual([saved.registerId]);
+  });
+
+  test("a member NIK of a live family still refuses a second family (409)", async () => {
+    const family = await createFamilyRegister(t.db, { rt: "008" });
+    const rt = await createCadre(t.db, "rt", { rt: "008" });
+    const other = await familyForm(t.db, { rt: "008" });
+    const member = memberAt(family.form, 1);
+    const withTaken = { ...other, members: [...other.members, { ...member, relationship: "Saudara" as const }] };
+    expect((await refusal(createRecord(t.db, as(rt), { data: withTaken }))).code).toBe("CONFLICT");
+  });
+});
+
 describe("list", () => {
   test("search by head name or ward is case-insensitive, paged by 5, newest first, within the area only", async () => {
     const rt = await createCadre(t.db, "rt", { rt: "004" });

@@ -42,12 +42,14 @@ import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
 import { addressLine } from "./family-scope.ts";
 import { familySearch } from "./family-search.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
-import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
+import { assertNiksFree, findTakenNik, withNikRace } from "./nik-uniqueness.ts";
 import { pageOfRegisters } from "./page.ts";
 import { readPolicyOf, visibleRegisters } from "./policy.ts";
 import { isSensitiveView, presentChanges, presentConditions, presentFamily, type VisibleFamily } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
+import { notifyFamily } from "./status-mail.ts";
+import type { MailConfig } from "../mail/mail.ts";
 import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
 import { assertRecordUnlocked } from "../recaps/signoffs.ts";
 
@@ -301,7 +303,7 @@ export interface SavedRecord {
 }
 
 /** The row as it was read (same version and status, still live): a concurrent change makes the write miss. */
-const unchangedSince = (row: ScopedRegister, version: number) =>
+const unchangedSince = (row: RegisterRow, version: number) =>
   and(
     eq(registers.id, row.id),
     eq(registers.version, version),
@@ -372,34 +374,57 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
       await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
       await assertAddressInArea(tx, actor, input.data);
-      await assertNiksFree(tx, input.data, row.id, "cadre");
-      const stored = storedForm(input.data, row.dataRegister);
-      const [updated] = await tx
-        .update(registers)
-        .set({
-          ...familyColumns(input.data),
-          dataRegister: stored,
-          version: sql`${registers.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(unchangedSince(row, input.version))
-        .returning({ version: registers.version });
-      if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
-      await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
-      await tx.insert(familyMembers).values(familyMemberRows(row.id, input.data));
-      const changes = diffRecords(row.dataRegister, stored);
-      await tx
-        .insert(registerRevisions)
-        .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
-      await audit(tx, actor, {
-        action: "register.update",
-        entity: ENTITY,
-        entityId: row.id,
-        details: { version: updated.version, paths: changes.map((change) => change.path) },
-      });
-      return { registerId: row.id, version: updated.version };
+      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre");
     }),
   );
+}
+
+/**
+ * The one write of a new version of a family (the cadre's edit and the family's own correction):
+ * NIKs free (409 otherwise), the row and its members replaced only if nobody changed it since
+ * `version`, the change stored as a revision and audited. Optionally moves the status in the same
+ * update (a correction sends the record back to SUBMITTED). Runs inside the caller's transaction.
+ */
+export async function writeFamilyVersion(
+  tx: DbOrTx,
+  actor: Actor,
+  row: RegisterRow,
+  data: FamilyRegistration,
+  version: number,
+  audience: "public" | "cadre",
+  status?: RegisterStatus,
+): Promise<SavedRecord> {
+  await assertNiksFree(tx, data, row.id, audience);
+  const stored = storedForm(data, row.dataRegister);
+  const [updated] = await tx
+    .update(registers)
+    .set({
+      ...familyColumns(data),
+      ...(status ? { status } : {}),
+      dataRegister: stored,
+      version: sql`${registers.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(unchangedSince(row, version))
+    .returning({ version: registers.version });
+  if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+  await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
+  await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
+  const changes = diffRecords(row.dataRegister, stored);
+  await tx
+    .insert(registerRevisions)
+    .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
+  await audit(tx, actor, {
+    action: "register.update",
+    entity: ENTITY,
+    entityId: row.id,
+    details: {
+      version: updated.version,
+      paths: changes.map((change) => change.path),
+      ...(audience === "public" ? { by: "family" } : {}),
+    },
+  });
+  return { registerId: row.id, version: updated.version };
 }
 
 /** Soft delete with a reason: hidden from lists, kept for an admin to restore, audited. Locked records refuse. */
@@ -422,6 +447,8 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
       .where(unchangedSince(row, input.version))
       .returning({ version: registers.version });
     if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+    // The deleted family stops holding its members' NIKs; the rows stay for the audit trail.
+    await tx.update(familyMembers).set({ deletedAt: new Date() }).where(eq(familyMembers.registerId, row.id));
     await audit(tx, actor, {
       action: "register.delete",
       entity: ENTITY,
@@ -432,7 +459,7 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
   });
 }
 
-const restoreClashMessage = "NIK kepala keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan";
+const restoreClashMessage = "NIK keluarga ini sudah terdaftar lagi pada data lain; data tidak dapat dipulihkan";
 
 /** An admin brings a soft-deleted record back, unless its head NIK was registered again meanwhile. */
 export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: number }): Promise<SavedRecord> {
@@ -443,18 +470,9 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
       const row = await registerInScope(tx, actor, registerId, "act");
       if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
       await assertRecordUnlocked(tx, row);
-      const [clash] = await tx
-        .select({ id: registers.id })
-        .from(registers)
-        .where(
-          and(
-            eq(registers.nikKepalaKeluarga, row.nikKepalaKeluarga),
-            eq(registers.formType, "family_registration"),
-            sql`${registers.deletedAt} is null`,
-          ),
-        )
-        .limit(1);
-      if (clash) throw new DomainError("CONFLICT", restoreClashMessage);
+      // Its NIKs (head or members) may have been registered again while it was deleted: 409 naming one.
+      const taken = await findTakenNik(tx, storedFamily(row), row.id);
+      if (taken) throw new DomainError("CONFLICT", `${restoreClashMessage} (NIK ${taken})`);
       const [updated] = await tx
         .update(registers)
         .set({
@@ -467,6 +485,7 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
         .where(eq(registers.id, row.id))
         .returning({ version: registers.version });
       if (!updated) throw new Error("restore updated nothing");
+      await tx.update(familyMembers).set({ deletedAt: null }).where(eq(familyMembers.registerId, row.id));
       await audit(tx, actor, { action: "register.restore", entity: ENTITY, entityId: row.id });
       return { registerId: row.id, version: updated.version };
     });
@@ -481,7 +500,12 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
  * 'Buka Kembali': a cadre at or above the level that verified a locked record, or an admin, sends it
  * back to SUBMITTED with a reason; every level verifies it again, and only now may it be edited.
  */
-export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput): Promise<SavedRecord> {
+export async function reopenRecord(
+  db: Db,
+  actor: Actor,
+  raw: ReopenRecordInput,
+  mail?: MailConfig,
+): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(reopenRecordInput, raw);
   return db.transaction(async (tx) => {
@@ -506,6 +530,7 @@ export async function reopenRecord(db: Db, actor: Actor, raw: ReopenRecordInput)
       toStatus: "SUBMITTED",
       note: `${REOPEN_LABEL}: ${input.reason}`,
     });
+    await notifyFamily(tx, mail, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
     await audit(tx, actor, {
       action: "register.reopen",
       entity: ENTITY,

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { TEST_ORIGIN, callerFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
 import { issueCaptcha } from "../public/captcha.ts";
@@ -11,16 +13,20 @@ describe("registration status search", () => {
     return { token: challenge.token, answer: solveCaptcha(challenge.question) };
   };
   let ipCounter = 0;
-  const search = (query: string, answer = captcha()) => {
+  const search = (query: string, answer = captcha(), desaKelurahanId?: number) => {
     ipCounter += 1;
-    return callerFor(t, null, `10.0.2.${ipCounter}`).registers.searchStatus({ query, captcha: answer });
+    return callerFor(t, null, `10.0.2.${ipCounter}`).registers.searchStatus({
+      query,
+      captcha: answer,
+      desaKelurahanId,
+    });
   };
 
-  async function searchOverHttp(query: string) {
+  async function searchOverHttp(query: string, desaKelurahanId?: number) {
     const response = await t.app.request("/trpc/registers.searchStatus", {
       method: "POST",
       headers: { "content-type": "application/json", origin: TEST_ORIGIN },
-      body: JSON.stringify({ query, captcha: captcha() }),
+      body: JSON.stringify({ query, captcha: captcha(), desaKelurahanId }),
     });
     return { status: response.status, text: await response.text() };
   }
@@ -60,6 +66,7 @@ describe("registration status search", () => {
       "nikMasked",
       "nomorHpMasked",
       "registrationNumber",
+      "review",
       "rt",
       "rw",
       "status",
@@ -79,42 +86,77 @@ describe("registration status search", () => {
     expect(answer.results[0]?.statusLabel).toBe("Disetujui");
   });
 
-  test("by name: case-insensitive part of the head's name, at most 10 masked cards", async () => {
+  test("by name: the whole head name within the chosen kelurahan, case, spaces and accents ignored", async () => {
+    const ids: number[] = [];
     for (let index = 0; index < 12; index += 1) {
-      await createFamilyRegister(t.db, {
+      const { id } = await createFamilyRegister(t.db, {
         wardIndex: 3,
-        change: (form) => ({ ...form, namaKepalaKeluarga: `Sukardi Wiryo ${index + 1}` }),
+        change: (form) => ({ ...form, namaKepalaKeluarga: "Sukardi Wiryo" }),
       });
+      ids.push(id);
     }
-    const { status, text } = await searchOverHttp("sukardi wiryo");
+    const [row] = await t.db
+      .select({ ward: registers.desaKelurahanId })
+      .from(registers)
+      .where(eq(registers.id, ids[0] ?? 0));
+    const ward = row?.ward ?? 0;
+    const { status, text } = await searchOverHttp("  SUKÁRDI   wiryo ", ward);
     expect(status).toBe(200);
     expect(text).not.toMatch(/\d{16}/);
     const answer = JSON.parse(text).result.data;
     expect(answer.kind).toBe("name");
     expect(answer.results).toHaveLength(10);
-    for (const card of answer.results) expect(card.namaKepalaKeluarga).toStartWith("Sukardi Wiryo");
+    for (const card of answer.results) expect(card.namaKepalaKeluarga).toBe("Sukardi Wiryo");
+    // A fragment, or the right name in another kelurahan, finds nothing.
+    expect((await search("Sukardi", captcha(), ward)).results).toEqual([]);
+    expect((await search("Sukardi Wiry", captcha(), ward)).results).toEqual([]);
+    expect((await search("Sukardi Wiryo", captcha(), ward + 1000)).results).toEqual([]);
   });
 
-  test("no match gives an empty list; wildcards are taken literally", async () => {
-    expect((await search("Tidak Ada Nama Seperti Ini")).results).toEqual([]);
-    expect((await search("%%%")).results).toEqual([]);
-    expect((await search("9999999999999999")).results).toEqual([]);
+  test("a name search without a kelurahan is refused with the tip", async () => {
+    await expect(search("Sukardi Wiryo")).rejects.toThrow("Pilih kelurahan");
+  });
+
+  test("by registration number (any case): the same masked card; cadre applications never by name", async () => {
+    const { id, form } = await createFamilyRegister(t.db, {});
+    const [row] = await t.db.select().from(registers).where(eq(registers.id, id));
+    const number = row?.registrationNumber ?? "";
+    const answer = await search(number.toLowerCase());
+    expect(answer.kind).toBe("registrationNumber");
+    expect(answer.results.map((card) => card.namaKepalaKeluarga)).toEqual([form.namaKepalaKeluarga]);
+    expect(answer.results[0]?.review).toBeNull();
+    await t.db.update(registers).set({ formType: "kader_registration" }).where(eq(registers.id, id));
+    expect((await search(form.namaKepalaKeluarga, captcha(), row?.desaKelurahanId ?? 0)).results).toEqual([]);
+  });
+
+  test("a record sent back for revision shows the cadre's note and its time", async () => {
+    const { id, form } = await createFamilyRegister(t.db, { status: "NEEDS_REVISION" });
+    await t.db.insert(registerEvents).values({
+      registerId: id,
+      fromStatus: "SUBMITTED",
+      toStatus: "NEEDS_REVISION",
+      note: "Tanggal lahir anak kedua belum diisi benar",
+      level: "rt",
+    });
+    const answer = await search(form.nikKepalaKeluarga);
+    expect(answer.results[0]?.review?.note).toBe("Tanggal lahir anak kedua belum diisi benar");
+    expect(answer.results[0]?.review?.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   test("empty input, short names and wrong or reused captchas are refused with the spec's messages", async () => {
     await expect(search("   ")).rejects.toThrow("Input tidak valid");
-    await expect(search("ab")).rejects.toThrow("minimal 3");
+    await expect(search("ab")).rejects.toThrow("nama lengkap kepala keluarga");
     const challenge = issueCaptcha(t.env.APP_SECRET, "search");
     await expect(
-      search("Budi", { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 }),
-    ).rejects.toThrow("Captcha belum benar");
+      search("9999999999999999", { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 }),
+    ).rejects.toThrow("Jawaban captcha salah");
     const family = issueCaptcha(t.env.APP_SECRET, "family");
-    await expect(search("Budi", { token: family.token, answer: solveCaptcha(family.question) })).rejects.toThrow(
-      "Captcha belum benar",
-    );
+    await expect(
+      search("9999999999999999", { token: family.token, answer: solveCaptcha(family.question) }),
+    ).rejects.toThrow("Jawaban captcha salah");
     const used = captcha();
-    await search("Budi", used);
-    await expect(search("Budi", used)).rejects.toThrow("Captcha sudah dipakai");
+    await search("9999999999999999", used);
+    await expect(search("9999999999999999", used)).rejects.toThrow("Captcha sudah dipakai");
   });
 
   test("the live captcha hint says right or wrong without using the captcha up", async () => {
@@ -127,7 +169,7 @@ describe("registration status search", () => {
     expect(await caller.captcha.check({ kind: "search", token: challenge.token, answer: right })).toEqual({
       correct: true,
     });
-    await search("Budi", { token: challenge.token, answer: right });
+    await search("9999999999999999", { token: challenge.token, answer: right });
     // A few hints per captcha only: the hint must not be a faster guessing oracle than the search.
     for (let attempt = 0; attempt < 3; attempt += 1)
       await caller.captcha.check({ kind: "search", token: challenge.token, answer: attempt });
@@ -142,7 +184,7 @@ describe("registration status search", () => {
       last = await t.app.request("/trpc/registers.searchStatus", {
         method: "POST",
         headers: { "content-type": "application/json", origin: TEST_ORIGIN },
-        body: JSON.stringify({ query: "Budi", captcha: { token: "x", answer: 1 } }),
+        body: JSON.stringify({ query: "9999999999999999", captcha: { token: "x", answer: 1 } }),
       });
     }
     expect(last?.status).toBe(429);

@@ -52,6 +52,8 @@ import { pageOfRegisters } from "./page.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
+import { notifyFamily } from "./status-mail.ts";
+import type { MailConfig } from "../mail/mail.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
@@ -133,6 +135,7 @@ async function applyMove(
   row: ScopedRegister,
   action: WorkflowAction,
   note: string | undefined,
+  mail?: MailConfig,
 ): Promise<TransitionResult> {
   const decision = decideTransition(row.status, action, validator);
   if (!decision.allowed) throw refusal(row, action, validator) ?? forbidden();
@@ -158,6 +161,7 @@ async function applyMove(
     toStatus: decision.to,
     note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
   });
+  await notifyFamily(tx, mail, row, decision.to, note ?? null);
   await audit(tx, actor, {
     action: "register.status",
     entity: "registers",
@@ -174,7 +178,12 @@ async function applyMove(
 }
 
 /** One workflow move by a cadre (at its level, in its area) or an admin (recorded as an override). */
-export async function transition(db: Db, actor: Actor, rawInput: TransitionInput): Promise<TransitionResult> {
+export async function transition(
+  db: Db,
+  actor: Actor,
+  rawInput: TransitionInput,
+  mail?: MailConfig,
+): Promise<TransitionResult> {
   requireCaller(actor);
   const input = parseInput(transitionInput, rawInput);
   return db.transaction(async (tx) => {
@@ -184,7 +193,7 @@ export async function transition(db: Db, actor: Actor, rawInput: TransitionInput
     if (refused) throw refused;
     if (input.expectedVersion !== undefined && input.expectedVersion !== row.version)
       throw new DomainError("CONFLICT", staleMessage);
-    return applyMove(tx, actor, validator, row, input.action, input.note || undefined);
+    return applyMove(tx, actor, validator, row, input.action, input.note || undefined, mail);
   });
 }
 
@@ -204,7 +213,12 @@ const isStatus = (value: unknown): value is RegisterStatus =>
  * resubmit) and goes through transition(); a jump no single move makes (SUBMITTED → APPROVED) is
  * refused for everyone, admins included. Asking for the current status changes nothing (null).
  */
-export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInput): Promise<TransitionResult | null> {
+export async function moveToStatus(
+  db: Db,
+  actor: Actor,
+  input: MoveToStatusInput,
+  mail?: MailConfig,
+): Promise<TransitionResult | null> {
   requireCaller(actor);
   if (!isStatus(input.status)) {
     const message = `Status tidak dikenal; pilih salah satu dari ${registerStatuses.join(", ")}`;
@@ -220,7 +234,7 @@ export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInpu
       throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["reason"], message }] });
     }
     const version = input.expectedVersion ?? row.version;
-    const saved = await reopenRecord(db, actor, { registerId: row.id, version, reason: input.note });
+    const saved = await reopenRecord(db, actor, { registerId: row.id, version, reason: input.note }, mail);
     return { registerId: row.id, fromStatus: row.status, status: "SUBMITTED", version: saved.version, override: false };
   }
   const action = workflowActions.find((candidate) => nextStatus(row.status, candidate) === target);
@@ -228,12 +242,12 @@ export async function moveToStatus(db: Db, actor: Actor, input: MoveToStatusInpu
     const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;
     throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
   }
-  return transition(db, actor, {
-    registerId: row.id,
-    action,
-    note: input.note,
-    expectedVersion: input.expectedVersion ?? row.version,
-  });
+  return transition(
+    db,
+    actor,
+    { registerId: row.id, action, note: input.note, expectedVersion: input.expectedVersion ?? row.version },
+    mail,
+  );
 }
 
 export interface BulkVerifyResult {
@@ -246,7 +260,12 @@ export interface BulkVerifyResult {
  * Verifies the selected records in one transaction. A record outside the area refuses the whole
  * call; a record that no longer waits for this level is skipped and reported.
  */
-export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput): Promise<BulkVerifyResult> {
+export async function bulkVerify(
+  db: Db,
+  actor: Actor,
+  rawInput: BulkVerifyInput,
+  mail?: MailConfig,
+): Promise<BulkVerifyResult> {
   requireCaller(actor);
   const input = parseInput(bulkVerifyInput, rawInput);
   const ids = [...new Set(input.registerIds)];
@@ -262,7 +281,7 @@ export async function bulkVerify(db: Db, actor: Actor, rawInput: BulkVerifyInput
         continue;
       }
       try {
-        result.verified.push(await applyMove(tx, actor, validator, row, "verify", undefined));
+        result.verified.push(await applyMove(tx, actor, validator, row, "verify", undefined, mail));
       } catch (error) {
         // Moved by someone else between reading and writing: the guarded update changed nothing, so
         // the transaction is intact and the others can still be verified.
@@ -294,6 +313,8 @@ export interface QueueItem {
   version: number;
   /** The moves the signed-in user may make (none for read-only users). */
   actions: WorkflowAction[];
+  /** The family's phone for 'Kabari lewat WhatsApp', for users who act on the record only (else null). */
+  contactPhone: string | null;
 }
 
 export interface QueuePage {
@@ -359,6 +380,7 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
     status: register.status,
     version: register.version,
     actions: allowedActions(register.status, validator),
+    contactPhone: validator === null ? null : register.nomorHp,
   }));
   if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {
     await audit(db, actor, {

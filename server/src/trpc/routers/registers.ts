@@ -12,6 +12,8 @@ import {
 } from "@shared/schemas/register-records.ts";
 import { registerFamilyInput } from "@shared/schemas/registration.ts";
 import { searchStatusInput } from "@shared/schemas/search.ts";
+import { correctionAccessInput, correctionSubmitInput } from "@shared/schemas/correction.ts";
+import * as correction from "../../services/registers/family-correction.ts";
 import { bulkVerifyInput, historyInput, queueInput, transitionInput } from "@shared/schemas/workflow.ts";
 import * as publicRegistration from "../../services/registers/public-registration.ts";
 import * as records from "../../services/registers/records.ts";
@@ -30,6 +32,13 @@ export const registersRouter = router({
   searchStatus: publicProcedure
     .input(searchStatusInput)
     .mutation(({ ctx, input }) => search.searchStatus(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
+  // 'Perbaiki Data': the family proves ownership (three facts), then sends its corrected data.
+  openCorrection: publicProcedure
+    .input(correctionAccessInput)
+    .mutation(({ ctx, input }) => correction.openCorrection(ctx.db, ctx.config.APP_SECRET, ctx.actor, input)),
+  submitCorrection: publicProcedure
+    .input(correctionSubmitInput)
+    .mutation(({ ctx, input }) => correction.submitCorrection(ctx.db, ctx.config, ctx.actor, input)),
 
   list: authedProcedure.input(recordListInput).query(({ ctx, input }) => records.listRecords(ctx.db, ctx.actor, input)),
   open: authedProcedure.input(recordIdInput).query(({ ctx, input }) => records.openRecord(ctx.db, ctx.actor, input)),
@@ -50,17 +59,17 @@ export const registersRouter = router({
     .mutation(({ ctx, input }) => records.restoreRecord(ctx.db, ctx.actor, input)),
   reopen: kaderProcedure
     .input(reopenRecordInput)
-    .mutation(({ ctx, input }) => records.reopenRecord(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => records.reopenRecord(ctx.db, ctx.actor, input, ctx.config)),
 
   queue: kaderProcedure.input(queueInput).query(({ ctx, input }) => workflow.queue(ctx.db, ctx.actor, input)),
   // Reading the history is open to officials too (the module scopes it to their area).
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => workflow.history(ctx.db, ctx.actor, input)),
   transition: kaderProcedure
     .input(transitionInput)
-    .mutation(({ ctx, input }) => workflow.transition(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => workflow.transition(ctx.db, ctx.actor, input, ctx.config)),
   bulkVerify: kaderProcedure
     .input(bulkVerifyInput)
-    .mutation(({ ctx, input }) => workflow.bulkVerify(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => workflow.bulkVerify(ctx.db, ctx.actor, input, ctx.config)),
 
   specialConditions: authedProcedure
     .input(specialConditionsInput)

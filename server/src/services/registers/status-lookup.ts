@@ -1,0 +1,62 @@
+// The public status search's lookups added by issue 15, kept apart from search.ts: a registration
+// number, a whole head-of-family name within one kelurahan (family registrations only, so the search
+// cannot page through the registry), and the cadre's note a family reads under its status.
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { ACCENTED, foldName, PLAIN } from "@shared/name-match.ts";
+import { familyReadsNoteStatuses } from "@shared/status-guidance.ts";
+import type { RegisterStatus } from "@shared/status.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
+
+export function registrationNumberMatch(query: string): SQL {
+  return eq(registers.registrationNumber, query.trim().toUpperCase());
+}
+
+/** The stored head name folded in SQL exactly as foldName folds the query. */
+const foldedHeadName = sql`btrim(regexp_replace(translate(lower(${registers.namaKepalaKeluarga}), ${ACCENTED}, ${PLAIN}), '\\s+', ' ', 'g'))`;
+
+export function wardNameMatch(query: string, desaKelurahanId: number): SQL | undefined {
+  return and(
+    eq(registers.desaKelurahanId, desaKelurahanId),
+    eq(registers.formType, "family_registration"),
+    sql`${foldedHeadName} = ${foldName(query)}`,
+  );
+}
+
+export interface ReviewNote {
+  note: string | null;
+  at: string;
+}
+
+/**
+ * The latest move into each record's current status, for records the family must act on (needs
+ * revision, rejected): the note the cadre wrote and its time. One query for the whole result page.
+ */
+export async function reviewNotes(
+  db: DbOrTx,
+  rows: Array<{ id: number; status: RegisterStatus }>,
+): Promise<Map<number, ReviewNote>> {
+  const waiting = rows.filter((row) => familyReadsNoteStatuses.includes(row.status));
+  const notes = new Map<number, ReviewNote>();
+  if (waiting.length === 0) return notes;
+  const events = await db
+    .select({
+      registerId: registerEvents.registerId,
+      toStatus: registerEvents.toStatus,
+      note: registerEvents.note,
+      createdAt: registerEvents.createdAt,
+    })
+    .from(registerEvents)
+    .where(
+      inArray(
+        registerEvents.registerId,
+        waiting.map((row) => row.id),
+      ),
+    )
+    .orderBy(desc(registerEvents.createdAt), desc(registerEvents.id));
+  for (const row of waiting) {
+    const event = events.find((item) => item.registerId === row.id && item.toStatus === row.status);
+    if (event) notes.set(row.id, { note: event.note, at: event.createdAt.toISOString() });
+  }
+  return notes;
+}
