@@ -51,7 +51,8 @@ export async function specialConditions(
   await assertFilterInScope(db, scope, input);
   const inPlace = and(visibleRegisters(actor, { forms: "families" }), ...placeConditions(input));
   if (!inPlace) throw new Error("specialConditions: empty condition");
-  const figures = await areaFigures(db, inPlace);
+  // The counts come from the trigger-kept rollups (figures/area-figures.ts), never from the rows.
+  const figures = await areaFigures(db, scope.area, input);
   const counts = {
     familiesWithAny: figures.anyCondition,
     counts: figures.conditions,
