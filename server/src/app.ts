@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from "./app-env.ts";
 import { bearerAuth } from "./rest/bearer.ts";
 import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
+import { geoRoutes } from "./http/geo.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { immutableAssets, spaFallback, staticFiles } from "./http/spa.ts";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", restApi());
 
   app.route("/media", mediaRoutes());
+  app.route("/geo", geoRoutes());
   app.route("/auth", oauthRoutes(deps.googleOAuth === undefined ? googleProvider(deps.env) : deps.googleOAuth));
 
   if (deps.clientDir) {

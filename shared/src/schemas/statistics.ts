@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { indicatorKeys } from "../statistics.ts";
+
+const indicator = z.string().refine((value) => indicatorKeys.includes(value), "Indikator tidak dikenal");
+const id = z.number().int().positive();
+
+export const publicBreakdownInput = z.object({ indicator, kecamatanId: id.optional() });
+export const publicTrendInput = z.object({ indicator });
+
+export const breakdownInput = z.object({
+  indicator,
+  kecamatanId: id.optional(),
+  desaKelurahanId: id.optional(),
+  rw: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+});
+export const trendInput = z.object({ indicator, kecamatanId: id.optional(), desaKelurahanId: id.optional() });
