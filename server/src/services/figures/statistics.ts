@@ -13,7 +13,7 @@ import { DomainError } from "../common/errors.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
-import { rollupPlace, type PlaceFilter } from "./rollup-place.ts";
+import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
 
 export interface CategoryFigure {
@@ -91,6 +91,26 @@ interface WardRow {
 
 /** Live families per ward and status (registered up to `month` when given), within the area. */
 async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string): Promise<WardRow[]> {
+  if (!isWardOrWider(area, filter)) {
+    // An RW or RT reader: its own rows of figure_rollups (kept per RT, without months).
+    if (month) throw new DomainError("BAD_REQUEST", "Data per bulan tersedia sampai tingkat kelurahan");
+    const rows = await db
+      .select({
+        kecamatanId: figureRollups.kecamatanId,
+        desaKelurahanId: figureRollups.desaKelurahanId,
+        status: figureRollups.status,
+        ...sumColumns(figureRollups),
+      })
+      .from(figureRollups)
+      .where(rollupPlace(figureRollups, area, filter))
+      .groupBy(figureRollups.kecamatanId, figureRollups.desaKelurahanId, figureRollups.status);
+    return rows.map((row) => ({
+      kecamatanId: row.kecamatanId,
+      desaKelurahanId: row.desaKelurahanId,
+      status: row.status,
+      sums: readSums(row),
+    }));
+  }
   const conditions: SQL[] = [rollupPlace(figureMonthRollups, area, filter)];
   if (month) conditions.push(lte(figureMonthRollups.createdMonth, month));
   const rows = await db
