@@ -6,11 +6,7 @@ import { eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
-
-/** A LIKE pattern matching `text` literally anywhere (case is ignored by ilike). */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { containsPattern } from "../common/like.ts";
 
 const pad = (digits: string) => digits.padStart(3, "0").slice(-3);
 
@@ -28,7 +24,7 @@ export function rtRwOf(search: string): { rt?: string; rw?: string } {
 export async function familySearch(db: DbOrTx, search: string): Promise<SQL | undefined> {
   const text = search.trim();
   if (text === "") return undefined;
-  const pattern = contains(text);
+  const pattern = containsPattern(text);
   const [wards, districts] = await Promise.all([
     db.select({ id: desaKelurahan.id }).from(desaKelurahan).where(ilike(desaKelurahan.nama, pattern)),
     db.select({ id: kecamatan.id }).from(kecamatan).where(ilike(kecamatan.nama, pattern)),

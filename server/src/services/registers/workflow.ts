@@ -1,6 +1,6 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -32,7 +32,6 @@ import {
   type WorkflowActor,
 } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { desaKelurahan } from "../../db/schema/regions.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorUserId, authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
@@ -48,6 +47,8 @@ import {
   registerInScope,
   type ScopedRegister,
 } from "./scope.ts";
+import { pageOfRegisters } from "./page.ts";
+import { liveFamilyCount } from "../figures/family-count.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
@@ -325,18 +326,21 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
   if (filters.condition !== undefined) conditions.push(conditionCondition(filters.condition));
   const where = and(...conditions);
 
-  const [counted] = await db.select({ total: count() }).from(registers).where(where);
-  const total = counted?.total ?? 0;
-  const rows = await db
-    .select({ register: registers, desaKelurahanNama: desaKelurahan.nama })
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .where(where)
-    .orderBy(desc(registers.createdAt), desc(registers.id))
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize);
+  // The exact total from the rollups (place, statuses, condition), and the page by deferred join
+  // over the partial "live" indexes: no count or sort over the whole area.
+  const statuses =
+    filters.status === "waiting" ? waitingStatuses : filters.status === "all" ? undefined : [filters.status];
+  const total = await liveFamilyCount(db, scope.area, {
+    kecamatanId: filters.kecamatanId,
+    desaKelurahanId: filters.desaKelurahanId,
+    rw: filters.rw,
+    rt: filters.rt,
+    statuses,
+    condition: filters.condition,
+  });
+  const { rows } = await pageOfRegisters(db, { where, page: filters.page, pageSize: filters.pageSize, total });
 
-  const items = rows.map(({ register, desaKelurahanNama }) => ({
+  const items = rows.map(({ register, ward: desaKelurahanNama }) => ({
     id: register.id,
     registrationNumber: register.registrationNumber,
     namaKepalaKeluarga: register.namaKepalaKeluarga,
