@@ -17,6 +17,13 @@ import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
+/** The origin of the tile template ('https://{s}.tile…' allows its subdomains). */
+function tileOrigins(template: string): string[] {
+  if (template === "none") return [];
+  const match = /^https:\/\/([^/]+)/.exec(template);
+  return match?.[1] ? [`https://${match[1].replace("{s}", "*")}`] : [];
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const production = deps.env.NODE_ENV === "production";
@@ -32,7 +39,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        // The maps' tiles come from MAP_TILE_URL's host (none: only our own polygons).
+        imgSrc: ["'self'", "data:", ...tileOrigins(deps.env.MAP_TILE_URL)],
         mediaSrc: ["'self'", "https:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -4,13 +4,16 @@ import { indicatorKeys } from "../statistics.ts";
 const indicator = z.string().refine((value) => indicatorKeys.includes(value), "Indikator tidak dikenal");
 const id = z.number().int().positive();
 
-export const publicBreakdownInput = z.object({ indicator, kecamatanId: id.optional() });
+const level = z.enum(["kecamatan", "kelurahan"]).optional();
+
+export const publicBreakdownInput = z.object({ indicator, kecamatanId: id.optional(), level });
 export const publicTrendInput = z.object({ indicator });
 
 export const breakdownInput = z.object({
   indicator,
   kecamatanId: id.optional(),
   desaKelurahanId: id.optional(),
+  level,
   rw: z
     .string()
     .regex(/^\d{1,3}$/)

@@ -54,6 +54,8 @@ export interface BreakdownInput {
   kecamatanId?: number;
   desaKelurahanId?: number;
   rw?: string;
+  /** Without a kecamatan: the city's kecamatan (default) or all its kelurahan (the map). */
+  level?: "kecamatan" | "kelurahan";
   /** 'YYYY-MM': families registered up to that month's end (ward or wider). */
   month?: string;
 }
@@ -251,7 +253,7 @@ async function cityHierarchy(db: DbOrTx, area: AreaScope, month?: string) {
  */
 export async function publicBreakdown(
   db: DbOrTx,
-  input: { indicator: string; kecamatanId?: number },
+  input: { indicator: string; kecamatanId?: number; level?: "kecamatan" | "kelurahan" },
 ): Promise<Breakdown> {
   const indicator = indicatorOf(input.indicator);
   const hierarchy = await cityHierarchy(db, { kind: "all" });
@@ -281,7 +283,10 @@ export async function publicBreakdown(
     return {
       indicator,
       parent: shape(hierarchy.city, "kota"),
-      rows: hierarchy.kecamatan.map((region) => shape(region, `kec:${region.id}`)),
+      rows:
+        input.level === "kelurahan"
+          ? hierarchy.kelurahan.map((region) => shape(region, `kel:${region.id}`))
+          : hierarchy.kecamatan.map((region) => shape(region, `kec:${region.id}`)),
       suppressed: true,
       month: null,
     };
@@ -363,6 +368,17 @@ export async function breakdown(db: DbOrTx, actor: Actor, input: BreakdownInput)
   const hierarchy = await cityHierarchy(db, area, input.month);
   if (input.kecamatanId === undefined) {
     const parent = area.kind === "all" ? hierarchy.city : { ...hierarchy.city, nama: "Wilayah kerja Anda" };
+    if (input.level === "kelurahan") {
+      return {
+        indicator,
+        parent: figureOf(indicator, parent),
+        rows: hierarchy.kelurahan
+          .filter((region) => touchesArea(area, region.kecamatanId, Number(region.id)))
+          .map((region) => figureOf(indicator, region)),
+        suppressed: false,
+        month: input.month ?? null,
+      };
+    }
     return {
       indicator,
       parent: figureOf(indicator, parent),
