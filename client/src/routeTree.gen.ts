@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
+import { Route as StatistikRouteImport } from './routes/statistik'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
@@ -54,6 +55,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegistrasiRoute = RegistrasiRouteImport.update({
   id: '/registrasi',
   path: '/registrasi',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatistikRoute = StatistikRouteImport.update({
+  id: '/statistik',
+  path: '/statistik',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
@@ -173,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/statistik': typeof StatistikRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/statistik': typeof StatistikRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -230,6 +238,7 @@ export interface FileRoutesById {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/statistik': typeof StatistikRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/statistik'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -288,6 +298,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/statistik'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -316,6 +327,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/statistik'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -345,6 +357,7 @@ export interface RootRouteChildren {
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
   RegistrasiRoute: typeof RegistrasiRoute
+  StatistikRoute: typeof StatistikRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
@@ -397,6 +410,13 @@ declare module '@tanstack/react-router' {
       path: '/registrasi'
       fullPath: '/registrasi'
       preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/statistik': {
+      id: '/statistik'
+      path: '/statistik'
+      fullPath: '/statistik'
+      preLoaderRoute: typeof StatistikRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/audit': {
@@ -561,6 +581,7 @@ const rootRouteChildren: RootRouteChildren = {
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
   RegistrasiRoute: RegistrasiRoute,
+  StatistikRoute: StatistikRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,

@@ -166,11 +166,11 @@ describe("public statistics suppress small counts", () => {
           );
         }
       }
+      // A kecamatan's row in the city answer and its own answer's parent agree, so no slice reveals more.
+      const [city, ...perKecamatan] = answers;
       // The map's all-kelurahan answer is the same slice as each kecamatan's own.
       const wards = await publicBreakdown(t.db, { indicator: indicator.key, level: "kelurahan" });
       expect(wards.rows).toEqual(perKecamatan.flatMap((own) => own.rows));
-      // A kecamatan's row in the city answer and its own answer's parent agree, so no slice reveals more.
-      const [city, ...perKecamatan] = answers;
       for (const own of perKecamatan) {
         const inCity = city?.rows.find((row) => row.id === own.parent.id);
         expect(inCity?.categories).toEqual(own.parent.categories);
