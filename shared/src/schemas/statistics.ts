@@ -24,3 +24,9 @@ export const breakdownInput = z.object({
     .optional(),
 });
 export const trendInput = z.object({ indicator, kecamatanId: id.optional(), desaKelurahanId: id.optional() });
+
+/** An admin's GeoJSON of the city's polygons (checked on the server; 1 MB request limit). */
+export const boundaryUploadInput = z.object({
+  level: z.enum(["kecamatan", "kelurahan"]),
+  geojson: z.string().min(2).max(1_000_000),
+});

@@ -51,9 +51,11 @@ export function ChartPanel({ title, testId, config, header, rows, filename }: Ch
         {view === "chart" ? (
           <ChartCanvas config={config} label={title} />
         ) : (
-          <div className="overflow-x-auto">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (axe scrollable-region-focusable)
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Tabel ${title}`}>
             <table className="table table-sm">
-              <thead>
+              <caption className="sr-only">{title}</caption>
+              <thead className="text-base-content">
                 <tr>
                   {header.map((cell) => (
                     <th key={cell}>{cell}</th>

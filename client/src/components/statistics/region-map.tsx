@@ -69,7 +69,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
     const map = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
     const byKode = new Map(figures.map((figure) => [figure.kode ?? "", figure]));
-    const valueOf = (figure: MapFigure | undefined) => (figure ? figure[measure] : null);
+    const figureValue = (figure: MapFigure | undefined) => (figure ? figure[measure] : null);
     const breaks = classBreaks(
       figures.map((figure) => figure[measure]).filter((value): value is number => value !== null),
     );
@@ -85,7 +85,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
           color: "#374151",
           weight: 1,
           fillOpacity: 0.75,
-          fillColor: colourOf(valueOf(byKode.get(kode)), breaks),
+          fillColor: colourOf(figureValue(byKode.get(kode)), breaks),
           className: "region-shape",
         };
       },
@@ -94,7 +94,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
         const { kode, nama } = feature.properties;
         const figure = byKode.get(kode) ?? { kode, nama, families: 0, count: 0, per100: null, share: null };
         shape.bindTooltip(
-          `${nama}: ${showMeasure(measure, valueOf(figure))} (${showCount(figure.families)} keluarga)`,
+          `${nama}: ${showMeasure(measure, figureValue(figure))} (${showCount(figure.families)} keluarga)`,
           { sticky: true },
         );
         shape.on("click", () => {
@@ -105,7 +105,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
           const element = "getElement" in shape && typeof shape.getElement === "function" ? shape.getElement() : null;
           if (element instanceof Element) {
             element.setAttribute("data-kode", kode);
-            element.setAttribute("data-value", valueOf(figure) === null ? "<5" : String(valueOf(figure)));
+            element.setAttribute("data-value", figureValue(figure) === null ? "<5" : String(figureValue(figure)));
           }
         });
       },

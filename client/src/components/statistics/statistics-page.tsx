@@ -29,10 +29,13 @@ export function StatisticsPage() {
   const publicBreakdown = useQuery({
     ...trpc.statistics.publicBreakdown.queryOptions(place),
     enabled: session.isSuccess && !signedIn,
+    // Keep the page (and the map's tapped region) while a drill-down loads.
+    placeholderData: (previous) => previous,
   });
   const privateBreakdown = useQuery({
     ...trpc.statistics.breakdown.queryOptions({ ...place, ...monthFilter }),
     enabled: signedIn,
+    placeholderData: (previous) => previous,
   });
   const breakdown = signedIn ? privateBreakdown : publicBreakdown;
   const publicTrend = useQuery({
