@@ -20,3 +20,25 @@ describe("GET /geo: the configured city's boundaries", () => {
     expect((await t.app.request("/geo/rumah.geojson")).status).toBe(404);
   });
 });
+
+describe("MAP_TILE_URL", () => {
+  const osm = useTestApp({ seed: false });
+  const none = useTestApp({ seed: false, env: { MAP_TILE_URL: "none" } });
+
+  test("by default the maps use OpenStreetMap with its attribution, and the CSP lets its tiles in", async () => {
+    const response = await osm.app.request("/trpc/config.public");
+    const body = await response.json();
+    expect(body.result.data.mapTiles.url).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(body.result.data.mapTiles.attribution).toContain("OpenStreetMap");
+    expect(response.headers.get("content-security-policy")).toContain(
+      "img-src 'self' data: https://tile.openstreetmap.org",
+    );
+  });
+
+  test("none: no tile layer and no third-party image host", async () => {
+    const response = await none.app.request("/trpc/config.public");
+    const body = await response.json();
+    expect(body.result.data.mapTiles).toBeNull();
+    expect(response.headers.get("content-security-policy")).not.toContain("openstreetmap");
+  });
+});
