@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 
 interface Figure {
@@ -127,4 +128,50 @@ test("every chart has a table view and a CSV download with ';' and a BOM", async
     await page.getByTestId(id).getByRole("button", { name: "Tabel" }).click();
     await expect(page.getByTestId(id).locator("table")).toBeVisible();
   }
+});
+
+test("the villages page refuses a GeoJSON with a kode outside the city, and accepts the city's own", async ({
+  page,
+}) => {
+  await loginAs(page.request, demoEmails.admin);
+  await page.goto("/admin/desa-kelurahan?tab=kelola");
+  const foreign = {
+    type: "FeatureCollection",
+    features: [
+      {
+        type: "Feature",
+        properties: { kode: "32.73.01", nama: "Sukasari" },
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [107.5, -6.8],
+              [107.6, -6.8],
+              [107.6, -6.9],
+              [107.5, -6.8],
+            ],
+          ],
+        },
+      },
+    ],
+  };
+  await page.getByLabel("Tingkat wilayah").selectOption("kecamatan");
+  await page.getByLabel("Berkas GeoJSON").setInputFiles({
+    name: "bandung.geojson",
+    mimeType: "application/geo+json",
+    buffer: Buffer.from(JSON.stringify(foreign)),
+  });
+  await page.getByRole("button", { name: "Unggah" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "32.73.01" })).toContainText("bukan kecamatan kota ini");
+
+  // The city's own polygons (the shipped file served at /geo) are accepted; none is missing.
+  const own = await (await page.request.get("/geo/kecamatan.geojson")).text();
+  await page.getByLabel("Berkas GeoJSON").setInputFiles({
+    name: "bekasi.geojson",
+    mimeType: "application/geo+json",
+    buffer: Buffer.from(own),
+  });
+  await page.getByRole("button", { name: "Unggah" }).click();
+  await expect(page.getByText("12 poligon disimpan.")).toBeVisible();
+  await expectAccessible(page);
 });
