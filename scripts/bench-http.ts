@@ -96,7 +96,7 @@ try {
     },
     {
       name: "tRPC records list page 1 (admin)",
-      path: `/trpc/registerRecords.list?input=${trpcInput}`,
+      path: `/trpc/registers.list?input=${trpcInput}`,
       headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
     },
     { name: "landing statistics (stats.public, cached)", path: "/trpc/stats.public" },
