@@ -55,6 +55,8 @@ export default defineConfig({
       CONTACT_ADDRESS: "Jl. Ir. H. Juanda No. 100, Bekasi",
       CONTACT_PHONE: "(021) 555 0101",
       CONTACT_EMAIL: "tppkk@contoh.go.id",
+      // No internet here: the maps draw their polygons on a plain background.
+      MAP_TILE_URL: "none",
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   resolve: { alias: { "@shared": resolve(here, "../shared/src") } },
   server: {
-    proxy: { "/trpc": apiTarget, "/api": apiTarget, "/healthz": apiTarget, "/media": apiTarget },
+    proxy: { "/trpc": apiTarget, "/api": apiTarget, "/healthz": apiTarget, "/media": apiTarget, "/geo": apiTarget },
   },
   build: { outDir: resolve(here, "dist"), emptyOutDir: true, reportCompressedSize: false },
 });

@@ -14,6 +14,7 @@ import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PerbaikiRouteImport } from './routes/perbaiki'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
+import { Route as StatistikRouteImport } from './routes/statistik'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
@@ -63,6 +64,11 @@ const PerbaikiRoute = PerbaikiRouteImport.update({
 const RegistrasiRoute = RegistrasiRouteImport.update({
   id: '/registrasi',
   path: '/registrasi',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatistikRoute = StatistikRouteImport.update({
+  id: '/statistik',
+  path: '/statistik',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
+  '/statistik': typeof StatistikRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
+  '/statistik': typeof StatistikRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -263,6 +271,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
+  '/statistik': typeof StatistikRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/perbaiki'
     | '/registrasi'
+    | '/statistik'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -329,6 +339,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/perbaiki'
     | '/registrasi'
+    | '/statistik'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/perbaiki'
     | '/registrasi'
+    | '/statistik'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
@@ -394,6 +406,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PerbaikiRoute: typeof PerbaikiRoute
   RegistrasiRoute: typeof RegistrasiRoute
+  StatistikRoute: typeof StatistikRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
@@ -456,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/registrasi'
       fullPath: '/registrasi'
       preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/statistik': {
+      id: '/statistik'
+      path: '/statistik'
+      fullPath: '/statistik'
+      preLoaderRoute: typeof StatistikRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/audit': {
@@ -642,6 +662,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PerbaikiRoute: PerbaikiRoute,
   RegistrasiRoute: RegistrasiRoute,
+  StatistikRoute: StatistikRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,

@@ -11,6 +11,7 @@ import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
 import { requestDeadline, unavailableResponse } from "./http/unavailable.ts";
 import { isDatabaseUnavailable, retryAfterSeconds } from "./db/unavailable.ts";
+import { geoRoutes } from "./http/geo.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { immutableAssets, spaFallback, staticFiles } from "./http/spa.ts";
@@ -19,6 +20,13 @@ import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
+
+/** The origin of the tile template ('https://{s}.tile…' allows its subdomains). */
+function tileOrigins(template: string): string[] {
+  if (template === "none") return [];
+  const match = /^https:\/\/([^/]+)/.exec(template);
+  return match?.[1] ? [`https://${match[1].replace("{s}", "*")}`] : [];
+}
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   // strict: false — `/api/kecamatans/` is `/api/kecamatans`, as in Strapi.
@@ -36,7 +44,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        // The maps' tiles come from MAP_TILE_URL's host (none: only our own polygons).
+        imgSrc: ["'self'", "data:", ...tileOrigins(deps.env.MAP_TILE_URL)],
         mediaSrc: ["'self'", "https:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -122,6 +131,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", restApi());
 
   app.route("/media", mediaRoutes());
+  app.route("/geo", geoRoutes());
   app.route("/auth", oauthRoutes(deps.googleOAuth === undefined ? googleProvider(deps.env) : deps.googleOAuth));
 
   if (deps.clientDir) {

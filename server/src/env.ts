@@ -66,6 +66,17 @@ const schema = z
       .regex(/^(https:\/\/|\/)/, "must be an https:// URL or a path on this server")
       .default("/media/mars-pkk.wav"),
     AUDIO_TITLE: z.string().trim().min(1).max(120).default("Instrumental Mars Portal PKK"),
+    // The maps' tile layer (issue 19): a {z}/{x}/{y} URL template, or `none` for the polygons on a
+    // plain background (no internet, or no third party seeing the visitors' positions).
+    MAP_TILE_URL: z
+      .string()
+      .refine((value) => value === "none" || /^https:\/\/.+\{z\}.+\{x\}.+\{y\}/.test(value), {
+        message: "must be none or an https:// tile URL with {z}, {x} and {y}",
+      })
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

@@ -173,6 +173,19 @@ const trpcReads: Record<string, TrpcSurface> = {
     health: (answer) => hasKey(answer, /"families":\[\{/),
   },
   "dashboard.summary": { call: (caller) => caller.dashboard.summary(), showsNik: false, health: null },
+  // Aggregates per region (issue 19): never a register, a NIK or one family's health data.
+  "statistics.breakdown": {
+    call: (caller) => caller.statistics.breakdown({ indicator: "kondisi-pregnant" }),
+    showsNik: false,
+    health: null,
+  },
+  "statistics.trend": {
+    call: (caller) => caller.statistics.trend({ indicator: "kondisi-pregnant" }),
+    showsNik: false,
+    health: null,
+    // Month rollups stop at the ward: an RW or RT reader's area has no monthly trend.
+    refuses: ["rt", "rw"],
+  },
   "reports.monthly": { call: (caller) => caller.reports.monthly({ month }), showsNik: false, health: null },
   "reports.export": {
     call: async (caller) => {
@@ -211,6 +224,9 @@ const trpcWrites = [
  */
 const recapNamespaces = ["recaps", "dasawisma"];
 
+/** Public aggregates with small counts suppressed (statistics.test.ts): never a register, for anyone. */
+const publicAggregates = ["statistics.publicBreakdown", "statistics.publicTrend"];
+
 /** Namespaces that never return a register (accounts, regions, captcha, public figures, the audit log's ids). */
 const unrelatedNamespaces = ["auth", "regions", "captcha", "config", "stats", "kader", "users", "audit"];
 
@@ -220,6 +236,7 @@ describe("every tRPC procedure is classified", () => {
       (path) =>
         !(path in trpcReads) &&
         !trpcWrites.includes(path) &&
+        !publicAggregates.includes(path) &&
         !unrelatedNamespaces.includes(path.split(".")[0] ?? "") &&
         !recapNamespaces.includes(path.split(".")[0] ?? ""),
     );

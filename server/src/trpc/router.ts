@@ -7,6 +7,7 @@ import { dashboardRouter } from "./routers/dashboard.ts";
 import { kaderRouter } from "./routers/kader.ts";
 import { regionsRouter } from "./routers/regions.ts";
 import { reportsRouter } from "./routers/reports.ts";
+import { statisticsRouter } from "./routers/statistics.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { usersRouter } from "./routers/users.ts";
 import { registersRouter } from "./routers/registers.ts";
@@ -20,6 +21,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   reports: reportsRouter,
   stats: statsRouter,
+  statistics: statisticsRouter,
   kader: kaderRouter,
   users: usersRouter,
   registers: registersRouter,

@@ -20,4 +20,6 @@ export interface PublicConfig {
   contact: PublicContact;
   /** The landing page's floating player (AUDIO_URL, AUDIO_TITLE). */
   audio: { url: string; title: string };
+  /** The maps' tile layer (MAP_TILE_URL); null draws the polygons on a plain background. */
+  mapTiles: { url: string; attribution: string } | null;
 }

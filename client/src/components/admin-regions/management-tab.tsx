@@ -6,6 +6,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { formatNumber } from "./format.ts";
 import { KecamatanDialog } from "./kecamatan-dialog.tsx";
+import { BoundariesUpload } from "./boundaries-upload.tsx";
 import { PopulationImport } from "./population-import.tsx";
 import { useRefreshRegions, useRegionToasts } from "./use-region-mutations.ts";
 
@@ -191,6 +192,7 @@ export function ManagementTab({ onShowDistrict }: Props) {
       </section>
 
       <PopulationImport />
+      <BoundariesUpload />
 
       <KecamatanDialog target={editing} onClose={() => setEditing(null)} />
       <ConfirmDelete

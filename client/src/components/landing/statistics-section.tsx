@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { percentOneDecimal } from "@shared/percent.ts";
 import { formatDateTime, formatNumber, formatPercent } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -18,6 +19,9 @@ export function StatisticsSection() {
         <p className="mt-2 max-w-2xl">
           Ringkasan data keluarga yang sudah masuk ke portal{city && ` di ${city}`}, per kecamatan.
         </p>
+        <Link to="/statistik" className="btn btn-primary btn-sm mt-4">
+          Lihat grafik dan peta per wilayah
+        </Link>
 
         {stats.isPending && (
           <div className="mt-8 grid gap-4 sm:grid-cols-3" role="status" aria-busy="true" aria-label="Memuat statistik">

@@ -15,6 +15,10 @@ export const configRouter = router({
         email: ctx.config.CONTACT_EMAIL ?? null,
       },
       audio: { url: ctx.config.AUDIO_URL, title: ctx.config.AUDIO_TITLE },
+      mapTiles:
+        ctx.config.MAP_TILE_URL === "none"
+          ? null
+          : { url: ctx.config.MAP_TILE_URL, attribution: ctx.config.MAP_TILE_ATTRIBUTION },
     };
   }),
 });

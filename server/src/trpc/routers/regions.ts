@@ -9,6 +9,8 @@ import {
   regencyCodeInput,
   regionIdInput,
 } from "@shared/schemas/regions.ts";
+import { boundaryUploadInput } from "@shared/schemas/statistics.ts";
+import { uploadBoundaries } from "../../services/boundaries/upload.ts";
 import { importPopulation } from "../../services/regions/import.ts";
 import { regionStats } from "../../services/regions/population-stats.ts";
 import * as regions from "../../services/regions/regions.ts";
@@ -25,6 +27,11 @@ export const regionsRouter = router({
     .query(({ input }) => regions.listDistrictsOfRegency(input.regencyCode)),
 
   // ─── Administration (admins only; the services check the role again) ───
+  uploadBoundaries: adminProcedure
+    .input(boundaryUploadInput)
+    .mutation(({ ctx, input }) =>
+      uploadBoundaries(ctx.db, ctx.actor, input, { dataDir: ctx.config.DATA_DIR, cityCode: ctx.config.CITY_CODE }),
+    ),
   desaKelurahanPage: adminProcedure
     .input(desaKelurahanPageInput)
     .query(({ ctx, input }) => regions.pageDesaKelurahan(ctx.db, ctx.actor, input)),

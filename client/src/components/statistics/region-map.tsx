@@ -1,0 +1,169 @@
+// The choropleth of kecamatan or kelurahan (issue 19), loaded lazily with Leaflet so neither reaches
+// the other pages. Polygons come from /geo (the shipped boundaries), figures from the statistics API.
+import "leaflet/dist/leaflet.css";
+import L from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import { type Measure, measureLabels, showCount, showMeasure } from "./figures.ts";
+
+export interface MapFigure {
+  kode: string | null;
+  nama: string;
+  families: number | null;
+  count: number | null;
+  per100: number | null;
+  share: number | null;
+}
+
+export interface RegionMapProps {
+  level: "kecamatan" | "kelurahan";
+  /** Only the kelurahan of this kecamatan (after a drill-down). */
+  kecamatanKode?: string;
+  figures: MapFigure[];
+  measure: Measure;
+  tiles: { url: string; attribution: string } | null;
+  /** A click on a kecamatan goes one level down. */
+  onDrill?: (kode: string) => void;
+}
+
+interface BoundaryProperties {
+  kode: string;
+  nama: string;
+}
+
+const palette = ["#fef3c7", "#fcd34d", "#f59e0b", "#d97706", "#92400e"];
+const suppressedColour = "#d1d5db";
+
+function classBreaks(values: number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  return [1, 2, 3, 4].map((step) => sorted[Math.floor((sorted.length - 1) * (step / 5))] ?? 0);
+}
+
+const colourOf = (value: number | null, breaks: number[]) =>
+  value === null ? suppressedColour : (palette[breaks.filter((edge) => value > edge).length] ?? palette[0]);
+
+function isBoundary(value: unknown): value is BoundaryProperties {
+  return typeof value === "object" && value !== null && "kode" in value && "nama" in value;
+}
+
+export default function RegionMap({ level, kecamatanKode, figures, measure, tiles, onDrill }: RegionMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [geo, setGeo] = useState<GeoJSON.FeatureCollection | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<MapFigure | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setGeo(null);
+    fetch(`/geo/${level}.geojson`)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: GeoJSON.FeatureCollection) => live && setGeo(body))
+      .catch(() => live && setError("Batas wilayah belum tersedia untuk kota ini"));
+    return () => {
+      live = false;
+    };
+  }, [level]);
+
+  useEffect(() => {
+    if (!container.current || !geo) return;
+    const map = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
+    if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
+    const byKode = new Map(figures.map((figure) => [figure.kode ?? "", figure]));
+    const figureValue = (figure: MapFigure | undefined) => (figure ? figure[measure] : null);
+    const breaks = classBreaks(
+      figures.map((figure) => figure[measure]).filter((value): value is number => value !== null),
+    );
+    const features = geo.features.filter(
+      (feature) =>
+        isBoundary(feature.properties) && (!kecamatanKode || feature.properties.kode.startsWith(`${kecamatanKode}.`)),
+    );
+    const collection: GeoJSON.FeatureCollection = { type: "FeatureCollection", features };
+    const layer = L.geoJSON(collection, {
+      style: (feature) => {
+        const kode = isBoundary(feature?.properties) ? feature.properties.kode : "";
+        return {
+          color: "#374151",
+          weight: 1,
+          fillOpacity: 0.75,
+          fillColor: colourOf(figureValue(byKode.get(kode)), breaks),
+          className: "region-shape",
+        };
+      },
+      onEachFeature: (feature, shape) => {
+        if (!isBoundary(feature.properties)) return;
+        const { kode, nama } = feature.properties;
+        const figure = byKode.get(kode) ?? { kode, nama, families: 0, count: 0, per100: null, share: null };
+        shape.bindTooltip(
+          `${nama}: ${showMeasure(measure, figureValue(figure))} (${showCount(figure.families)} keluarga)`,
+          { sticky: true },
+        );
+        shape.on("click", () => {
+          setSelected(figure);
+          if (level === "kecamatan" && onDrill) onDrill(kode);
+        });
+        shape.on("add", () => {
+          const element = "getElement" in shape && typeof shape.getElement === "function" ? shape.getElement() : null;
+          if (element instanceof Element) {
+            element.setAttribute("data-kode", kode);
+            element.setAttribute("data-value", figureValue(figure) === null ? "<5" : String(figureValue(figure)));
+          }
+        });
+      },
+    }).addTo(map);
+    const bounds = layer.getBounds();
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [8, 8] });
+    return () => {
+      map.remove();
+    };
+  }, [geo, figures, measure, tiles, level, kecamatanKode, onDrill]);
+
+  const breaks = classBreaks(
+    figures.map((figure) => figure[measure]).filter((value): value is number => value !== null),
+  );
+  return (
+    <div className="flex flex-col gap-2">
+      {error && <p className="alert alert-warning">{error}</p>}
+      {!geo && !error && (
+        <div className="skeleton h-80 w-full" role="status" aria-label="Memuat peta">
+          <span className="sr-only">Memuat peta…</span>
+        </div>
+      )}
+      <div
+        ref={container}
+        className={`h-80 w-full rounded-box sm:h-[28rem] ${tiles ? "" : "bg-base-200"} ${geo ? "" : "hidden"}`}
+        data-testid="region-map"
+        data-level={level}
+      />
+      <ul className="flex flex-wrap items-center gap-3 text-sm" aria-label={`Legenda: ${measureLabels[measure]}`}>
+        {palette.map((colour, index) => (
+          <li key={colour} className="flex items-center gap-1">
+            <span
+              className="inline-block h-4 w-4 rounded-sm border"
+              style={{ background: colour }}
+              aria-hidden="true"
+            />
+            {index === 0
+              ? `≤ ${showMeasure(measure, breaks[0] ?? 0)}`
+              : `> ${showMeasure(measure, breaks[index - 1] ?? 0)}`}
+          </li>
+        ))}
+        <li className="flex items-center gap-1">
+          <span
+            className="inline-block h-4 w-4 rounded-sm border"
+            style={{ background: suppressedColour }}
+            aria-hidden="true"
+          />
+          &lt;5 (disembunyikan)
+        </li>
+      </ul>
+      <div aria-live="polite" data-testid="map-info" className="min-h-6 text-sm">
+        {selected && (
+          <p>
+            <strong>{selected.nama}</strong>: {measureLabels[measure]} {showMeasure(measure, selected[measure])} ·{" "}
+            {showCount(selected.families)} keluarga
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

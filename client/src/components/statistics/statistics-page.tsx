@@ -1,0 +1,311 @@
+// /statistik (issue 19): an indicator per region, its distribution and trend, and the choropleth.
+// Anyone sees the public figures (small counts shown as '<5'); a signed-in reader sees exact figures
+// within its own area, down to RW and RT, and may pick a month.
+import { useQuery } from "@tanstack/react-query";
+import type { ChartConfiguration } from "chart.js";
+import { indicatorGroupLabels, indicatorGroups, indicators } from "@shared/statistics.ts";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { useSession } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { ChartPanel } from "./chart-panel.tsx";
+import { type Measure, measureLabels, measures, showCount, showMeasure, showMonth } from "./figures.ts";
+
+const RegionMap = lazy(() => import("./region-map.tsx"));
+
+const barColour = "#d97706";
+
+export function StatisticsPage() {
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const config = useQuery(trpc.config.public.queryOptions());
+  const [indicatorKey, setIndicatorKey] = useState("kondisi-pregnant");
+  const [measure, setMeasure] = useState<Measure>("count");
+  const [kecamatanId, setKecamatanId] = useState<number | undefined>(undefined);
+  const [month, setMonth] = useState<string>("");
+  const indicator = indicators.find((candidate) => candidate.key === indicatorKey) ?? indicators[0];
+  const place = { indicator: indicatorKey, ...(kecamatanId === undefined ? {} : { kecamatanId }) };
+  const monthFilter = signedIn && month ? { month } : {};
+
+  const publicBreakdown = useQuery({
+    ...trpc.statistics.publicBreakdown.queryOptions(place),
+    enabled: session.isSuccess && !signedIn,
+    // Keep the page (and the map's tapped region) while a drill-down loads.
+    placeholderData: (previous) => previous,
+  });
+  const privateBreakdown = useQuery({
+    ...trpc.statistics.breakdown.queryOptions({ ...place, ...monthFilter }),
+    enabled: signedIn,
+    placeholderData: (previous) => previous,
+  });
+  const breakdown = signedIn ? privateBreakdown : publicBreakdown;
+  const publicTrend = useQuery({
+    ...trpc.statistics.publicTrend.queryOptions({ indicator: indicatorKey }),
+    enabled: session.isSuccess && !signedIn,
+  });
+  const privateTrend = useQuery({ ...trpc.statistics.trend.queryOptions(place), enabled: signedIn, retry: false });
+  const trend = signedIn ? privateTrend : publicTrend;
+  const publicWards = useQuery({
+    ...trpc.statistics.publicBreakdown.queryOptions({ indicator: indicatorKey, level: "kelurahan" }),
+    enabled: session.isSuccess && !signedIn && kecamatanId === undefined,
+  });
+  const privateWards = useQuery({
+    ...trpc.statistics.breakdown.queryOptions({ indicator: indicatorKey, level: "kelurahan", ...monthFilter }),
+    enabled: signedIn && kecamatanId === undefined,
+  });
+  const [mapLevel, setMapLevel] = useState<"kecamatan" | "kelurahan">("kecamatan");
+
+  const data = breakdown.data;
+  const regionLabel = data?.parent.nama ?? "";
+  const rows = data?.rows ?? [];
+  const kecamatanKode = kecamatanId === undefined ? undefined : (data?.parent.kode ?? undefined);
+  const drill = useCallback(
+    (kode: string) => {
+      const target = (breakdown.data?.rows ?? []).find((row) => row.kode === kode);
+      if (target && kecamatanId === undefined) setKecamatanId(Number(target.id));
+    },
+    [breakdown.data, kecamatanId],
+  );
+
+  const barConfig = useMemo(
+    (): ChartConfiguration => ({
+      type: "bar",
+      data: {
+        labels: rows.map((row) => row.nama),
+        datasets: [
+          { label: measureLabels[measure], data: rows.map((row) => row[measure] ?? 0), backgroundColor: barColour },
+        ],
+      },
+      options: { indexAxis: "y", maintainAspectRatio: false, plugins: { legend: { display: false } } },
+    }),
+    [rows, measure],
+  );
+  const distributionConfig = useMemo(
+    (): ChartConfiguration => ({
+      type: "doughnut",
+      data: {
+        labels: (data?.parent.categories ?? []).map((category) => category.label),
+        datasets: [
+          {
+            data: (data?.parent.categories ?? []).map((category) => category.value ?? 0),
+            backgroundColor: ["#d97706", "#0284c7", "#16a34a", "#9333ea", "#dc2626", "#6b7280"],
+          },
+        ],
+      },
+      options: { maintainAspectRatio: false },
+    }),
+    [data],
+  );
+  const points = trend.data?.points ?? [];
+  const trendConfig = useMemo(
+    (): ChartConfiguration => ({
+      type: "line",
+      data: {
+        labels: points.map((point) => showMonth(point.month)),
+        datasets: [
+          {
+            label: indicator?.categories[0]?.label ?? "",
+            data: points.map((point) => point.categories[0]?.value ?? null),
+            borderColor: barColour,
+            spanGaps: true,
+          },
+        ],
+      },
+      options: { maintainAspectRatio: false },
+    }),
+    [points, indicator],
+  );
+
+  const mapFigures =
+    kecamatanId === undefined && mapLevel === "kelurahan"
+      ? ((signedIn ? privateWards.data : publicWards.data)?.rows ?? [])
+      : rows;
+  const effectiveMapLevel = kecamatanId === undefined ? mapLevel : "kelurahan";
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-4 px-3 py-6 sm:px-4">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold sm:text-3xl">Statistik Keluarga</h1>
+        <p className="text-base-content/80">
+          {signedIn
+            ? "Angka lengkap untuk wilayah kerja Anda."
+            : "Angka agregat per wilayah. Demi kerahasiaan keluarga, angka di bawah 5 keluarga ditampilkan sebagai '<5'."}
+        </p>
+      </header>
+
+      <form
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label className="form-control">
+          <span className="label-text">Indikator</span>
+          <select
+            className="select select-bordered w-full"
+            value={indicatorKey}
+            onChange={(event) => setIndicatorKey(event.target.value)}
+          >
+            {indicatorGroups.map((group) => (
+              <optgroup key={group} label={indicatorGroupLabels[group]}>
+                {indicators
+                  .filter((candidate) => candidate.group === group)
+                  .map((candidate) => (
+                    <option key={candidate.key} value={candidate.key}>
+                      {candidate.label}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <label className="form-control">
+          <span className="label-text">Ukuran</span>
+          <select
+            className="select select-bordered w-full"
+            value={measure}
+            onChange={(event) => setMeasure(measures.find((candidate) => candidate === event.target.value) ?? "count")}
+          >
+            {measures.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {measureLabels[candidate]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-control">
+          <span className="label-text">Wilayah</span>
+          <select
+            className="select select-bordered w-full"
+            value={kecamatanId === undefined ? "" : String(kecamatanId)}
+            onChange={(event) => setKecamatanId(event.target.value ? Number(event.target.value) : undefined)}
+          >
+            <option value="">Seluruh kota (per kecamatan)</option>
+            {kecamatanId !== undefined && data && <option value={String(kecamatanId)}>{data.parent.nama}</option>}
+            {kecamatanId === undefined &&
+              rows.map((row) => (
+                <option key={row.id} value={row.id}>
+                  Kecamatan {row.nama}
+                </option>
+              ))}
+          </select>
+        </label>
+        {signedIn && (
+          <label className="form-control">
+            <span className="label-text">Terdaftar sampai bulan</span>
+            <input
+              type="month"
+              className="input input-bordered w-full"
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+            />
+          </label>
+        )}
+      </form>
+
+      {breakdown.isError && <p className="alert alert-error">{breakdown.error.message}</p>}
+      {!data && !breakdown.isError && (
+        <div className="skeleton h-72 w-full" role="status" aria-label="Memuat statistik">
+          <span className="sr-only">Memuat statistik…</span>
+        </div>
+      )}
+      {data && (
+        <>
+          <p data-testid="statistics-summary">
+            {regionLabel}: {showCount(data.parent.families)} keluarga · {indicator?.categories[0]?.label}{" "}
+            {showCount(data.parent.count)}
+            {data.month ? ` · terdaftar sampai ${showMonth(data.month)}` : ""}
+          </p>
+          {kecamatanId !== undefined && (
+            <button type="button" className="btn btn-sm btn-ghost self-start" onClick={() => setKecamatanId(undefined)}>
+              ← Kembali ke seluruh kota
+            </button>
+          )}
+          <section className="card bg-base-100 shadow-sm">
+            <div className="card-body gap-3 p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="card-title text-lg">
+                  Peta {effectiveMapLevel === "kecamatan" ? "kecamatan" : "kelurahan"}
+                </h2>
+                {kecamatanId === undefined && (
+                  <div className="join" role="group" aria-label="Tingkat peta">
+                    {(["kecamatan", "kelurahan"] as const).map((level) => (
+                      <button
+                        key={level}
+                        type="button"
+                        className={`btn btn-sm join-item ${mapLevel === level ? "btn-primary" : ""}`}
+                        aria-pressed={mapLevel === level}
+                        onClick={() => setMapLevel(level)}
+                      >
+                        {level === "kecamatan" ? "Kecamatan" : "Kelurahan"}
+                      </button>
+                    ))}
+                  </div>
+                )}
+              </div>
+              <Suspense
+                fallback={
+                  <div className="skeleton h-80 w-full" role="status" aria-label="Memuat peta">
+                    <span className="sr-only">Memuat peta…</span>
+                  </div>
+                }
+              >
+                <RegionMap
+                  level={effectiveMapLevel}
+                  kecamatanKode={kecamatanKode}
+                  figures={mapFigures}
+                  measure={measure}
+                  tiles={config.data?.mapTiles ?? null}
+                  onDrill={drill}
+                />
+              </Suspense>
+            </div>
+          </section>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ChartPanel
+              title={`${indicator?.label ?? ""} per wilayah`}
+              testId="chart-regions"
+              config={barConfig}
+              header={[
+                "Wilayah",
+                "Kode",
+                "Keluarga",
+                ...data.indicator.categories.map((c) => c.label),
+                measureLabels[measure],
+              ]}
+              rows={rows.map((row) => [
+                row.nama,
+                row.kode ?? "",
+                showCount(row.families),
+                ...row.categories.map((category) => showCount(category.value)),
+                showMeasure(measure, row[measure]),
+              ])}
+              filename={`statistik-${indicatorKey}-per-wilayah.csv`}
+            />
+            <ChartPanel
+              title={`Sebaran: ${regionLabel}`}
+              testId="chart-distribution"
+              config={distributionConfig}
+              header={["Kategori", "Keluarga"]}
+              rows={data.parent.categories.map((category) => [category.label, showCount(category.value)])}
+              filename={`statistik-${indicatorKey}-sebaran.csv`}
+            />
+          </div>
+          {trend.isError ? (
+            <p className="alert alert-info">{trend.error.message}</p>
+          ) : (
+            <ChartPanel
+              title="Tren per bulan (keluarga terdaftar sampai akhir bulan, WIB)"
+              testId="chart-trend"
+              config={trendConfig}
+              header={["Bulan", "Keluarga", ...(indicator?.categories.map((c) => c.label) ?? [])]}
+              rows={points.map((point) => [
+                showMonth(point.month),
+                showCount(point.families),
+                ...point.categories.map((category) => showCount(category.value)),
+              ])}
+              filename={`statistik-${indicatorKey}-tren.csv`}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demoEmails, loginAs } from "./auth.ts";
+import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+
+interface Figure {
+  id: string;
+  kode: string | null;
+  nama: string;
+  families: number | null;
+  count: number | null;
+  categories: Array<{ value: number | null }>;
+}
+interface Answer {
+  parent: Figure;
+  rows: Figure[];
+}
+
+async function api(request: APIRequestContext, input: Record<string, unknown>): Promise<Answer> {
+  const response = await request.get(
+    `/trpc/statistics.publicBreakdown?input=${encodeURIComponent(JSON.stringify(input))}`,
+  );
+  expect(response.ok()).toBe(true);
+  return (await response.json()).result.data;
+}
+
+const shown = (value: number | null) => (value === null ? "<5" : String(value));
+
+/** The map's polygons and the value each is coloured by, keyed by official code. */
+async function mapValues(page: Page, count: number): Promise<Map<string, string>> {
+  const shapes = page.locator("[data-testid=region-map] path[data-kode]");
+  await expect(shapes).toHaveCount(count);
+  const pairs = await shapes.evaluateAll((elements) =>
+    elements.map((element) => [element.getAttribute("data-kode") ?? "", element.getAttribute("data-value") ?? ""]),
+  );
+  return new Map(pairs.map(([kode, value]) => [kode ?? "", value ?? ""]));
+}
+
+test("the public choropleth draws 12 kecamatan and 56 kelurahan with the API's figures; a tap drills down", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/statistik");
+  await expect(page.getByRole("heading", { name: "Statistik Keluarga" })).toBeVisible();
+  const city = await api(page.request, { indicator: "kondisi-pregnant" });
+  const kecamatan = await mapValues(page, 12);
+  for (const row of city.rows) expect(kecamatan.get(row.kode ?? "")).toBe(shown(row.count));
+
+  await page.getByRole("button", { name: "Kelurahan", exact: true }).click();
+  const wards = await api(page.request, { indicator: "kondisi-pregnant", level: "kelurahan" });
+  const kelurahan = await mapValues(page, 56);
+  for (const row of wards.rows) expect(kelurahan.get(row.kode ?? "")).toBe(shown(row.count));
+
+  // Back to kecamatan; a tap on one shows its figures and drills into its kelurahan.
+  await page.getByRole("button", { name: "Kecamatan", exact: true }).click();
+  await mapValues(page, 12);
+  const first = city.rows[0];
+  if (!first?.kode) throw new Error("no kecamatan");
+  await page.locator(`[data-testid=region-map] path[data-kode="${first.kode}"]`).dispatchEvent("click");
+  await expect(page.getByTestId("map-info")).toContainText(first.nama);
+  const inside = await api(page.request, { indicator: "kondisi-pregnant", kecamatanId: Number(first.id) });
+  const drilled = await mapValues(page, inside.rows.length);
+  for (const row of inside.rows) expect(drilled.get(row.kode ?? "")).toBe(shown(row.count));
+  await expect(page.getByTestId("statistics-summary")).toContainText(first.nama);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+});
+
+test("public figures: no cell of 1–4 families, and no combination of answers reveals a hidden one", async ({
+  page,
+}) => {
+  for (const indicator of ["kondisi-motherDeath", "kondisi-babyDeath", "kondisi-pregnant", "status-validasi"]) {
+    const city = await api(page.request, { indicator });
+    const answers = [city];
+    for (const row of city.rows) answers.push(await api(page.request, { indicator, kecamatanId: Number(row.id) }));
+    for (const answer of answers) {
+      const cells = [answer.parent, ...answer.rows].flatMap((row) => [
+        row.families,
+        ...row.categories.map((category) => category.value),
+      ]);
+      for (const value of cells) if (value !== null) expect(value === 0 || value >= 5).toBe(true);
+      // Differencing: a parent minus its shown children, or a total minus its shown categories.
+      const equations = [
+        [answer.parent.families, ...answer.rows.map((row) => row.families)],
+        ...answer.parent.categories.map((_, index) => [
+          answer.parent.categories[index]?.value ?? null,
+          ...answer.rows.map((row) => row.categories[index]?.value ?? null),
+        ]),
+        ...[answer.parent, ...answer.rows]
+          .filter((row) => row.families !== null)
+          .map((row) => row.categories.map((category) => category.value)),
+      ];
+      for (const equation of equations) expect(equation.filter((value) => value === null).length).not.toBe(1);
+    }
+  }
+  // The page shows '<5' exactly where the API hides a figure.
+  await page.goto("/statistik");
+  await page.getByLabel("Indikator").selectOption("kondisi-motherDeath");
+  const panel = page.getByTestId("chart-regions");
+  await panel.getByRole("button", { name: "Tabel" }).click();
+  const city = await api(page.request, { indicator: "kondisi-motherDeath" });
+  const hidden = city.rows.filter((row) => row.count === null).length;
+  await expect(panel.locator("tbody tr")).toHaveCount(city.rows.length);
+  await expect(panel.locator("tbody td", { hasText: /^<5$/ })).toHaveCount(
+    city.rows.reduce(
+      (sum, row) =>
+        sum +
+        [row.families, ...row.categories.map((category) => category.value)].filter((value) => value === null).length +
+        (row.count === null ? 1 : 0),
+      0,
+    ),
+  );
+  expect(hidden).toBeGreaterThanOrEqual(0);
+  await expectAccessible(page);
+});
+
+test("every chart has a table view and a CSV download with ';' and a BOM", async ({ page }) => {
+  await page.goto("/statistik");
+  const panel = page.getByTestId("chart-regions");
+  await expect(panel.locator("canvas")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await panel.getByRole("button", { name: "Unduh CSV" }).click();
+  const file = await download;
+  const path = await file.path();
+  const text = await (await import("node:fs/promises")).readFile(path, "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect(text.split("\n")[0]).toContain(";");
+  for (const id of ["chart-distribution", "chart-trend"]) {
+    await page.getByTestId(id).getByRole("button", { name: "Tabel" }).click();
+    await expect(page.getByTestId(id).locator("table")).toBeVisible();
+  }
+});
+
+test("the villages page refuses a GeoJSON with a kode outside the city, and accepts the city's own", async ({
+  page,
+}) => {
+  await loginAs(page.request, demoEmails.admin);
+  await page.goto("/admin/desa-kelurahan?tab=kelola");
+  const foreign = {
+    type: "FeatureCollection",
+    features: [
+      {
+        type: "Feature",
+        properties: { kode: "32.73.01", nama: "Sukasari" },
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [107.5, -6.8],
+              [107.6, -6.8],
+              [107.6, -6.9],
+              [107.5, -6.8],
+            ],
+          ],
+        },
+      },
+    ],
+  };
+  await page.getByLabel("Tingkat wilayah").selectOption("kecamatan");
+  await page.getByLabel("Berkas GeoJSON").setInputFiles({
+    name: "bandung.geojson",
+    mimeType: "application/geo+json",
+    buffer: Buffer.from(JSON.stringify(foreign)),
+  });
+  await page.getByRole("button", { name: "Unggah" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "32.73.01" })).toContainText("bukan kecamatan kota ini");
+
+  // The city's own polygons (the shipped file served at /geo) are accepted; none is missing.
+  const own = await (await page.request.get("/geo/kecamatan.geojson")).text();
+  await page.getByLabel("Berkas GeoJSON").setInputFiles({
+    name: "bekasi.geojson",
+    mimeType: "application/geo+json",
+    buffer: Buffer.from(own),
+  });
+  await page.getByRole("button", { name: "Unggah" }).click();
+  await expect(page.getByText("12 poligon disimpan.")).toBeVisible();
+  await expectAccessible(page);
+});

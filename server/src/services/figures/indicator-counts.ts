@@ -1,0 +1,76 @@
+// Per-region sums read from the figure rollups, and an indicator's categories computed from them.
+import { specialConditionKeys } from "@shared/enums.ts";
+import { registerStatuses } from "@shared/status.ts";
+import type { IndicatorDefinition } from "@shared/statistics.ts";
+
+/** The rollup sums the statistics read (schema/figures.ts figureSums), and families per status. */
+export const sumKeys = [
+  "families",
+  "waterPdam",
+  "waterWell",
+  "mck",
+  "houseHealthy",
+  "houseLessHealthy",
+  "needsHelp",
+  "trashBin",
+  "drainage",
+  "waterAbsorption",
+  "foodRice",
+  "foodNonRice",
+  ...specialConditionKeys.flatMap((key) => [`${key}Families` as const, `${key}People` as const]),
+] as const;
+export type SumKey = (typeof sumKeys)[number];
+
+export interface Sums {
+  values: Partial<Record<SumKey, number>>;
+  statuses: Partial<Record<string, number>>;
+}
+
+export const emptySums = (): Sums => ({ values: {}, statuses: {} });
+
+export const sumOf = (sums: Sums, key: SumKey): number => sums.values[key] ?? 0;
+
+export function addSums(into: Sums, row: Partial<Record<SumKey, number>>, status: string): void {
+  for (const key of sumKeys) into.values[key] = sumOf(into, key) + (row[key] ?? 0);
+  into.statuses[status] = (into.statuses[status] ?? 0) + (row.families ?? 0);
+}
+
+/** The families in each of the indicator's categories (they add up to the region's families). */
+export function categoryCounts(indicator: IndicatorDefinition, sums: Sums): number[] {
+  const families = sumOf(sums, "families");
+  const rest = (...parts: number[]) => Math.max(0, families - parts.reduce((a, b) => a + b, 0));
+  const binary = (yes: number) => [yes, rest(yes)];
+  if (indicator.group === "kondisi") {
+    const key = specialConditionKeys.find((condition) => indicator.key === `kondisi-${condition}`);
+    return key ? binary(sumOf(sums, `${key}Families`)) : [];
+  }
+  if (indicator.group === "kriteria-rumah") {
+    const key = indicator.key.replace(/^rumah-/, "");
+    const sumKey = sumKeys.find((candidate) => candidate === key);
+    return sumKey ? binary(sumOf(sums, sumKey)) : [];
+  }
+  switch (indicator.group) {
+    case "sumber-air":
+      return [
+        sumOf(sums, "waterPdam"),
+        sumOf(sums, "waterWell"),
+        rest(sumOf(sums, "waterPdam"), sumOf(sums, "waterWell")),
+      ];
+    case "mck":
+      return binary(sumOf(sums, "mck"));
+    case "makanan-pokok":
+      return [
+        sumOf(sums, "foodRice"),
+        sumOf(sums, "foodNonRice"),
+        rest(sumOf(sums, "foodRice"), sumOf(sums, "foodNonRice")),
+      ];
+    case "status-validasi":
+      return registerStatuses.map((status) => sums.statuses[status] ?? 0);
+  }
+}
+
+/** People counted across the families with a condition (conditions only), else null. */
+export function conditionPeople(indicator: IndicatorDefinition, sums: Sums): number | null {
+  const key = specialConditionKeys.find((condition) => indicator.key === `kondisi-${condition}`);
+  return key ? sumOf(sums, `${key}People`) : null;
+}

@@ -1,0 +1,537 @@
+// The statistics page (issue 19): an indicator's figures per region and per month, read from the
+// trigger-kept rollups only (schema/figures.ts). The public sees city → kecamatan → kelurahan with
+// small counts suppressed (suppression.ts); a signed-in reader sees exact figures within the area
+// the read policy gives it, down to RW and RT.
+import { and, asc, lte, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { indicatorByKey, type IndicatorDefinition, type StatisticsLevel } from "@shared/statistics.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import type { Actor } from "../accounts/actor.ts";
+import { DomainError } from "../common/errors.ts";
+import { readPolicyOf } from "../registers/policy.ts";
+import type { AreaScope } from "../registers/scope.ts";
+import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
+import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
+import { suppress, type SuppressionNode } from "./suppression.ts";
+
+export interface CategoryFigure {
+  key: string;
+  label: string;
+  /** Families in the category; null when suppressed ('<5'). */
+  value: number | null;
+}
+
+export interface RegionFigure {
+  /** "kota", a kecamatan or kelurahan id, or an RW / RT number. */
+  id: string;
+  kode: string | null;
+  nama: string;
+  level: StatisticsLevel;
+  families: number | null;
+  categories: CategoryFigure[];
+  /** Families in the indicator's first category (what bars and the map show). */
+  count: number | null;
+  /** People per 100 families for a condition (signed-in), else the count per 100 families. */
+  per100: number | null;
+  /** The count as a share of the region's families, in percent. */
+  share: number | null;
+  suppressed: boolean;
+}
+
+export interface Breakdown {
+  indicator: IndicatorDefinition;
+  parent: RegionFigure;
+  rows: RegionFigure[];
+  /** True for the public view: small counts are hidden. */
+  suppressed: boolean;
+  month: string | null;
+}
+
+export interface BreakdownInput {
+  indicator: string;
+  kecamatanId?: number;
+  desaKelurahanId?: number;
+  rw?: string;
+  /** Without a kecamatan: the city's kecamatan (default) or all its kelurahan (the map). */
+  level?: "kecamatan" | "kelurahan";
+  /** 'YYYY-MM': families registered up to that month's end (ward or wider). */
+  month?: string;
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+function indicatorOf(key: string): IndicatorDefinition {
+  const indicator = indicatorByKey(key);
+  if (!indicator) throw new DomainError("BAD_REQUEST", "Indikator tidak dikenal");
+  return indicator;
+}
+
+// ─── Reading the rollups ──────────────────────────────────────────────────────────────────────
+
+type FigureTable = typeof figureMonthRollups | typeof figureRollups;
+
+const sumColumns = (table: FigureTable) =>
+  Object.fromEntries(
+    sumKeys.map((key) => {
+      const column: PgColumn = table[key];
+      return [key, sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number)];
+    }),
+  );
+
+function readSums(row: Record<string, unknown>): Partial<Record<(typeof sumKeys)[number], number>> {
+  return Object.fromEntries(sumKeys.map((key) => [key, Number(row[key] ?? 0)]));
+}
+
+interface WardRow {
+  kecamatanId: number;
+  desaKelurahanId: number;
+  status: string;
+  sums: Partial<Record<(typeof sumKeys)[number], number>>;
+}
+
+/** Live families per ward and status (registered up to `month` when given), within the area. */
+async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string): Promise<WardRow[]> {
+  if (!isWardOrWider(area, filter)) {
+    // An RW or RT reader: its own rows of figure_rollups (kept per RT, without months).
+    if (month) throw new DomainError("BAD_REQUEST", "Data per bulan tersedia sampai tingkat kelurahan");
+    const rows = await db
+      .select({
+        kecamatanId: figureRollups.kecamatanId,
+        desaKelurahanId: figureRollups.desaKelurahanId,
+        status: figureRollups.status,
+        ...sumColumns(figureRollups),
+      })
+      .from(figureRollups)
+      .where(rollupPlace(figureRollups, area, filter))
+      .groupBy(figureRollups.kecamatanId, figureRollups.desaKelurahanId, figureRollups.status);
+    return rows.map((row) => ({
+      kecamatanId: row.kecamatanId,
+      desaKelurahanId: row.desaKelurahanId,
+      status: row.status,
+      sums: readSums(row),
+    }));
+  }
+  const conditions: SQL[] = [rollupPlace(figureMonthRollups, area, filter)];
+  if (month) conditions.push(lte(figureMonthRollups.createdMonth, month));
+  const rows = await db
+    .select({
+      kecamatanId: figureMonthRollups.kecamatanId,
+      desaKelurahanId: figureMonthRollups.desaKelurahanId,
+      status: figureMonthRollups.status,
+      ...sumColumns(figureMonthRollups),
+    })
+    .from(figureMonthRollups)
+    .where(and(...conditions))
+    .groupBy(figureMonthRollups.kecamatanId, figureMonthRollups.desaKelurahanId, figureMonthRollups.status);
+  return rows.map((row) => ({
+    kecamatanId: row.kecamatanId,
+    desaKelurahanId: row.desaKelurahanId,
+    status: row.status,
+    sums: readSums(row),
+  }));
+}
+
+/** Live families of one ward per RW (or per RT of one RW), from figure_rollups. */
+async function neighbourhoodRows(
+  db: DbOrTx,
+  area: AreaScope,
+  filter: PlaceFilter,
+  by: "rw" | "rt",
+): Promise<Array<{ key: string; status: string; sums: WardRow["sums"] }>> {
+  const column = by === "rw" ? figureRollups.rw : figureRollups.rt;
+  const rows = await db
+    .select({ key: column, status: figureRollups.status, ...sumColumns(figureRollups) })
+    .from(figureRollups)
+    .where(rollupPlace(figureRollups, area, filter))
+    .groupBy(column, figureRollups.status)
+    .orderBy(asc(column));
+  return rows.map((row) => ({ key: row.key, status: row.status, sums: readSums(row) }));
+}
+
+// ─── Shaping ──────────────────────────────────────────────────────────────────────────────────
+
+interface RegionSums {
+  id: string;
+  kode: string | null;
+  nama: string;
+  level: StatisticsLevel;
+  sums: Sums;
+}
+
+function figureOf(
+  indicator: IndicatorDefinition,
+  region: RegionSums,
+  hidden?: { familiesHidden: boolean; categoriesHidden: boolean[] },
+  withPeople = true,
+): RegionFigure {
+  const families = sumOf(region.sums, "families");
+  const counts = categoryCounts(indicator, region.sums);
+  const familiesShown = hidden?.familiesHidden ? null : families;
+  const categories = indicator.categories.map((category, index) => ({
+    key: category.key,
+    label: category.label,
+    value: hidden?.categoriesHidden[index] ? null : (counts[index] ?? 0),
+  }));
+  const count = categories[0]?.value ?? null;
+  const people = withPeople ? conditionPeople(indicator, region.sums) : null;
+  const ratio = (value: number | null) =>
+    value === null || familiesShown === null || familiesShown === 0 ? null : oneDecimal((value / familiesShown) * 100);
+  return {
+    id: region.id,
+    kode: region.kode,
+    nama: region.nama,
+    level: region.level,
+    families: familiesShown,
+    categories,
+    count,
+    per100: ratio(count === null ? null : (people ?? count)),
+    share: ratio(count),
+    suppressed: familiesShown === null || categories.some((category) => category.value === null),
+  };
+}
+
+async function regionNames(db: DbOrTx) {
+  const [kecamatanRows, kelurahanRows] = await Promise.all([
+    db
+      .select({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama })
+      .from(kecamatan)
+      .orderBy(asc(kecamatan.kode)),
+    db
+      .select({
+        id: desaKelurahan.id,
+        kecamatanId: desaKelurahan.kecamatanId,
+        kode: desaKelurahan.kode,
+        nama: desaKelurahan.nama,
+      })
+      .from(desaKelurahan)
+      .orderBy(asc(desaKelurahan.kode)),
+  ]);
+  return { kecamatanRows, kelurahanRows };
+}
+
+/** Sums for the city, every kecamatan and every kelurahan (all listed, empty ones with zeros). */
+async function cityHierarchy(db: DbOrTx, area: AreaScope, month?: string) {
+  const [rows, names] = await Promise.all([wardRows(db, area, {}, month), regionNames(db)]);
+  const city: RegionSums = { id: "kota", kode: null, nama: "Seluruh kota", level: "kota", sums: emptySums() };
+  const kecamatanSums = new Map<number, RegionSums>(
+    names.kecamatanRows.map((row) => [
+      row.id,
+      { id: String(row.id), kode: row.kode, nama: row.nama, level: "kecamatan", sums: emptySums() },
+    ]),
+  );
+  const kelurahanSums = new Map<number, RegionSums & { kecamatanId: number }>(
+    names.kelurahanRows.map((row) => [
+      row.id,
+      {
+        id: String(row.id),
+        kode: row.kode,
+        nama: row.nama,
+        level: "kelurahan",
+        kecamatanId: row.kecamatanId,
+        sums: emptySums(),
+      },
+    ]),
+  );
+  for (const row of rows) {
+    addSums(city.sums, row.sums, row.status);
+    const ward = kelurahanSums.get(row.desaKelurahanId);
+    if (ward) addSums(ward.sums, row.sums, row.status);
+    // A kecamatan is reached through its wards, as on registers (rollup-place.ts).
+    const parent = ward ? kecamatanSums.get(ward.kecamatanId) : undefined;
+    if (parent) addSums(parent.sums, row.sums, row.status);
+  }
+  return { city, kecamatan: [...kecamatanSums.values()], kelurahan: [...kelurahanSums.values()] };
+}
+
+// ─── Public ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The public breakdown: the city's kecamatan, or a kecamatan's kelurahan, with small counts hidden.
+ * Always computed over the whole city so every answer is a slice of the same suppressed table.
+ */
+export async function publicBreakdown(
+  db: DbOrTx,
+  input: { indicator: string; kecamatanId?: number; level?: "kecamatan" | "kelurahan" },
+): Promise<Breakdown> {
+  const indicator = indicatorOf(input.indicator);
+  const hierarchy = await cityHierarchy(db, { kind: "all" });
+  const nodes: SuppressionNode[] = [
+    {
+      id: "kota",
+      parentId: null,
+      families: sumOf(hierarchy.city.sums, "families"),
+      categories: categoryCounts(indicator, hierarchy.city.sums),
+    },
+    ...hierarchy.kecamatan.map((region) => ({
+      id: `kec:${region.id}`,
+      parentId: "kota",
+      families: sumOf(region.sums, "families"),
+      categories: categoryCounts(indicator, region.sums),
+    })),
+    ...hierarchy.kelurahan.map((region) => ({
+      id: `kel:${region.id}`,
+      parentId: `kec:${region.kecamatanId}`,
+      families: sumOf(region.sums, "families"),
+      categories: categoryCounts(indicator, region.sums),
+    })),
+  ];
+  const hidden = suppress(nodes);
+  const shape = (region: RegionSums, nodeId: string) => figureOf(indicator, region, hidden.get(nodeId), false);
+  if (input.kecamatanId === undefined) {
+    return {
+      indicator,
+      parent: shape(hierarchy.city, "kota"),
+      rows:
+        input.level === "kelurahan"
+          ? hierarchy.kelurahan.map((region) => shape(region, `kel:${region.id}`))
+          : hierarchy.kecamatan.map((region) => shape(region, `kec:${region.id}`)),
+      suppressed: true,
+      month: null,
+    };
+  }
+  const parent = hierarchy.kecamatan.find((region) => region.id === String(input.kecamatanId));
+  if (!parent) throw new DomainError("NOT_FOUND", "Kecamatan tidak ditemukan");
+  return {
+    indicator,
+    parent: shape(parent, `kec:${parent.id}`),
+    rows: hierarchy.kelurahan
+      .filter((region) => region.kecamatanId === input.kecamatanId)
+      .map((region) => shape(region, `kel:${region.id}`)),
+    suppressed: true,
+    month: null,
+  };
+}
+
+// ─── Signed in ────────────────────────────────────────────────────────────────────────────────
+
+/** Whether a kecamatan or kelurahan lies in (or contains) the area: the reader may open it. */
+function touchesArea(area: AreaScope, kecamatanId: number, desaKelurahanId?: number): boolean {
+  switch (area.kind) {
+    case "none":
+      return false;
+    case "all":
+      return true;
+    case "kecamatan":
+      return area.kecamatanId === kecamatanId;
+    default:
+      return desaKelurahanId === undefined || area.desaKelurahanId === desaKelurahanId;
+  }
+}
+
+/**
+ * The signed-in breakdown within the reader's area: the kecamatan (no filter), a kecamatan's
+ * kelurahan, a kelurahan's RW, an RW's RT. Exact figures; the area bounds every sum.
+ */
+export async function breakdown(db: DbOrTx, actor: Actor, input: BreakdownInput): Promise<Breakdown> {
+  const { scope } = readPolicyOf(actor);
+  const area = scope.area;
+  const indicator = indicatorOf(input.indicator);
+  if (input.desaKelurahanId !== undefined) {
+    if (input.month) throw new DomainError("BAD_REQUEST", "Data per bulan tersedia sampai tingkat kelurahan");
+    const names = await regionNames(db);
+    const ward = names.kelurahanRows.find((row) => row.id === input.desaKelurahanId);
+    if (!ward || !touchesArea(area, ward.kecamatanId, ward.id))
+      throw new DomainError("NOT_FOUND", "Wilayah tidak ditemukan");
+    const by = input.rw === undefined ? "rw" : "rt";
+    const filter: PlaceFilter = { desaKelurahanId: ward.id, ...(input.rw === undefined ? {} : { rw: input.rw }) };
+    const rows = await neighbourhoodRows(db, area, filter, by);
+    const parentSums: RegionSums = {
+      id: input.rw ?? String(ward.id),
+      kode: input.rw === undefined ? ward.kode : null,
+      nama: input.rw === undefined ? ward.nama : `RW ${input.rw}`,
+      level: input.rw === undefined ? "kelurahan" : "rw",
+      sums: emptySums(),
+    };
+    const children = new Map<string, RegionSums>();
+    for (const row of rows) {
+      addSums(parentSums.sums, row.sums, row.status);
+      const child = children.get(row.key) ?? {
+        id: row.key,
+        kode: null,
+        nama: row.key === "" ? "Tanpa nomor" : `${by.toUpperCase()} ${row.key}`,
+        level: by,
+        sums: emptySums(),
+      };
+      addSums(child.sums, row.sums, row.status);
+      children.set(row.key, child);
+    }
+    return {
+      indicator,
+      parent: figureOf(indicator, parentSums),
+      rows: [...children.values()].map((child) => figureOf(indicator, child)),
+      suppressed: false,
+      month: null,
+    };
+  }
+  const hierarchy = await cityHierarchy(db, area, input.month);
+  if (input.kecamatanId === undefined) {
+    const parent = area.kind === "all" ? hierarchy.city : { ...hierarchy.city, nama: "Wilayah kerja Anda" };
+    if (input.level === "kelurahan") {
+      return {
+        indicator,
+        parent: figureOf(indicator, parent),
+        rows: hierarchy.kelurahan
+          .filter((region) => touchesArea(area, region.kecamatanId, Number(region.id)))
+          .map((region) => figureOf(indicator, region)),
+        suppressed: false,
+        month: input.month ?? null,
+      };
+    }
+    return {
+      indicator,
+      parent: figureOf(indicator, parent),
+      rows: hierarchy.kecamatan
+        .filter((region) => touchesArea(area, Number(region.id)))
+        .filter(
+          (region) =>
+            area.kind === "all" ||
+            area.kind === "kecamatan" ||
+            sumOf(region.sums, "families") > 0 ||
+            wardInKecamatan(hierarchy.kelurahan, area, Number(region.id)),
+        )
+        .map((region) => figureOf(indicator, region)),
+      suppressed: false,
+      month: input.month ?? null,
+    };
+  }
+  const parent = hierarchy.kecamatan.find((region) => region.id === String(input.kecamatanId));
+  if (!parent || !touchesArea(area, Number(parent.id))) throw new DomainError("NOT_FOUND", "Wilayah tidak ditemukan");
+  return {
+    indicator,
+    parent: figureOf(indicator, parent),
+    rows: hierarchy.kelurahan
+      .filter(
+        (region) =>
+          region.kecamatanId === input.kecamatanId && touchesArea(area, region.kecamatanId, Number(region.id)),
+      )
+      .map((region) => figureOf(indicator, region)),
+    suppressed: false,
+    month: input.month ?? null,
+  };
+}
+
+/** For a reader below kecamatan level: the kecamatan that holds its ward. */
+function wardInKecamatan(
+  kelurahan: Array<{ id: string; kecamatanId: number }>,
+  area: AreaScope,
+  kecamatanId: number,
+): boolean {
+  if (area.kind === "all" || area.kind === "kecamatan" || area.kind === "none") return false;
+  return kelurahan.some((ward) => ward.kecamatanId === kecamatanId && ward.id === String(area.desaKelurahanId));
+}
+
+// ─── Trend ────────────────────────────────────────────────────────────────────────────────────
+
+export interface TrendPoint {
+  /** 'YYYY-MM' (WIB): live families registered up to that month's end. */
+  month: string;
+  families: number | null;
+  categories: CategoryFigure[];
+}
+
+export interface Trend {
+  indicator: IndicatorDefinition;
+  points: TrendPoint[];
+  suppressed: boolean;
+}
+
+async function monthlySums(
+  db: DbOrTx,
+  area: AreaScope,
+  filter: PlaceFilter,
+): Promise<Array<{ month: string; sums: Sums }>> {
+  const rows = await db
+    .select({
+      month: figureMonthRollups.createdMonth,
+      status: figureMonthRollups.status,
+      ...sumColumns(figureMonthRollups),
+    })
+    .from(figureMonthRollups)
+    .where(rollupPlace(figureMonthRollups, area, filter))
+    .groupBy(figureMonthRollups.createdMonth, figureMonthRollups.status)
+    .orderBy(asc(figureMonthRollups.createdMonth));
+  // Cumulative: a month's point counts every family registered up to its end.
+  const running = emptySums();
+  const points: Array<{ month: string; sums: Sums }> = [];
+  for (const row of rows) {
+    addSums(running, readSums(row), row.status);
+    const snapshot: Sums = { values: { ...running.values }, statuses: { ...running.statuses } };
+    const last = points.at(-1);
+    if (last?.month === row.month) last.sums = snapshot;
+    else points.push({ month: row.month, sums: snapshot });
+  }
+  return points;
+}
+
+/** The signed-in trend of a place in the reader's area (ward or wider). */
+export async function trend(
+  db: DbOrTx,
+  actor: Actor,
+  input: { indicator: string; kecamatanId?: number; desaKelurahanId?: number },
+): Promise<Trend> {
+  const { scope } = readPolicyOf(actor);
+  const indicator = indicatorOf(input.indicator);
+  const filter: PlaceFilter = {
+    ...(input.kecamatanId === undefined ? {} : { kecamatanId: input.kecamatanId }),
+    ...(input.desaKelurahanId === undefined ? {} : { desaKelurahanId: input.desaKelurahanId }),
+  };
+  if (scope.area.kind === "rw" || scope.area.kind === "rt") {
+    throw new DomainError("BAD_REQUEST", "Tren bulanan tersedia untuk kelurahan atau wilayah yang lebih luas");
+  }
+  const points = await monthlySums(db, scope.area, filter);
+  return {
+    indicator,
+    points: points.map(({ month, sums }) => {
+      const figure = figureOf(indicator, { id: month, kode: null, nama: month, level: "kota", sums });
+      return { month, families: figure.families, categories: figure.categories };
+    }),
+    suppressed: false,
+  };
+}
+
+/**
+ * The public trend, city-wide only. Walking back from now, a month is shown only when none of its
+ * values is 1–4 and each differs from the next shown month's by 0 or at least 5, so no two shown
+ * points reveal a small number of families registered between them. When the city's current cells
+ * are suppressed in the public table, the whole trend is hidden.
+ */
+export async function publicTrend(db: DbOrTx, input: { indicator: string }): Promise<Trend> {
+  const indicator = indicatorOf(input.indicator);
+  const now = await publicBreakdown(db, { indicator: input.indicator });
+  const points = await monthlySums(db, { kind: "all" }, {});
+  const hideAll = now.parent.suppressed;
+  const vectors = points.map(({ sums }) => [sumOf(sums, "families"), ...categoryCounts(indicator, sums)]);
+  const shown = new Array<boolean>(points.length).fill(false);
+  let reference: number[] | null = null;
+  for (let index = points.length - 1; index >= 0; index--) {
+    const values = vectors[index] ?? [];
+    const small = (value: number) => value > 0 && value < 5;
+    const ok =
+      !hideAll &&
+      values.every((value) => !small(value)) &&
+      (reference === null || values.every((value, at) => !small((reference?.[at] ?? 0) - value)));
+    if (ok) {
+      shown[index] = true;
+      reference = values;
+    }
+  }
+  return {
+    indicator,
+    points: points.map(({ month }, index) => {
+      const values = vectors[index] ?? [];
+      const visible = shown[index] === true;
+      return {
+        month,
+        families: visible ? (values[0] ?? 0) : null,
+        categories: indicator.categories.map((category, at) => ({
+          key: category.key,
+          label: category.label,
+          value: visible ? (values[at + 1] ?? 0) : null,
+        })),
+      };
+    }),
+    suppressed: true,
+  };
+}
