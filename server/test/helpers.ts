@@ -26,6 +26,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: "test",
     APP_SECRET: "test-secret-test-secret-test-secret-0123",
     APP_ORIGIN: TEST_ORIGIN,
+    // A loaded CI box can take seconds over one argon2 hash; only the deadline's own tests shorten it.
+    REQUEST_TIMEOUT_MS: "60000",
     ...overrides,
   });
 }
