@@ -51,6 +51,9 @@ const schema = z
     MAIL_FROM: z.string().default("Portal PKK <no-reply@pkk.local>"),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    // Hours the RW and kelurahan levels have to act on a waiting record (the RT promise is fixed at 2×24).
+    VALIDATION_TARGET_RW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    VALIDATION_TARGET_KELURAHAN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.APP_SECRET) {

@@ -165,6 +165,7 @@ const trpcReads: Record<string, TrpcSurface> = {
     health: (answer) => hasKey(answer, /"families":\[\{/),
   },
   "dashboard.summary": { call: (caller) => caller.dashboard.summary(), showsNik: false, health: null },
+  "dashboard.overdue": { call: (caller) => caller.dashboard.overdue(), showsNik: false, health: null },
   "reports.monthly": { call: (caller) => caller.reports.monthly({ month }), showsNik: false, health: null },
   "reports.export": {
     call: async (caller) => {

@@ -50,6 +50,9 @@ import {
 } from "./scope.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
+import { workflowRoleOf } from "./workflow-role.ts";
+import { overdueSql, targetHoursSql, waitingSinceSql } from "./deadlines.ts";
+import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
@@ -73,19 +76,6 @@ function validatorFor(actor: Actor): WorkflowActor {
     case "user":
     case "anonymous":
       return validatorOf(signedInUser(actor));
-  }
-}
-
-/** The workflow role for showing actions, without refusing (null: may not act). */
-function workflowRoleOf(actor: Actor): WorkflowActor | null {
-  switch (authorityOf(actor)) {
-    case "admin":
-      return "admin";
-    case "read-all":
-    case "anonymous":
-      return null;
-    case "user":
-      return workflowActorOf(actor.user);
   }
 }
 
@@ -292,6 +282,11 @@ export interface QueueItem {
   version: number;
   /** The moves the signed-in user may make (none for read-only users). */
   actions: WorkflowAction[];
+  /** ISO 8601: when the record reached its current status (the age is counted from here). */
+  waitingSince: string;
+  /** Hours its waiting level has (null: waits for nobody). */
+  targetHours: number | null;
+  overdue: boolean;
 }
 
 export interface QueuePage {
@@ -309,7 +304,12 @@ function waitingStatusesFor(validator: WorkflowActor | null): RegisterStatus[] {
 }
 
 /** What waits for the user's level in its area (or any status, by filter), newest first, paged. */
-export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise<QueuePage> {
+export async function queue(
+  db: Db,
+  actor: Actor,
+  rawInput: QueueInput,
+  targets: ValidationTargets = defaultValidationTargets,
+): Promise<QueuePage> {
   requireCaller(actor);
   const filters = parseInput(queueInput, rawInput);
   const { scope, view } = readPolicyOf(actor);
@@ -327,16 +327,27 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
 
   const [counted] = await db.select({ total: count() }).from(registers).where(where);
   const total = counted?.total ?? 0;
+  const overdue = overdueSql(targets);
+  const order =
+    filters.sort === "overdue"
+      ? [desc(overdue), asc(waitingSinceSql), asc(registers.id)]
+      : [desc(registers.createdAt), desc(registers.id)];
   const rows = await db
-    .select({ register: registers, desaKelurahanNama: desaKelurahan.nama })
+    .select({
+      register: registers,
+      desaKelurahanNama: desaKelurahan.nama,
+      waitingSince: waitingSinceSql.mapWith(registers.createdAt),
+      targetHours: targetHoursSql(targets),
+      overdue,
+    })
     .from(registers)
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
     .where(where)
-    .orderBy(desc(registers.createdAt), desc(registers.id))
+    .orderBy(...order)
     .limit(filters.pageSize)
     .offset((filters.page - 1) * filters.pageSize);
 
-  const items = rows.map(({ register, desaKelurahanNama }) => ({
+  const items = rows.map(({ register, desaKelurahanNama, waitingSince, targetHours, overdue: late }) => ({
     id: register.id,
     registrationNumber: register.registrationNumber,
     namaKepalaKeluarga: register.namaKepalaKeluarga,
@@ -354,6 +365,9 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
     status: register.status,
     version: register.version,
     actions: allowedActions(register.status, validator),
+    waitingSince: waitingSince.toISOString(),
+    targetHours: targetHours === null ? null : Number(targetHours),
+    overdue: late === true || String(late) === "true",
   }));
   if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {
     await audit(db, actor, {
