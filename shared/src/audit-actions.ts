@@ -9,6 +9,8 @@ export const auditActions = [
   "register.reopen",
   "register.status",
   "register.export",
+  "user.access",
+  "user.password-reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -21,4 +23,6 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "register.reopen": "Membuka kembali data keluarga",
   "register.status": "Mengubah status validasi",
   "register.export": "Mengekspor laporan",
+  "user.access": "Mengubah peran, tingkat atau wilayah kerja pengguna",
+  "user.password-reset": "Mengirim tautan reset password ke pengguna",
 };

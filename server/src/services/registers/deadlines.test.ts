@@ -15,8 +15,14 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 /** Moves a record's arrival at its current status back in time (its creation and its events). */
 async function age(id: number, hours: number) {
-  await t.db.update(registers).set({ createdAt: hoursAgo(hours) }).where(eq(registers.id, id));
-  await t.db.update(registerEvents).set({ createdAt: hoursAgo(hours) }).where(eq(registerEvents.registerId, id));
+  await t.db
+    .update(registers)
+    .set({ createdAt: hoursAgo(hours) })
+    .where(eq(registers.id, id));
+  await t.db
+    .update(registerEvents)
+    .set({ createdAt: hoursAgo(hours) })
+    .where(eq(registerEvents.registerId, id));
 }
 
 describe("the review promise: age, target, overdue", () => {
@@ -53,7 +59,10 @@ describe("the review promise: age, target, overdue", () => {
     const [waiting] = (await queue(t.db, as(rw), {}, targets)).items;
     expect(waiting).toMatchObject({ id: family.id, status: "RT_VERIFIED", overdue: false, targetHours: 24 });
 
-    await t.db.update(registerEvents).set({ createdAt: hoursAgo(30) }).where(eq(registerEvents.registerId, family.id));
+    await t.db
+      .update(registerEvents)
+      .set({ createdAt: hoursAgo(30) })
+      .where(eq(registerEvents.registerId, family.id));
     const [late] = (await queue(t.db, as(rw), {}, targets)).items;
     expect(late).toMatchObject({ id: family.id, overdue: true });
     expect((await overdueCounts(t.db, as(rw), targets)).rw).toBe(1);
