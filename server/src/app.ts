@@ -1,3 +1,4 @@
+import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { describeError } from "./log.ts";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
     app.use("*", serveStatic({ root: clientDir }));
+    // The page a signed-in user lands on when the role may not open a page: the shell, answered as 403.
+    app.get(FORBIDDEN_PATH, async (c) => c.html(await readFile(join(clientDir, "index.html"), "utf8"), 403));
     // Client routes (including unknown ones, which render the 404 page) get the SPA shell.
     app.get("*", async (c) => c.html(await readFile(join(clientDir, "index.html"), "utf8")));
   }
