@@ -2,12 +2,21 @@ import { expect, test } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 
-test("an unknown path shows the 404 page with a link home", async ({ page }) => {
-  await page.goto("/some/unknown/path");
+test("an unknown path answers HTTP 404 and shows the 404 page with a link home", async ({ page }) => {
+  const response = await page.goto("/some/unknown/path");
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Halaman tidak ditemukan" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Kembali ke beranda" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("deep links to known pages answer 200 when opened directly", async ({ page }) => {
+  for (const path of ["/search", "/kader-pkk/login", "/registrasi", "/kader-pkk/dashboard"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { name: "Halaman tidak ditemukan" })).toHaveCount(0);
+  }
 });
 
 test("the public header and footer frame every page", async ({ page }) => {

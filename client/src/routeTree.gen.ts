@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
@@ -53,6 +54,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegistrasiRoute = RegistrasiRouteImport.update({
   id: '/registrasi',
   path: '/registrasi',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
@@ -167,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
     | '/demo/kecamatan-select'
@@ -333,6 +345,7 @@ export interface RootRouteChildren {
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
   RegistrasiRoute: typeof RegistrasiRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
@@ -384,6 +397,13 @@ declare module '@tanstack/react-router' {
       path: '/registrasi'
       fullPath: '/registrasi'
       preLoaderRoute: typeof RegistrasiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/desa-kelurahan': {
@@ -541,6 +561,7 @@ const rootRouteChildren: RootRouteChildren = {
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
   RegistrasiRoute: RegistrasiRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,

@@ -1,18 +1,16 @@
-import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { describeError } from "./log.ts";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
-import { serveStatic } from "hono/bun";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { bearerAuth } from "./rest/bearer.ts";
+import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
 import { sessionMiddleware } from "./http/session.ts";
+import { immutableAssets, spaFallback, staticFiles } from "./http/spa.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
@@ -46,6 +44,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       xContentTypeOptions: "nosniff",
     }),
   );
+  app.use("*", noStoreForPrivate);
   // Phones on mobile data: scripts, styles, the SPA shell and JSON travel gzipped.
   app.use("*", compress());
   app.use(
@@ -94,17 +93,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/auth", oauthRoutes(deps.googleOAuth === undefined ? googleProvider(deps.env) : deps.googleOAuth));
 
   if (deps.clientDir) {
-    const clientDir = deps.clientDir;
-    app.use("/assets/*", async (c, next) => {
-      await next();
-      // Hashed file names: safe to cache forever.
-      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    });
-    app.use("*", serveStatic({ root: clientDir }));
-    // The page a signed-in user lands on when the role may not open a page: the shell, answered as 403.
-    app.get(FORBIDDEN_PATH, async (c) => c.html(await readFile(join(clientDir, "index.html"), "utf8"), 403));
-    // Client routes (including unknown ones, which render the 404 page) get the SPA shell.
-    app.get("*", async (c) => c.html(await readFile(join(clientDir, "index.html"), "utf8")));
+    app.use("/assets/*", immutableAssets);
+    app.use("*", staticFiles(deps.clientDir));
+    // Client routes get the SPA shell with 200; unknown paths get it with 404 (it renders the 404 page).
+    app.get("*", spaFallback(deps.clientDir));
   }
   return app;
 }

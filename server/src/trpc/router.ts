@@ -1,4 +1,5 @@
 import { router } from "./init.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { captchaRouter } from "./routers/captcha.ts";
 import { configRouter } from "./routers/config.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   kader: kaderRouter,
   users: usersRouter,
   registers: registersRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from "react";
+import { AdminNav } from "../admin/admin-nav.tsx";
 import { BrowseTab } from "./browse-tab.tsx";
 import { DataTab } from "./data-tab.tsx";
 import { ManagementTab } from "./management-tab.tsx";
@@ -38,6 +39,7 @@ export function AdminRegionsPage({ search, onSearch }: Props) {
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold">Data Desa/Kelurahan</h1>
       <p className="mt-1 text-base-content/80">Kelola data desa dan kelurahan beserta jumlah penduduknya.</p>
+      <AdminNav />
       <div role="tablist" aria-label="Bagian halaman" className="tabs tabs-box mt-6 flex-wrap">
         {adminRegionTabs.map((tab, index) => (
           <button

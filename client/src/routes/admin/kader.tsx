@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { AdminNav } from "../../components/admin/admin-nav.tsx";
 import { ApiTokens } from "../../components/admin/api-tokens.tsx";
 import { PendingKaderQueue } from "../../components/admin/pending-kader.tsx";
 import { UsersList } from "../../components/admin/users-list.tsx";
@@ -28,6 +29,7 @@ function AdminKaderPage() {
         <h1 className="text-2xl font-bold">Kelola Kader dan Pengguna</h1>
         <LogoutButton />
       </div>
+      <AdminNav />
       <div
         role="tablist"
         aria-label="Bagian halaman admin"
