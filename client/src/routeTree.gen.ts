@@ -13,9 +13,12 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AparatRouteImport } from './routes/aparat'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
+import { Route as TidakPunyaAksesRouteImport } from './routes/tidak-punya-akses'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
+import { Route as AdminTokenApiRouteImport } from './routes/admin/token-api'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
@@ -56,6 +59,16 @@ const RegistrasiRoute = RegistrasiRouteImport.update({
   path: '/registrasi',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TidakPunyaAksesRoute = TidakPunyaAksesRouteImport.update({
+  id: '/tidak-punya-akses',
+  path: '/tidak-punya-akses',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
@@ -69,6 +82,11 @@ const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
 const AdminKaderRoute = AdminKaderRouteImport.update({
   id: '/admin/kader',
   path: '/admin/kader',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminTokenApiRoute = AdminTokenApiRouteImport.update({
+  id: '/admin/token-api',
+  path: '/admin/token-api',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -173,9 +191,11 @@ export interface FileRoutesByFullPath {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/tidak-punya-akses': typeof TidakPunyaAksesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
+  '/admin/token-api': typeof AdminTokenApiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
@@ -193,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/admin/': typeof AdminIndexRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -201,9 +222,11 @@ export interface FileRoutesByTo {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/tidak-punya-akses': typeof TidakPunyaAksesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
+  '/admin/token-api': typeof AdminTokenApiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
@@ -221,6 +244,7 @@ export interface FileRoutesByTo {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/admin': typeof AdminIndexRoute
   '/kader-pkk': typeof KaderPkkIndexRoute
   '/search': typeof SearchIndexRoute
 }
@@ -230,9 +254,11 @@ export interface FileRoutesById {
   '/aparat': typeof AparatRoute
   '/login': typeof LoginRoute
   '/registrasi': typeof RegistrasiRoute
+  '/tidak-punya-akses': typeof TidakPunyaAksesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
+  '/admin/token-api': typeof AdminTokenApiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dashboard': typeof KaderPkkDashboardRoute
@@ -250,6 +276,7 @@ export interface FileRoutesById {
   '/registrations/family': typeof RegistrationsFamilyRoute
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
+  '/admin/': typeof AdminIndexRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -260,9 +287,11 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/tidak-punya-akses'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
+    | '/admin/token-api'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
     | '/kader-pkk/dashboard'
@@ -280,6 +309,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/admin/'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesByTo: FileRoutesByTo
@@ -288,9 +318,11 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/tidak-punya-akses'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
+    | '/admin/token-api'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
     | '/kader-pkk/dashboard'
@@ -308,6 +340,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/admin'
     | '/kader-pkk'
     | '/search'
   id:
@@ -316,9 +349,11 @@ export interface FileRouteTypes {
     | '/aparat'
     | '/login'
     | '/registrasi'
+    | '/tidak-punya-akses'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
+    | '/admin/token-api'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
     | '/kader-pkk/dashboard'
@@ -336,6 +371,7 @@ export interface FileRouteTypes {
     | '/registrations/family'
     | '/registrations/success'
     | '/search/kk'
+    | '/admin/'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesById: FileRoutesById
@@ -345,9 +381,11 @@ export interface RootRouteChildren {
   AparatRoute: typeof AparatRoute
   LoginRoute: typeof LoginRoute
   RegistrasiRoute: typeof RegistrasiRoute
+  TidakPunyaAksesRoute: typeof TidakPunyaAksesRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
+  AdminTokenApiRoute: typeof AdminTokenApiRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
   KaderPkkDashboardRoute: typeof KaderPkkDashboardRoute
@@ -365,6 +403,7 @@ export interface RootRouteChildren {
   RegistrationsFamilyRoute: typeof RegistrationsFamilyRoute
   RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
   SearchKkRoute: typeof SearchKkRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   KaderPkkIndexRoute: typeof KaderPkkIndexRoute
   SearchIndexRoute: typeof SearchIndexRoute
 }
@@ -399,6 +438,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegistrasiRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tidak-punya-akses': {
+      id: '/tidak-punya-akses'
+      path: '/tidak-punya-akses'
+      fullPath: '/tidak-punya-akses'
+      preLoaderRoute: typeof TidakPunyaAksesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/audit': {
       id: '/admin/audit'
       path: '/admin/audit'
@@ -418,6 +471,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/kader'
       fullPath: '/admin/kader'
       preLoaderRoute: typeof AdminKaderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/token-api': {
+      id: '/admin/token-api'
+      path: '/admin/token-api'
+      fullPath: '/admin/token-api'
+      preLoaderRoute: typeof AdminTokenApiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/kecamatan-select': {
@@ -561,9 +621,11 @@ const rootRouteChildren: RootRouteChildren = {
   AparatRoute: AparatRoute,
   LoginRoute: LoginRoute,
   RegistrasiRoute: RegistrasiRoute,
+  TidakPunyaAksesRoute: TidakPunyaAksesRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,
+  AdminTokenApiRoute: AdminTokenApiRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkDaftarRoute: KaderPkkDaftarRoute,
   KaderPkkDashboardRoute: KaderPkkDashboardRoute,
@@ -581,6 +643,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegistrationsFamilyRoute: RegistrationsFamilyRoute,
   RegistrationsSuccessRoute: RegistrationsSuccessRoute,
   SearchKkRoute: SearchKkRoute,
+  AdminIndexRoute: AdminIndexRoute,
   KaderPkkIndexRoute: KaderPkkIndexRoute,
   SearchIndexRoute: SearchIndexRoute,
 }

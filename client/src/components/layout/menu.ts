@@ -18,11 +18,11 @@ const cadreWork: MenuItem[] = [
 
 const profile: MenuItem = { to: "/kader-pkk/profil", label: "Profil" };
 
-/** The admin pages; `withAudit` adds 'Log Audit' (the page exists once the audit screen is merged). */
+/** The admin's own pages. */
 export const adminPages: MenuItem[] = [
   { to: "/admin/kader", label: "Kader & Pengguna", pendingCount: true },
   { to: "/admin/desa-kelurahan", label: "Desa/Kelurahan" },
-  { to: "/admin/kader?tab=token", label: "Token API" },
+  { to: "/admin/token-api", label: "Token API" },
   { to: "/admin/audit", label: "Log Audit" },
 ];
 
@@ -34,10 +34,6 @@ export function menuFor(role: UserRole): MenuItem[] {
     case "admin":
       return [{ to: "/admin", label: "Beranda Admin" }, ...cadreWork, ...adminPages, profile];
     case "aparat":
-      return [
-        { to: "/aparat", label: "Portal Aparat" },
-        { to: "/kader-pkk/laporan", label: "Laporan" },
-        profile,
-      ];
+      return [{ to: "/aparat", label: "Portal Aparat" }, { to: "/kader-pkk/laporan", label: "Laporan" }, profile];
   }
 }

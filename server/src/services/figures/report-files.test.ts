@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { todayIso } from "@shared/dates.ts";
@@ -43,7 +44,7 @@ describe("report files open in Excel with Indonesian settings", () => {
     expect(file.filename).toEndWith(`-${month}.xlsx`);
     expect(file.filename).toContain("rt-004-rw-003");
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(file.base64, "base64"));
+    await workbook.xlsx.read(Readable.from([Buffer.from(file.base64, "base64")]));
     const sheet = workbook.worksheets[0];
     const cell = (row: number, column: number) => sheet?.getRow(row).getCell(column).value;
     expect(cell(1, 1)).toBe("Laporan Bulanan Data Keluarga PKK");
