@@ -34,8 +34,9 @@ export function SignedInMenu({ user, open, onNavigate }: Props) {
               >
                 {item.label}
                 {item.pendingCount && pendingCount > 0 && (
-                  <span className="badge badge-warning badge-sm" aria-label={`${pendingCount} menunggu persetujuan`}>
+                  <span className="badge badge-warning badge-sm">
                     {pendingCount}
+                    <span className="sr-only"> menunggu persetujuan</span>
                   </span>
                 )}
               </Link>
