@@ -224,7 +224,10 @@ test.describe("other public pages", () => {
     await page.goto("/aparat");
     await expect(page.getByRole("heading", { name: "Portal Aparat" })).toBeVisible();
     await expect(page.getByText("sedang disiapkan")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Masuk" })).toHaveAttribute("href", /\/kader-pkk\/login\?redirect=%2Faparat/);
+    await expect(page.getByRole("link", { name: "Masuk" })).toHaveAttribute(
+      "href",
+      /\/kader-pkk\/login\?redirect=%2Faparat/,
+    );
     await expectAccessible(page);
     await page.getByRole("link", { name: "Kembali ke beranda" }).click();
     await expect(page).toHaveURL(/\/$/);
