@@ -253,10 +253,12 @@ test("the monthly report shows the area's figures and exports a spreadsheet and 
   await expectAccessible(page);
   const xlsx = page.waitForEvent("download");
   await page.getByRole("button", { name: "Unduh Excel (.xlsx)" }).click();
-  expect((await xlsx).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.xlsx$/);
+  expect((await xlsx).suggestedFilename()).toMatch(
+    /^laporan-pkk-rt-001-rw-005-kelurahan-bekasijaya-\d{4}-\d{2}\.xlsx$/,
+  );
   const csv = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Unduh CSV" }).click();
-  expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.csv$/);
+  await page.getByRole("button", { name: "Unduh CSV (Excel Indonesia)" }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-rt-001-rw-005-kelurahan-bekasijaya-\d{4}-\d{2}\.csv$/);
 });
 
 test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({

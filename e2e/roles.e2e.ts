@@ -157,7 +157,7 @@ test("report files: XLSX and ';' CSV with a title block, area and month in the n
   await expect(page.getByRole("heading", { level: 1, name: "Laporan Bulanan" })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
-  const month = await page.getByLabel("Bulan").inputValue();
+  const month = await page.locator("input[type=month]").inputValue();
 
   const [csvDownload] = await Promise.all([
     page.waitForEvent("download"),
