@@ -217,3 +217,67 @@ test("cadre: the menu has every cadre page; Input Manual locks the cadre's area;
   await expect(dialog.getByLabel(/^RT/)).toHaveValue("001");
   await expect(dialog.getByLabel(/^RT/)).toHaveAttribute("readonly", "");
 });
+
+test("admin changes a cadre's level and area: it takes effect at the cadre's next request", async ({
+  page,
+  browser,
+}) => {
+  const unique = String(Date.now()).slice(-8);
+  const email = `kader.akses.${unique}@contoh.id`;
+  await page.goto("/kader-pkk/daftar");
+  await page.getByLabel("Nama lengkap").fill("Wulan Akses");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Nomor HP").fill("081234567891");
+  await page.getByLabel("NIK").pressSequentially(`32750113${unique}`);
+  await page.getByLabel("Jabatan").selectOption("Ketua PKK RT");
+  await page.getByLabel("Kabupaten/Kota").selectOption({ label: "Kota Bekasi" });
+  await page.getByLabel(/^Kecamatan/).selectOption({ label: "Bekasi Timur" });
+  await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
+  await page.getByLabel(/^RW( \*)?$/).fill("5");
+  await page.getByLabel(/^RT( \*)?$/).fill("3");
+  await page.getByLabel(/^Password( \*)?$/).fill("Rahasia123");
+  await page.getByLabel("Konfirmasi password").fill("Rahasia123");
+  await page.getByLabel("Jumlah anggota").fill("3");
+  await page.getByLabel("Sumber air keluarga").selectOption("pam");
+  await page.getByLabel("Sarana MCK").selectOption("wc-sendiri");
+  await page.getByLabel("Jenis atap").selectOption("genteng");
+  await page.getByLabel("Jenis dinding").selectOption("tembok");
+  await page.getByLabel("Jenis lantai").selectOption("keramik");
+  await page.getByLabel("Kondisi rumah").selectOption("baik");
+  await page.getByLabel("Makanan pokok keluarga").selectOption("beras");
+  const question = page.getByText(/^Berapa hasil dari \d+ \+ \d+\?$/);
+  const match = /(\d+) \+ (\d+)/.exec((await question.textContent()) ?? "");
+  await page.getByLabel("Berapa hasil penjumlahan ini?").fill(String(Number(match?.[1]) + Number(match?.[2])));
+  await page.getByRole("button", { name: "Daftar sebagai Kader" }).click();
+  await expect(page).toHaveURL(/\/kader\/registration-success$/);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginAs(admin.request, demoEmails.admin);
+  await admin.goto("/admin/kader");
+  const card = admin.getByRole("listitem").filter({ hasText: email });
+  await card.getByRole("button", { name: "Setujui" }).click();
+  await card.getByRole("button", { name: "Setujui kader" }).click();
+  await expect(admin.getByText("Wulan Akses disetujui sebagai kader")).toBeVisible();
+
+  await loginAs(page.request, email, "Rahasia123");
+  await page.goto("/kader-pkk/validasi");
+  await expect(page.getByText("Wulan Akses · Kader RT")).toBeVisible();
+
+  await admin.getByRole("tab", { name: "Pengguna" }).click();
+  await admin.getByLabel("Cari nama, email, atau username").fill(email);
+  const row = admin.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("RT 003/RW 005, Bekasijaya");
+  await row.getByRole("button", { name: "Ubah Akses Wulan Akses" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Ubah akses Wulan Akses" });
+  await dialog.getByLabel("Tingkat").selectOption("rw");
+  await expectAccessible(admin);
+  await dialog.getByRole("button", { name: "Simpan perubahan" }).click();
+  await expect(admin.getByText("Akses Wulan Akses diperbarui")).toBeVisible();
+  await expect(row).toContainText("RW 005, Bekasijaya");
+  await adminContext.close();
+
+  // The same session, the next request: the cadre now works at RW level.
+  await page.reload();
+  await expect(page.getByText("Wulan Akses · Kader RW")).toBeVisible();
+});

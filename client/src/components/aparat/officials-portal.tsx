@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { StatisticCards, SummaryCards } from "../dashboard/cards.tsx";
 import { RecordDialog } from "../registers/record-dialog.tsx";
+import { roleLine } from "../registers/labels.ts";
 import { RecordList } from "../registers/record-list.tsx";
 import { useAreaText } from "../workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -24,7 +25,7 @@ export function OfficialsPortal({ user }: { user: PublicUser }) {
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Portal Aparat</h1>
         <p className="mt-1">
-          {user.fullName} · {area}
+          {user.fullName} · {roleLine(user)} · {area}
         </p>
         <p className="mt-1 text-sm">
           Hanya baca. NIK ditampilkan tersamar; data kesehatan hanya tersedia sebagai jumlah per wilayah.
