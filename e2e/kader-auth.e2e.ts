@@ -108,10 +108,11 @@ test("guarded routes without a session land on the login page, and /login leads 
   await expect(page).toHaveURL(/\/kader-pkk\/login$/);
 });
 
-test("a cadre is not let into the admin page", async ({ page }) => {
+test("a cadre is not let into the admin page: 'Tidak punya akses', not the login form", async ({ page }) => {
   await loginAs(page.request, demoEmails.kaderRw);
   await page.goto("/admin/kader");
-  await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
+  await expect(page).toHaveURL(/\/tidak-punya-akses$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tidak punya akses" })).toBeVisible();
 });
 
 test("a 401 in the middle of work sends the browser to the login page", async ({ page, context }) => {
