@@ -4,6 +4,8 @@ import { chromiumArgs } from "./scripts/chromium.ts";
 // scripts/e2e.ts picks the port, data directory and browser; run the suite through `npm run test:e2e`.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// e2e/rest-cors.e2e.ts serves a page on this second origin; the app lets it call /api (CORS).
+const corsOrigin = `http://localhost:${process.env.E2E_CORS_PORT ?? 3199}`;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -43,6 +45,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
       APP_ORIGIN: baseURL,
+      CORS_ORIGINS: `${baseURL},${corsOrigin}`,
       NODE_ENV: "development",
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",

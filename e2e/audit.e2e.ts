@@ -40,6 +40,7 @@ test("an admin finds who read a family by its registration number, by user and b
   await expect(rows).toHaveCount(25);
   await expect(rows.first()).toContainText(demoEmails.kaderRt);
   await expect(rows.first()).toContainText("WIB");
+  await expect(rows.first()).toContainText("Membaca data keluarga");
   await expect(page.getByText(/Menampilkan 1–25 dari \d+ catatan/)).toBeVisible();
   await expectAccessible(page);
 

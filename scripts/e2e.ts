@@ -24,12 +24,15 @@ export async function runE2e(extraArgs: string[] = []): Promise<number> {
   await ensureClientBuilt();
   const chromiumPath = await findOrInstallChromium();
   const port = await freePort();
+  // A second origin for e2e/rest-cors.e2e.ts: its page calls the API through CORS.
+  const corsPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "pkk-e2e-"));
   const env: Record<string, string> = {
     ...Object.fromEntries(
       Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ),
     E2E_PORT: String(port),
+    E2E_CORS_PORT: String(corsPort),
     E2E_DATA_DIR: dataDir,
     CHROMIUM_PATH: chromiumPath,
   };

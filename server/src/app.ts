@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { bearerAuth } from "./rest/bearer.ts";
+import { apiCors } from "./http/cors.ts";
 import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
@@ -17,7 +18,8 @@ import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // strict: false — `/api/kecamatans/` is `/api/kecamatans`, as in Strapi.
+  const app = new Hono<AppEnv>({ strict: false });
   const production = deps.env.NODE_ENV === "production";
 
   app.use("*", async (c, next) => {
@@ -84,6 +86,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
+  // Strapi's liveness probe: 204, no body.
+  app.on(["GET", "HEAD"], "/_health", (c) => c.body(null, 204));
+
+  app.use("/api/*", apiCors(deps.env));
   app.use("/api/*", csrfGuard);
   app.use("/api/*", sessionMiddleware);
   app.use("/api/*", bearerAuth);

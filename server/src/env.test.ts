@@ -23,6 +23,24 @@ describe("env", () => {
     expect(readFileSync(join(dir, "app-secret"), "utf8")).toBe(first.APP_SECRET);
   });
 
+  test("CORS_ORIGINS: the listed origins; else the app's own origin in development and none in production", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+    expect(parseEnv({ DATA_DIR: dir }).corsOrigins).toEqual(["http://localhost:3000"]);
+    const secret = "x".repeat(32);
+    const production = {
+      NODE_ENV: "production",
+      APP_SECRET: secret,
+      APP_ORIGIN: "https://pkk.contoh.id",
+      DATA_DIR: dir,
+    };
+    expect(parseEnv(production).corsOrigins).toEqual([]);
+    expect(
+      parseEnv({ ...production, CORS_ORIGINS: "https://dasbor.contoh.id, http://localhost:5173" }).corsOrigins,
+    ).toEqual(["https://dasbor.contoh.id", "http://localhost:5173"]);
+    expect(() => parseEnv({ ...production, CORS_ORIGINS: "dasbor.contoh.id" })).toThrow(/CORS_ORIGINS/);
+    expect(() => parseEnv({ ...production, CORS_ORIGINS: "https://dasbor.contoh.id/path" })).toThrow(/CORS_ORIGINS/);
+  });
+
   test("bad values fail fast naming the variable", () => {
     expect(() => parseEnv({ PORT: "abc", APP_SECRET: "x".repeat(32) })).toThrow(/PORT/);
     expect(() => parseEnv({ CITY_CODE: "bekasi", APP_SECRET: "x".repeat(32) })).toThrow(

@@ -49,6 +49,15 @@ const schema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().default("Portal PKK <no-reply@pkk.local>"),
+    // Origins (comma-separated) whose browser pages may call /api with a bearer token (CORS).
+    CORS_ORIGINS: blankAsUnset(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
+          "must be origins like https://dashboard.example.org, separated by commas",
+        ),
+    ),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     // Hours the RW and kelurahan levels have to act on a waiting record (the RT promise is fixed at 2×24).
@@ -70,6 +79,8 @@ export type Env = z.infer<typeof schema> & {
   DATA_DIR: string;
   demoData: boolean;
   trustProxy: boolean;
+  /** CORS allow-list: CORS_ORIGINS, else none in production and the app's own origin otherwise. */
+  corsOrigins: string[];
 };
 
 export class EnvError extends Error {}
@@ -103,11 +114,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const value = result.data;
   const dataDir = resolve(value.DATA_DIR);
   const secret = value.APP_SECRET ?? loadOrCreateSecret(dataDir);
+  const appOrigin = value.APP_ORIGIN ?? `http://localhost:${value.PORT}`;
+  const corsOrigins = value.CORS_ORIGINS
+    ? value.CORS_ORIGINS.split(",").map((origin) => new URL(origin.trim()).origin)
+    : value.NODE_ENV === "production"
+      ? []
+      : [new URL(appOrigin).origin];
   return {
     ...value,
     DATA_DIR: dataDir,
     APP_SECRET: secret,
-    APP_ORIGIN: value.APP_ORIGIN ?? `http://localhost:${value.PORT}`,
+    APP_ORIGIN: appOrigin,
+    corsOrigins,
     demoData: value.DEMO_DATA ? value.DEMO_DATA === "true" : value.NODE_ENV !== "production",
     trustProxy: value.TRUST_PROXY === "true",
   };

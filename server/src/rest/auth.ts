@@ -1,5 +1,5 @@
 // Strapi users-permissions auth routes (DESIGN §7) on top of services/accounts/sign-in.ts and cadre-registration.ts.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { forgotPasswordInput, passwordSchema } from "@shared/schemas/auth.ts";
 import { kaderRegistrationInput } from "@shared/schemas/kader.ts";
@@ -8,6 +8,7 @@ import type { UserRow } from "../db/schema/users.ts";
 import * as auth from "../services/accounts/sign-in.ts";
 import { DomainError } from "../services/common/errors.ts";
 import * as kader from "../services/accounts/cadre-registration.ts";
+import { readBody } from "./envelope.ts";
 import { RestError } from "./errors.ts";
 
 /** The user object Strapi returns (plus the portal's own name, phone and role). */
@@ -25,14 +26,6 @@ export function restUser(user: Omit<UserRow, "passwordHash">) {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new RestError(400, "ValidationError", "Invalid JSON in the request body");
-  }
 }
 
 /** Strapi's validation error: one message, or "N errors occurred", with every issue in details. */
@@ -69,7 +62,7 @@ export function restAuth(): Hono<AppEnv> {
 
   app.post("/auth/local", async (c) => {
     const { db } = c.var.deps;
-    const input = parseBody(localLogin, await readJson(c));
+    const input = parseBody(localLogin, await readBody(c));
     let user: UserRow;
     try {
       user = await auth.authenticate(db, c.var.actor, input.identifier, input.password);
@@ -77,7 +70,7 @@ export function restAuth(): Hono<AppEnv> {
       if (error instanceof DomainError && error.code === "BAD_REQUEST")
         throw new RestError(400, "ValidationError", "Invalid identifier or password");
       if (error instanceof DomainError && error.code === "FORBIDDEN") {
-        const found = await auth.findUserByEmail(db, input.identifier);
+        const found = await auth.findUserByIdentifier(db, input.identifier);
         throw new RestError(
           400,
           "ApplicationError",
@@ -93,7 +86,7 @@ export function restAuth(): Hono<AppEnv> {
   // Cadre accounts wait for an admin, so, as Strapi does with email confirmation on, no jwt here.
   app.post("/auth/local/register", async (c) => {
     const { db, env, cityName } = c.var.deps;
-    const input = parseBody(kaderRegistrationInput, await readJson(c));
+    const input = parseBody(kaderRegistrationInput, await readBody(c));
     const result = await kader.registerKader(db, env.APP_SECRET, cityName, c.var.actor, input);
     const user = await auth.findUserByEmail(db, result.email);
     if (!user) throw new RestError(500, "InternalServerError", "Internal Server Error");
@@ -101,14 +94,14 @@ export function restAuth(): Hono<AppEnv> {
   });
 
   app.post("/auth/forgot-password", async (c) => {
-    const input = parseBody(forgotPasswordInput, await readJson(c));
+    const input = parseBody(forgotPasswordInput, await readBody(c));
     await auth.forgotPassword(c.var.deps.db, c.var.deps.env, c.var.actor, input);
     return c.json({ ok: true });
   });
 
   app.post("/auth/reset-password", async (c) => {
     const { db } = c.var.deps;
-    const input = parseBody(resetBody, await readJson(c));
+    const input = parseBody(resetBody, await readBody(c));
     if (input.password !== input.passwordConfirmation)
       throw new RestError(400, "ValidationError", "Passwords do not match");
     let user: UserRow;

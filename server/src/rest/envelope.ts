@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { PaginationMeta, StrapiEntry, StrapiList, StrapiSingle } from "@shared/strapi.ts";
 import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
 import { RestError } from "./errors.ts";
-import type { Pagination } from "./query.ts";
+import { parseQs, type Pagination } from "./query.ts";
 import type { ListResult } from "./resource.ts";
 
 export function listBody(result: ListResult, pagination: Pagination): StrapiList {
@@ -32,14 +32,25 @@ export function parseId(raw: string): number {
   return Number(raw);
 }
 
-/** Reads `{data: {…}}` from a JSON body the way Strapi does. */
-export async function readDataPayload(c: Context): Promise<Record<string, unknown>> {
-  let body: unknown;
+/**
+ * A request body as Strapi's koa-body reads it: JSON, or a form (`data[nama]=…`, parsed with qs like
+ * the query string; every value arrives as text).
+ */
+export async function readBody(c: Context): Promise<unknown> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    return parseQs(await c.req.text());
+  }
   try {
-    body = await c.req.json();
+    return await c.req.json();
   } catch {
     throw new RestError(400, "ValidationError", "Invalid JSON in the request body");
   }
+}
+
+/** Reads `{data: {…}}` from a JSON (or form) body the way Strapi does. */
+export async function readDataPayload(c: Context): Promise<Record<string, unknown>> {
+  const body = await readBody(c);
   if (typeof body !== "object" || body === null || !("data" in body)) {
     throw new RestError(400, "ValidationError", 'Missing "data" payload in the request body');
   }

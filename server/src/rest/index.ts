@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { restAuth } from "./auth.ts";
+import { apiDocs } from "./docs.ts";
 import { regionsRest } from "./regions.ts";
 import { registersRest } from "./registers.ts";
 import { restUsers } from "./users.ts";
@@ -11,10 +12,23 @@ import { restUsers } from "./users.ts";
 /** The Strapi-v4-shaped API mounted under /api. */
 export function restApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // Strapi (koa) names the charset; some clients check the exact header.
+  api.use("*", async (c, next) => {
+    await next();
+    if (c.res.headers.get("content-type") === "application/json") {
+      c.res.headers.set("content-type", "application/json; charset=utf-8");
+    }
+  });
+  api.route("/", apiDocs());
   api.route("/", restAuth());
   api.route("/", restUsers());
   api.route("/", regionsRest());
   api.route("/", registersRest());
+  // Strapi's router answers a method it has no route for (PATCH) with 405 and the methods it has.
+  api.on("PATCH", "*", (c) => {
+    c.header("Allow", "HEAD, GET, POST, PUT, DELETE");
+    return c.text("Method Not Allowed", 405);
+  });
   // A sub-app's notFound is not consulted once mounted, so unknown API routes end here.
   api.all("*", (c) => c.json(restNotFound().toBody(), 404));
   api.onError((error, c) => {

@@ -11,7 +11,9 @@ export type Pagination =
   | { kind: "page"; page: number; pageSize: number; withCount: boolean }
   | { kind: "offset"; start: number; limit: number; withCount: boolean };
 
+/** `path` names to-one relations walked before `field` (`sort=kecamatan.nama_kecamatan`). */
 export interface SortItem {
+  path: string[];
   field: string;
   order: "asc" | "desc";
 }
@@ -52,6 +54,10 @@ export interface PopulateNode {
   relation: string;
   fields: string[] | null;
   populate: PopulateNode[];
+  filters: FilterNode | null;
+  sort: SortItem[];
+  /** `populate[rel][count]=true`: only the number of related entries. */
+  count: boolean;
 }
 
 export interface ParsedQuery {
@@ -67,13 +73,73 @@ const isPlain = (value: unknown): value is Plain =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const isComparisonOperator = (key: string): key is ComparisonOperator =>
   (comparisonOperators as readonly string[]).includes(key);
+const isIndexed = (value: Plain) => Object.keys(value).every((key) => /^\d+$/.test(key));
+
+/**
+ * Names an object inherits (`constructor`, `__proto__`, `toString`…). qs drops some of them silently,
+ * which would widen a filter, and looking them up on a plain object finds functions: refused with 400.
+ */
+const prototypeNames = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"]);
+export function refusePrototypeName(name: string): string {
+  if (prototypeNames.has(name)) throw invalidParameter(name);
+  return name;
+}
+export function refusePrototypeKeys(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) refusePrototypeKeys(item);
+  } else if (isPlain(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      refusePrototypeName(key);
+      refusePrototypeKeys(item);
+    }
+  }
+}
 
 /** qs turns long or sparse arrays into {"0": …}; Strapi treats both as lists. */
-function asList(value: unknown): unknown[] {
+export function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (isPlain(value) && Object.keys(value).every((key) => /^\d+$/.test(key))) return Object.values(value);
+  if (isPlain(value) && isIndexed(value)) return Object.values(value);
   return [value];
 }
+
+/** A query value that must be text; `fields[a][b]=1` and the like are a 400, never a crash. */
+export function textOf(value: unknown, name: string): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "number") return String(value);
+  throw invalidParameter(name);
+}
+
+/**
+ * qs as Strapi configures it, but `plainObjects` + `allowPrototypes` keep names such as
+ * `constructor` visible so they can be refused; qs always drops `__proto__`, so the raw names are
+ * checked first.
+ */
+export function parseQs(text: string): Plain {
+  for (const pair of text.split("&")) {
+    const rawName = pair.split("=")[0] ?? "";
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      throw invalidParameter(rawName);
+    }
+    for (const segment of name.split(/[[\]]/)) if (segment !== "") refusePrototypeName(segment);
+  }
+  const parsed = qs.parse(text, {
+    depth: 10,
+    arrayLimit: 100,
+    parameterLimit: 500,
+    plainObjects: true,
+    allowPrototypes: true,
+  });
+  refusePrototypeKeys(parsed);
+  return parsed;
+}
+
+export const attributeOf = (resource: RestResource, name: string) =>
+  Object.hasOwn(resource.attributes, name) ? resource.attributes[name] : undefined;
+export const relationOf = (resource: RestResource, name: string) =>
+  Object.hasOwn(resource.relations, name) ? resource.relations[name] : undefined;
 
 function parseInteger(raw: unknown, name: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -89,7 +155,8 @@ export function parsePagination(raw: unknown): Pagination {
   const pageSize = parseInteger(input.pageSize, "pageSize");
   const start = parseInteger(input.start, "start");
   const limit = parseInteger(input.limit, "limit");
-  const withCount = input.withCount === undefined ? true : !["false", "0"].includes(String(input.withCount));
+  const withCount =
+    input.withCount === undefined ? true : !["false", "0"].includes(textOf(input.withCount, "pagination[withCount]"));
   const clampSize = (size: number) => (size === -1 ? MAX_PAGE_SIZE : Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
   if ((page !== undefined || pageSize !== undefined) && (start !== undefined || limit !== undefined)) {
     throw new RestError(
@@ -105,32 +172,54 @@ export function parsePagination(raw: unknown): Pagination {
 }
 
 function checkField(resource: RestResource, field: string): string {
-  if (field !== "id" && !(field in resource.attributes)) throw invalidParameter(field);
+  refusePrototypeName(field);
+  if (field !== "id" && !attributeOf(resource, field)) throw invalidParameter(field);
   return field;
+}
+
+/** `a:desc`, `{a: "desc"}`, `{kecamatan: {nama: "desc"}}` → ["a:desc", "kecamatan.nama:desc"]. */
+function sortEntries(raw: unknown, prefix = ""): string[] {
+  if (isPlain(raw) && !isIndexed(raw)) {
+    return Object.entries(raw).flatMap(([key, value]) =>
+      isPlain(value) ? sortEntries(value, `${prefix}${key}.`) : [`${prefix}${key}:${textOf(value, key)}`],
+    );
+  }
+  return asList(raw).flatMap((item) =>
+    isPlain(item)
+      ? sortEntries(item, prefix)
+      : textOf(item, "sort")
+          .split(",")
+          .map((entry) => `${prefix}${entry}`),
+  );
 }
 
 export function parseSort(raw: unknown, resource: RestResource): SortItem[] {
   if (raw === undefined || raw === "") return [];
-  const entries: string[] =
-    isPlain(raw) && !Object.keys(raw).every((key) => /^\d+$/.test(key))
-      ? Object.entries(raw).map(([field, order]) => `${field}:${String(order)}`)
-      : asList(raw).flatMap((item) => String(item).split(","));
-  return entries
+  return sortEntries(raw)
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      const [field = "", order = "asc"] = entry.split(":");
+      const [name = "", order = "asc"] = entry.split(":");
       const direction = order.toLowerCase();
       if (direction !== "asc" && direction !== "desc") throw invalidParameter(entry);
-      if (resource.attributes[field]?.type === "json") throw invalidParameter(field);
-      return { field: checkField(resource, field), order: direction };
+      const parts = name.split(".");
+      const field = parts.pop() ?? "";
+      // Walk to-one relations only: sorting by a list relation has no single value per entry.
+      let target = resource;
+      for (const part of parts) {
+        const relation = relationOf(target, refusePrototypeName(part));
+        if (relation?.cardinality !== "one") throw invalidParameter(name);
+        target = relation.target();
+      }
+      if (attributeOf(target, field)?.type === "json") throw invalidParameter(field);
+      return { path: parts, field: checkField(target, field), order: direction };
     });
 }
 
 export function parseFields(raw: unknown, resource: RestResource): string[] | null {
   if (raw === undefined || raw === "" || raw === "*") return null;
   return asList(raw)
-    .flatMap((item) => String(item).split(","))
+    .flatMap((item) => textOf(item, "fields").split(","))
     .map((field) => field.trim())
     .filter(Boolean)
     .map((field) => checkField(resource, field));
@@ -140,6 +229,12 @@ export function parseFilters(raw: unknown, resource: RestResource): FilterNode |
   if (raw === undefined || raw === "") return null;
   if (!isPlain(raw)) throw invalidParameter("filters");
   return parseFilterObject(raw, resource);
+}
+
+/** Strapi reads `filters[kecamatan]=3` and `filters[kecamatan][$eq]=3` as a condition on the related id. */
+function relationCondition(value: unknown): Plain {
+  if (!isPlain(value) || isIndexed(value)) return { id: value };
+  return Object.keys(value).some(isComparisonOperator) ? { id: value } : value;
 }
 
 function parseFilterObject(raw: Plain, resource: RestResource): FilterNode {
@@ -156,10 +251,13 @@ function parseFilterObject(raw: Plain, resource: RestResource): FilterNode {
       return { kind: "not", item: parseFilterObject(value, resource) };
     }
     if (key.startsWith("$")) throw invalidParameter(key);
-    const relation = resource.relations[key];
+    const relation = relationOf(resource, key);
     if (relation) {
-      if (!isPlain(value)) throw invalidParameter(key);
-      return { kind: "relation", relation: key, filter: parseFilterObject(value, relation.target()) };
+      return {
+        kind: "relation",
+        relation: key,
+        filter: parseFilterObject(relationCondition(value), relation.target()),
+      };
     }
     return parseFieldCondition(checkField(resource, key), value);
   });
@@ -167,7 +265,8 @@ function parseFilterObject(raw: Plain, resource: RestResource): FilterNode {
 }
 
 function parseFieldCondition(field: string, value: unknown): FilterNode {
-  if (!isPlain(value)) return { kind: "compare", field, operator: "$eq", value };
+  // `filters[kode][0]=a&filters[kode][1]=b`: a list of values, any of which matches (Strapi).
+  if (!isPlain(value) || isIndexed(value)) return { kind: "compare", field, operator: "$eq", value };
   const items: FilterNode[] = Object.entries(value).map(([operator, operand]) => {
     if (operator === "$not") return { kind: "not", item: parseFieldCondition(field, operand) };
     if (operator === "$and" || operator === "$or") {
@@ -181,33 +280,77 @@ function parseFieldCondition(field: string, value: unknown): FilterNode {
   return items.length === 1 && items[0] ? items[0] : { kind: "and", items };
 }
 
+const isTrue = (value: unknown) => value === true || value === "true" || value === "1";
+
+function mergeOptions(current: unknown, next: unknown): unknown {
+  if (!isPlain(current)) return next;
+  if (!isPlain(next)) return current;
+  return { ...current, ...next };
+}
+
+/** Adds `populate=a.b.c` to a tree of plain options, the shape `populate[a][populate][b]…` parses to. */
+function addDotted(tree: Plain, dotted: string): void {
+  const [head = "", ...rest] = dotted.split(".");
+  refusePrototypeName(head);
+  const current = tree[head];
+  const options: Plain = isPlain(current) ? current : {};
+  tree[head] = options;
+  if (rest.length === 0) return;
+  const nested: Plain = isPlain(options.populate) ? options.populate : {};
+  options.populate = nested;
+  addDotted(nested, rest.join("."));
+}
+
+/**
+ * `populate=*`, `populate=a,b.c`, `populate[0]=a`, `populate[a]=true`, `populate[a][fields|populate|filters|sort|count]`.
+ * Names that are not relations are skipped, as Strapi does; inherited names are a 400.
+ */
 export function parsePopulate(raw: unknown, resource: RestResource): PopulateNode[] {
-  if (raw === undefined || raw === "") return [];
-  const relationNames = Object.keys(resource.relations);
-  const node = (relation: string, options: unknown): PopulateNode => {
-    const target = resource.relations[relation];
-    if (!target) throw invalidParameter(relation);
-    if (!isPlain(options)) return { relation, fields: null, populate: [] };
-    return {
-      relation,
-      fields: parseFields(options.fields, target.target()),
-      populate: parsePopulate(options.populate, target.target()),
-    };
-  };
-  if (raw === "*") return relationNames.map((name) => node(name, true));
-  if (isPlain(raw) && !Object.keys(raw).every((key) => /^\d+$/.test(key))) {
-    return Object.entries(raw).map(([name, options]) => node(name, options));
+  if (raw === undefined || raw === "" || raw === false || raw === "false") return [];
+  if (raw === "*" || raw === true || raw === "true") {
+    return Object.entries(resource.relations)
+      .filter(([, relation]) => !relation.alias)
+      .map(([name]) => populateNode(resource, name, {}))
+      .filter((node) => node !== null);
   }
-  return asList(raw)
-    .flatMap((item) => String(item).split(","))
-    .map((name) => name.trim())
-    .filter(Boolean)
-    .map((name) => node(name, true));
+  const tree: Plain = {};
+  const add = (item: unknown): void => {
+    if (isPlain(item)) {
+      for (const [key, value] of Object.entries(item)) {
+        // `populate[0]=a.b` and `populate[a][fields]=…` may come together: qs gives one object.
+        if (/^\d+$/.test(key)) add(value);
+        else tree[key] = mergeOptions(tree[key], value);
+      }
+    } else if (Array.isArray(item)) {
+      for (const value of item) add(value);
+    } else {
+      for (const name of textOf(item, "populate").split(",")) if (name.trim() !== "") addDotted(tree, name.trim());
+    }
+  };
+  add(raw);
+  return Object.entries(tree)
+    .map(([name, options]) => populateNode(resource, name, options))
+    .filter((node) => node !== null);
+}
+
+function populateNode(resource: RestResource, name: string, options: unknown): PopulateNode | null {
+  const relation = relationOf(resource, refusePrototypeName(name));
+  if (!relation) return null;
+  const target = relation.target();
+  const settings: Plain = isPlain(options) ? options : {};
+  return {
+    relation: name,
+    fields: parseFields(settings.fields, target),
+    populate: parsePopulate(settings.populate, target),
+    filters: parseFilters(settings.filters, target),
+    sort: parseSort(settings.sort, target),
+    count: relation.cardinality === "many" && isTrue(settings.count),
+  };
 }
 
 /** Parses the raw query string of a request (everything after "?"). */
 export function parseQuery(search: string, resource: RestResource): ParsedQuery {
-  const raw = qs.parse(search.replace(/^\?/, ""), { depth: 10, arrayLimit: 100, parameterLimit: 500 });
+  const raw = parseQs(search.replace(/^\?/, ""));
   return {
     pagination: parsePagination(raw.pagination),
     sort: parseSort(raw.sort, resource),

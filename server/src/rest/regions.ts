@@ -20,6 +20,8 @@ export const kecamatanResource: RestResource = {
     kode: { column: kecamatan.kode, type: "string" },
     createdAt: { column: kecamatan.createdAt, type: "datetime" },
     updatedAt: { column: kecamatan.updatedAt, type: "datetime" },
+    // Strapi's draft & publish: nothing here is ever a draft, so an entry is published when created.
+    publishedAt: { column: kecamatan.createdAt, type: "datetime" },
   },
   relations: {
     kelurahans: {
@@ -44,6 +46,7 @@ export const desaKelurahanResource: RestResource = {
     jumlah_penduduk: { column: desaKelurahan.jumlahPenduduk, type: "integer" },
     createdAt: { column: desaKelurahan.createdAt, type: "datetime" },
     updatedAt: { column: desaKelurahan.updatedAt, type: "datetime" },
+    publishedAt: { column: desaKelurahan.createdAt, type: "datetime" },
   },
   relations: {
     // The spec's client reads both names for the same district.
@@ -56,6 +59,7 @@ export const desaKelurahanResource: RestResource = {
     kecamatans: {
       target: () => kecamatanResource,
       cardinality: "one",
+      alias: true,
       localColumn: desaKelurahan.kecamatanId,
       foreignColumn: kecamatan.id,
     },
@@ -113,8 +117,10 @@ function restPaths(error: unknown, fields: Record<string, string>): unknown {
   return new DomainError(error.code, error.message, { ...error.options, fieldErrors });
 }
 
-async function entryOf(db: Db, resource: RestResource, id: number) {
-  const entry = await findOne(db, resource, id, { fields: null, populate: [] });
+/** The entry a write answers with, shaped by the request's `fields` and `populate` as Strapi does. */
+async function entryOf(db: Db, resource: RestResource, id: number, url?: string) {
+  const { fields, populate } = url ? parseQuery(queryString(url), resource) : { fields: null, populate: [] };
+  const entry = await findOne(db, resource, id, { fields, populate });
   if (!entry) throw restNotFound();
   return entry;
 }
@@ -162,7 +168,7 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
     const { db } = c.var.deps;
     const form = toForm(await readDataPayload(c), writes.fields);
     const created = await run(() => writes.create(db, c.var.actor, form));
-    return c.json(singleBody(await entryOf(db, resource, created.id)));
+    return c.json(singleBody(await entryOf(db, resource, created.id, c.req.url)));
   });
   app.put(`${path}/:id`, async (c) => {
     const { db } = c.var.deps;
@@ -173,13 +179,13 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
     await entryOf(db, resource, id);
     const form = { ...(await writes.current(db, id)), ...toForm(data, writes.fields) };
     await run(() => writes.update(db, c.var.actor, id, form));
-    return c.json(singleBody(await entryOf(db, resource, id)));
+    return c.json(singleBody(await entryOf(db, resource, id, c.req.url)));
   });
   app.delete(`${path}/:id`, async (c) => {
     const { db } = c.var.deps;
     const id = parseId(c.req.param("id"));
     requireAdmin(c.var.actor);
-    const entry = await entryOf(db, resource, id);
+    const entry = await entryOf(db, resource, id, c.req.url);
     await run(() => writes.remove(db, c.var.actor, id));
     return c.json(singleBody(entry));
   });

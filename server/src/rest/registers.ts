@@ -48,6 +48,8 @@ const attributes: Record<string, RestAttribute> = {
   version: { column: registers.version, type: "integer" },
   createdAt: { column: registers.createdAt, type: "datetime" },
   updatedAt: { column: registers.updatedAt, type: "datetime" },
+  // Strapi's draft & publish: a register is never a draft, so it is published when created.
+  publishedAt: { column: registers.createdAt, type: "datetime" },
 };
 
 const relations: RestResource["relations"] = {
@@ -264,7 +266,7 @@ export function registersRest(): Hono<AppEnv> {
       });
     }
     const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)) }));
-    return c.json(singleBody(await entryOf(db, actor, created.registerId)));
+    return c.json(singleBody(await entryOf(db, actor, created.registerId, queryString(c.req.url))));
   });
 
   app.put("/registers/:id", async (c) => {
@@ -296,7 +298,8 @@ export function registersRest(): Hono<AppEnv> {
       const note = optionalText(data, "note", "reason");
       await run(() => moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }));
     }
-    return c.json(singleBody(await entryOf(db, actor, id)));
+    // The answer is shaped by the request's `fields` and `populate`, as in Strapi.
+    return c.json(singleBody(await entryOf(db, actor, id, queryString(c.req.url))));
   });
 
   app.delete("/registers/:id", async (c) => {
@@ -307,12 +310,15 @@ export function registersRest(): Hono<AppEnv> {
     assertMayChange(actor);
     const id = parseId(c.req.param("id"));
     const entry = await entryOf(db, actor, id);
+    // The answer is the entry as it was, shaped by the request's `fields` and `populate` when given.
+    const search = queryString(c.req.url);
+    const answer = search ? await entryOf(db, actor, id, search) : entry;
     // DELETE may carry `{data: {reason, version}}`; a body is optional.
     const data = (await c.req.text()).trim() === "" ? {} : await readDataPayload(c);
     const reason = optionalText(data, "reason") ?? defaultDeleteReason;
     const version = optionalVersion(data) ?? Number(entry.attributes.version);
     await run(() => deleteRecord(db, actor, { registerId: id, version, reason }));
-    return c.json(singleBody(entry));
+    return c.json(singleBody(answer));
   });
 
   return app;

@@ -29,7 +29,15 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
 import { invalidParameter, RestError } from "./errors.ts";
-import type { ComparisonOperator, FilterNode, ParsedQuery, PopulateNode } from "./query.ts";
+import { todayIso } from "@shared/dates.ts";
+import {
+  asList,
+  type ComparisonOperator,
+  type FilterNode,
+  type ParsedQuery,
+  type PopulateNode,
+  type SortItem,
+} from "./query.ts";
 import { escapeLike } from "../services/common/like.ts";
 
 /** `json` attributes (a stored form) are returned and selectable, never filtered or sorted (no JSON scans). */
@@ -49,6 +57,8 @@ export interface RestRelation {
   /** This resource's column and the target's column that must be equal. */
   localColumn: AnyPgColumn;
   foreignColumn: AnyPgColumn;
+  /** A second name for another relation: not expanded again by `populate=*`. */
+  alias?: boolean;
 }
 
 export interface RestResource {
@@ -82,8 +92,7 @@ function coerce(value: unknown, type: AttributeType, field: string): string | nu
       if (!["true", "false", "1", "0"].includes(value)) throw badValue(field);
       return value === "true" || value === "1";
     case "date":
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badValue(field);
-      return value;
+      return parseDate(value);
     case "datetime": {
       const date = new Date(value);
       if (Number.isNaN(date.getTime())) throw badValue(field);
@@ -96,19 +105,51 @@ function coerce(value: unknown, type: AttributeType, field: string): string | nu
   }
 }
 
+const invalidDate = () => new RestError(400, "ValidationError", "Invalid format, expected yyyy-MM-dd");
+
+/**
+ * A calendar date, or a full timestamp as JavaScript clients send it (`toISOString()`), read as its
+ * date in WIB: `2026-09-30T17:00:00.000Z` is 1 October in Indonesia.
+ */
+function parseDate(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = new Date(`${value}T00:00:00.000Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw invalidDate();
+    return value;
+  }
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+    const instant = new Date(value);
+    if (Number.isNaN(instant.getTime())) throw invalidDate();
+    return todayIso(instant);
+  }
+  throw invalidDate();
+}
+
+/** Values Strapi reads as "no" for `$null` / `$notNull`; anything else (`true`, `yes`) is "yes". */
+const falseFlags = new Set(["false", "0", ""]);
+
+// Strapi applies a one-value operator given several values to each of them, joined by OR.
+const listOperators = new Set<ComparisonOperator>(["$in", "$notIn", "$between"]);
+const isValueList = (value: unknown) => Array.isArray(value) || (typeof value === "object" && value !== null);
+
 const asText = (column: AnyPgColumn) => sql`${column}::text`;
 
 function compare(resource: RestResource, field: string, operator: ComparisonOperator, raw: unknown): SQL {
   const column = columnOf(resource, field);
   const type = typeOf(resource, field);
   if (type === "json" || resource.attributes[field]?.opaque) throw invalidParameter(field);
-  const one = () => coerce(Array.isArray(raw) ? raw[0] : raw, type, field);
-  const list = () =>
-    (Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? Object.values(raw) : [raw]).map((item) =>
-      coerce(item, type, field),
-    );
+  if (!listOperators.has(operator) && isValueList(raw)) {
+    const values = asList(raw);
+    if (values.length === 0) throw badValue(field);
+    return or(...values.map((value) => compare(resource, field, operator, value))) ?? sql`false`;
+  }
+  const one = () => coerce(raw, type, field);
+  const list = () => asList(raw).map((item) => coerce(item, type, field));
   const text = () => escapeLike(String(coerce(raw, "string", field)));
-  const flag = () => coerce(raw, "boolean", field) === true;
+  const flag = () => {
+    if (typeof raw !== "string") throw badValue(field);
+    return !falseFlags.has(raw.trim().toLowerCase());
+  };
   switch (operator) {
     case "$eq":
       return eq(column, one());
@@ -202,6 +243,28 @@ function toEntry(resource: RestResource, row: Row, fields: string[] | null): Str
   return { id: Number(row.id), attributes };
 }
 
+/** The SQL an entry is ordered by: a column, or through to-one relations a correlated sub-select. */
+function sortExpression(resource: RestResource, path: string[], field: string): SQL | AnyPgColumn {
+  const [first, ...rest] = path;
+  if (first === undefined) {
+    // A masked column is never sorted on: the order would disclose what the mask hides.
+    if (resource.attributes[field]?.opaque) throw invalidParameter(field);
+    return columnOf(resource, field);
+  }
+  const relation = resource.relations[first];
+  if (!relation) throw invalidParameter(first);
+  const target = relation.target();
+  return sql`(select ${sortExpression(target, rest, field)} from ${target.table} where ${relation.foreignColumn} = ${relation.localColumn} limit 1)`;
+}
+
+function orderOf(resource: RestResource, sort: SortItem[]): SQL[] {
+  const order = sort.map((item) =>
+    (item.order === "asc" ? asc : desc)(sortExpression(resource, item.path, item.field)),
+  );
+  // Ties (and no sort at all) fall back to the id, so pages never overlap.
+  return [...order, asc(resource.id)];
+}
+
 /** Fills `attributes[relation]` of each entry with `{data: …}` the way Strapi v4 nests relations. */
 async function populate(db: Db, resource: RestResource, rows: Row[], entries: StrapiEntry[], nodes: PopulateNode[]) {
   for (const node of nodes) {
@@ -210,14 +273,35 @@ async function populate(db: Db, resource: RestResource, rows: Row[], entries: St
     const target = relation.target();
     const localKey = `__local_${node.relation}`;
     const keys = [...new Set(rows.map((row) => row[localKey]).filter((key) => key !== null && key !== undefined))];
+    const where = and(
+      inArray(relation.foreignColumn, keys),
+      node.filters ? compileFilter(target, node.filters) : undefined,
+    );
+    if (node.count) {
+      // Strapi v4 answers `{data: {attributes: {count}}}` for `populate[rel][count]=true`.
+      const counted =
+        keys.length === 0
+          ? []
+          : await db
+              .select({ key: relation.foreignColumn, total: count() })
+              .from(target.table)
+              .where(where)
+              .groupBy(relation.foreignColumn);
+      entries.forEach((entry, index) => {
+        const key = rows[index]?.[localKey];
+        const total = counted.find((item) => item.key === key)?.total ?? 0;
+        entry.attributes[node.relation] = { data: { attributes: { count: total } } };
+      });
+      continue;
+    }
     const related: Row[] =
       keys.length === 0
         ? []
         : await db
-            .select(selection(target, { __foreign: relation.foreignColumn }))
+            .select(selection(target, { __foreign: relation.foreignColumn, ...relationKeys(target, node.populate) }))
             .from(target.table)
-            .where(inArray(relation.foreignColumn, keys))
-            .orderBy(asc(target.id));
+            .where(where)
+            .orderBy(...orderOf(target, node.sort));
     const relatedEntries = related.map((row) => toEntry(target, row, node.fields));
     await populate(db, target, related, relatedEntries, node.populate);
     entries.forEach((entry, index) => {
@@ -248,16 +332,11 @@ export async function findMany(db: Db, resource: RestResource, query: ParsedQuer
   const { pagination } = query;
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
   const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
-  for (const item of query.sort) if (resource.attributes[item.field]?.opaque) throw invalidParameter(item.field);
-  const order =
-    query.sort.length > 0
-      ? query.sort.map((item) => (item.order === "asc" ? asc : desc)(columnOf(resource, item.field)))
-      : [asc(resource.id)];
   const rows: Row[] = await db
     .select(selection(resource, relationKeys(resource, query.populate)))
     .from(resource.table)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...orderOf(resource, query.sort))
     .limit(limit)
     .offset(offset);
   const entries = rows.map((row) => toEntry(resource, row, query.fields));

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { ForgotPasswordInput, LoginInput, PublicUser, ResetPasswordInput } from "@shared/schemas/auth.ts";
@@ -70,7 +70,7 @@ export async function authenticate(
   await consumeRateLimit(db, `login:ip:${actor.ip}`, { limit: 10, windowSeconds: 60, message: tooManyLogins });
   await consumeRateLimit(db, `login:account:${email}`, { limit: 100, windowSeconds: 3600, message: tooManyLogins });
   if (beforePassword) await beforePassword();
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByIdentifier(db, rawEmail);
   const passwordOk = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstNothing(password);
@@ -88,6 +88,19 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return user;
+}
+
+/** Strapi's `identifier`: an e-mail address (any case) or the exact username. */
+export async function findUserByIdentifier(db: DbOrTx, identifier: string): Promise<UserRow | undefined> {
+  const trimmed = identifier.trim();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.email})`, trimmed.toLowerCase()), eq(users.username, trimmed)))
+    // An e-mail match wins over somebody else's username that happens to look like it.
+    .orderBy(sql`lower(${users.email}) = ${trimmed.toLowerCase()} desc`)
+    .limit(1);
   return user;
 }
 
