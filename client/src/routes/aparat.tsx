@@ -1,7 +1,6 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { OfficialsPortal } from "../components/aparat/officials-portal.tsx";
-import { loginHref } from "../lib/redirect.ts";
 
 export const Route = createFileRoute("/aparat")({
   // Visitors see what the portal is and how to enter; cadres have their own workspace.
