@@ -16,6 +16,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
+import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   // strict: false — `/api/kecamatans/` is `/api/kecamatans`, as in Strapi.
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/trpc/*",
     trpcServer({
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (opts, c) => ({
         ...createContextInner({
           db: deps.db,

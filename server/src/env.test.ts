@@ -66,4 +66,17 @@ describe("env", () => {
   test("an unwritable DATA_DIR is named", () => {
     expect(() => parseEnv({ DATA_DIR: "/proc/pkk-not-writable" })).toThrow(/DATA_DIR .* is not writable/);
   });
+
+  test("TRUST_PROXY takes hops, true/false or CIDRs; session limits default to 30 and 90 days", () => {
+    const secret = { APP_SECRET: "x".repeat(32) };
+    expect(parseEnv({ ...secret, TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "hops", hops: 1 });
+    expect(parseEnv({ ...secret }).trustProxy).toEqual({ kind: "hops", hops: 0 });
+    expect(parseEnv({ ...secret, TRUST_PROXY: "2" }).trustProxy).toEqual({ kind: "hops", hops: 2 });
+    expect(parseEnv({ ...secret, TRUST_PROXY: "10.0.0.0/8, ::1" }).trustProxy.kind).toBe("addresses");
+    expect(() => parseEnv({ ...secret, TRUST_PROXY: "ya" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ ...secret, TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+    const env = parseEnv(secret);
+    expect([env.SESSION_MAX_DAYS, env.SESSION_MAX_DAYS_REMEMBER]).toEqual([30, 90]);
+    expect(() => parseEnv({ ...secret, SESSION_MAX_DAYS: "0" })).toThrow(/SESSION_MAX_DAYS/);
+  });
 });

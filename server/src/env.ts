@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, accessSync, constan
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { isTrustProxy, parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 /** An optional variable where an empty value (`CONTACT_PHONE=`) means unset. */
 function blankAsUnset<T extends z.ZodType>(inner: T) {
@@ -26,7 +27,18 @@ const schema = z
     APP_ORIGIN: z.url().optional(),
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DEMO_DATA: z.enum(["true", "false"]).optional(),
-    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    // How many reverse proxies stand in front of the server (their X-Forwarded-For entries are
+    // skipped from the right), or the list of their addresses/CIDRs. `true` = 1 and `false` = 0.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .refine(
+        isTrustProxy,
+        "must be a number of proxy hops (0, 1, 2…), true/false, or a comma-separated list of IP addresses/CIDRs",
+      ),
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    SESSION_MAX_DAYS_REMEMBER: z.coerce.number().int().min(1).max(3650).default(90),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     // Footer contacts of the city's PKK secretariat. The address defaults to the secretariat of the
     // configured city; phone and e-mail are shown only when set (we do not invent a number).
@@ -78,7 +90,7 @@ export type Env = z.infer<typeof schema> & {
   APP_ORIGIN: string;
   DATA_DIR: string;
   demoData: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** CORS allow-list: CORS_ORIGINS, else none in production and the app's own origin otherwise. */
   corsOrigins: string[];
 };
@@ -127,7 +139,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_ORIGIN: appOrigin,
     corsOrigins,
     demoData: value.DEMO_DATA ? value.DEMO_DATA === "true" : value.NODE_ENV !== "production",
-    trustProxy: value.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
   };
 }
 

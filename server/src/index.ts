@@ -7,6 +7,7 @@ import { seedDatabase } from "./seed.ts";
 import { getEnv } from "./env.ts";
 import { createLogger, describeError } from "./log.ts";
 import { cityName } from "./services/regions/regions.ts";
+import { startOutboxWorker } from "./services/mail/outbox-worker.ts";
 
 function fail(message: string): never {
   console.error(`error: ${message}`);
@@ -40,9 +41,12 @@ async function main() {
     throw error;
   }
   log.info("portal started", { url: `http://localhost:${server.port}`, database: handle.kind, city });
+  // Mail leaves through the outbox, never inside a request (issue 14).
+  const outbox = startOutboxWorker(handle.db, env, log);
 
   const shutdown = async () => {
     await server.stop();
+    await outbox.stop();
     await handle.close();
     process.exit(0);
   };

@@ -46,8 +46,8 @@ export async function kaderInput(
       kegiatanLainnya: "",
     },
     catatanTambahan: "",
-    password: "Rahasia123",
-    confirmPassword: "Rahasia123",
+    password: "Bintang-Laut-48",
+    confirmPassword: "Bintang-Laut-48",
     captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
     ...change,
   };

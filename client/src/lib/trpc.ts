@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, isTRPCClientError } from "@trpc/client";
+import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../../server/src/trpc/router.ts";
 import { loginHref } from "./redirect.ts";
@@ -34,7 +35,7 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/trpc" })],
+  links: [httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE })],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { createApp } from "../app.ts";
 import { createLogger } from "../log.ts";
+import { sessions } from "../db/schema/sessions.ts";
 import { createUser, useTestApp } from "../../test/helpers.ts";
 import { genericOAuthProvider } from "./oauth.ts";
 
@@ -115,5 +117,83 @@ describe("Google-style sign-in (arctic generic OAuth2 client against a provider 
   test("without Google credentials the route does not exist", async () => {
     const response = await t.app.request("/auth/google");
     expect(response.status).toBe(404);
+  });
+
+  // Issue 14: every way the callback can be wrong ends on the login page with no session.
+  describe("every failure path of the callback ends with no session", () => {
+    /** Starts the flow and lets the provider approve `email`; the parts can then be spoiled one by one. */
+    async function started(email: string) {
+      const portal = app();
+      const start = await portal.request("/auth/google");
+      const authorize = new URL(start.headers.get("location") ?? "");
+      const cookies = new Map(
+        start.headers.getSetCookie().map((cookie) => {
+          const [pair = ""] = cookie.split(";");
+          const [name = "", value = ""] = pair.split("=");
+          return [name, value] as const;
+        }),
+      );
+      codeCounter += 1;
+      const code = `code-${codeCounter}`;
+      grants.set(code, { challenge: authorize.searchParams.get("code_challenge") ?? "", email, verified: true });
+      return { portal, state: authorize.searchParams.get("state") ?? "", code, cookies };
+    }
+
+    async function expectRefused(response: Response) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/kader-pkk/login?oauth=gagal");
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("pkk_session="))).toBe(false);
+    }
+
+    const cookieHeader = (cookies: Map<string, string>, skip: string[] = [], replace: Record<string, string> = {}) =>
+      [...cookies]
+        .filter(([name]) => !skip.includes(name))
+        .map(([name, value]) => `${name}=${replace[name] ?? value}`)
+        .join("; ");
+
+    test("wrong state, missing state, missing code, missing or altered cookies", async () => {
+      const user = await createUser(t.db, { email: "gagal@contoh.id" });
+      const cases: Array<(flow: Awaited<ReturnType<typeof started>>) => Response | Promise<Response>> = [
+        // A state that is not the one we issued.
+        (f) =>
+          f.portal.request(`/auth/google/callback?code=${f.code}&state=${f.state}x`, {
+            headers: { cookie: cookieHeader(f.cookies) },
+          }),
+        // No state in the query.
+        (f) =>
+          f.portal.request(`/auth/google/callback?code=${f.code}`, { headers: { cookie: cookieHeader(f.cookies) } }),
+        // No code in the query.
+        (f) =>
+          f.portal.request(`/auth/google/callback?state=${f.state}`, { headers: { cookie: cookieHeader(f.cookies) } }),
+        // The state cookie is missing (another browser, or it expired).
+        (f) =>
+          f.portal.request(`/auth/google/callback?code=${f.code}&state=${f.state}`, {
+            headers: { cookie: cookieHeader(f.cookies, ["pkk_oauth_state"]) },
+          }),
+        // The PKCE verifier cookie is missing.
+        (f) =>
+          f.portal.request(`/auth/google/callback?code=${f.code}&state=${f.state}`, {
+            headers: { cookie: cookieHeader(f.cookies, ["pkk_oauth_verifier"]) },
+          }),
+        // No cookie at all: a link someone else started, replayed in this browser.
+        (f) => f.portal.request(`/auth/google/callback?code=${f.code}&state=${f.state}`),
+        // A verifier that does not match the challenge: the provider refuses the code exchange.
+        (f) =>
+          f.portal.request(`/auth/google/callback?code=${f.code}&state=${f.state}`, {
+            headers: { cookie: cookieHeader(f.cookies, [], { pkk_oauth_verifier: "bukan-verifier-yang-benar" }) },
+          }),
+      ];
+      for (const spoil of cases) await expectRefused(await spoil(await started("gagal@contoh.id")));
+      expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    });
+
+    test("a callback used twice gets no second session", async () => {
+      await createUser(t.db, { email: "dua-kali@contoh.id" });
+      const flow = await started("dua-kali@contoh.id");
+      const url = `/auth/google/callback?code=${flow.code}&state=${flow.state}`;
+      const first = await flow.portal.request(url, { headers: { cookie: cookieHeader(flow.cookies) } });
+      expect(first.headers.get("location")).toBe("/kader-pkk/dashboard");
+      await expectRefused(await flow.portal.request(url, { headers: { cookie: cookieHeader(flow.cookies) } }));
+    });
   });
 });

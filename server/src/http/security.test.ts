@@ -182,3 +182,31 @@ describe("rate limits behind a trusted proxy", () => {
     expect((await attempt("10.2.2.2")).status).toBe(400);
   });
 });
+
+// Issue 14: the client writes the left of X-Forwarded-For; rotating it must not reset any limit.
+for (const [hops, appended] of [
+  ["1", "203.0.113.9"],
+  ["2", "203.0.113.9, 192.0.2.50"],
+] as const) {
+  describe(`rate limits behind ${hops} trusted prox${hops === "1" ? "y" : "ies"}`, () => {
+    const t = useTestApp({ seed: false, env: { TRUST_PROXY: hops } });
+
+    test("rotating spoofed entries on the left does not reset the login limit", async () => {
+      const attempt = (spoofed: string) => {
+        const c = issueCaptcha(t.env.APP_SECRET, "sum");
+        return t.app.request("/trpc/auth.login", {
+          method: "POST",
+          headers: { ...json, origin: TEST_ORIGIN, "x-forwarded-for": `${spoofed}, ${appended}` },
+          body: JSON.stringify({
+            email: "x@contoh.id",
+            password: "Salah123",
+            rememberMe: false,
+            captcha: { token: c.token, answer: solveCaptcha(c.question) },
+          }),
+        });
+      };
+      for (let i = 0; i < 10; i += 1) expect((await attempt(`10.0.${i}.${i + 1}, 127.0.0.1`)).status).toBe(400);
+      expect((await attempt("10.200.0.1, 127.0.0.1")).status).toBe(429);
+    });
+  });
+}

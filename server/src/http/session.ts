@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { clientIp } from "./client-ip.ts";
 import { readSessionCookie } from "./session-cookie.ts";
-import { sessionIdFromToken, validateSessionToken } from "../services/accounts/sessions.ts";
+import { sessionIdFromToken, sessionLimitsFromDays, validateSessionToken } from "../services/accounts/sessions.ts";
 
 /** Resolves the session cookie into `c.var.actor` for every request; an invalid cookie is ignored. */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -10,7 +10,8 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const ip = clientIp(c, env.trustProxy);
   const token = readSessionCookie(c);
   if (token) {
-    const { session, user } = await validateSessionToken(db, token);
+    const limits = sessionLimitsFromDays(env.SESSION_MAX_DAYS, env.SESSION_MAX_DAYS_REMEMBER);
+    const { session, user } = await validateSessionToken(db, token, limits);
     c.set("actor", { user, ip });
     c.set("sessionId", session ? sessionIdFromToken(token) : null);
   } else {

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../services/accounts/passwords.ts";
-import { apiTokens, emailOutbox } from "../db/schema/auth-tokens.ts";
+import { apiTokens } from "../db/schema/auth-tokens.ts";
 import { users } from "../db/schema/users.ts";
 import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
 import { kaderInput } from "../../test/kader-input.ts";
+import { queuedResetCode } from "../../test/mailbox.ts";
 
 const json = { "content-type": "application/json" };
 
@@ -77,8 +78,8 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     });
     const bad = await post("/auth/reset-password", {
       code: "bukan-kode",
-      password: "Baru12345",
-      passwordConfirmation: "Baru12345",
+      password: "Kenanga-Biru-73",
+      passwordConfirmation: "Kenanga-Biru-73",
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe("Incorrect code provided");
@@ -87,12 +88,11 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
   test("reset-password with the mailed code → {jwt, user}", async () => {
     await createUser(t.db, { email: "pulih@contoh.id", passwordHash: await hashPassword("Rahasia123") });
     await post("/auth/forgot-password", { email: "pulih@contoh.id" });
-    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "pulih@contoh.id"));
-    const code = /code=([a-z0-9]+)/.exec(mail?.body ?? "")?.[1];
+    const code = await queuedResetCode(t.db, t.env.APP_SECRET, "pulih@contoh.id");
     const response = await post("/auth/reset-password", {
       code,
-      password: "Baru12345",
-      passwordConfirmation: "Baru12345",
+      password: "Kenanga-Biru-73",
+      passwordConfirmation: "Kenanga-Biru-73",
     });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -200,5 +200,70 @@ describe("API tokens for the REST layer", () => {
     await expect(callerFor(t, kader).users.createApiToken({ name: "Curang", access: "full-access" })).rejects.toThrow(
       "Anda tidak memiliki akses",
     );
+  });
+});
+
+describe("REST writes with a session cookie must be JSON (issue 14)", () => {
+  const t = useTestApp({ seed: false });
+
+  test("PUT /api/users/:id with text/plain or a form body and a cookie → 415, nothing applied; JSON still works", async () => {
+    const user = await createUser(t.db, { fullName: "Nama Lama", phone: "081111111111" });
+    const cookie = await sessionCookieFor(t.db, user.id);
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const response = await t.app.request(`/api/users/${user.id}`, {
+        method: "PUT",
+        headers: { "content-type": contentType, cookie, origin: TEST_ORIGIN },
+        body: JSON.stringify({ fullName: "Diubah Lewat Teks" }),
+      });
+      expect(response.status).toBe(415);
+      expect((await response.json()).error).toMatchObject({ status: 415, name: "UnsupportedMediaTypeError" });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.fullName).toBe("Nama Lama");
+    const ok = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json; charset=utf-8", cookie, origin: TEST_ORIGIN },
+      body: JSON.stringify({ fullName: "Nama Baru" }),
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("an API token lives only as long as its creator is an active admin (issue 14)", () => {
+  const t = useTestApp({ seed: false });
+  const write = (token: string) =>
+    t.app.request("/api/kecamatans", {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data: { nama: "Kecamatan Uji", kode: "32.75.99" } }),
+    });
+
+  test("blocking the admin revokes the full-access tokens they created; a write after the block is 401", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const other = await createUser(t.db, { role: "admin", level: "kota" });
+    const created = await callerFor(t, admin).users.createApiToken({ name: "Mitra Penuh", access: "full-access" });
+    expect((await write(created.token)).status).toBe(200);
+    await callerFor(t, other).users.block({ userId: admin.id });
+    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.apiToken.id));
+    expect(row?.revokedAt).not.toBeNull();
+    const after = await write(created.token);
+    expect(after.status).toBe(401);
+    expect((await after.json()).error.message).toBe("Missing or invalid credentials");
+  });
+
+  test("a token whose creator was blocked behind the service's back, or demoted, is refused at use", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const created = await callerFor(t, admin).users.createApiToken({ name: "Mitra Baca", access: "read-only" });
+    expect(
+      (await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status,
+    ).toBe(200);
+    await t.db.update(users).set({ status: "blocked" }).where(eq(users.id, admin.id));
+    expect(
+      (await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status,
+    ).toBe(401);
+    await t.db.update(users).set({ status: "active", role: "kader" }).where(eq(users.id, admin.id));
+    expect(
+      (await t.app.request("/api/kecamatans", { headers: { authorization: `Bearer ${created.token}` } })).status,
+    ).toBe(401);
   });
 });

@@ -106,9 +106,9 @@ export function restAuth(): Hono<AppEnv> {
       throw new RestError(400, "ValidationError", "Passwords do not match");
     let user: UserRow;
     try {
-      user = await auth.resetPassword(db, input);
+      user = await auth.resetPassword(db, c.var.actor, input);
     } catch (error) {
-      if (error instanceof DomainError && error.code === "BAD_REQUEST")
+      if (error instanceof DomainError && error.message === auth.badResetCode)
         throw new RestError(400, "ValidationError", "Incorrect code provided");
       throw error;
     }

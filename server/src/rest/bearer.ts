@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { RestError } from "./errors.ts";
 import { findLiveApiToken } from "../services/accounts/api-tokens.ts";
 import { clientIp } from "../http/client-ip.ts";
-import { validateSessionToken } from "../services/accounts/sessions.ts";
+import { sessionLimitsFromDays, validateSessionToken } from "../services/accounts/sessions.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 const invalidCredentials = () => new RestError(401, "UnauthorizedError", "Missing or invalid credentials");
@@ -35,7 +35,8 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("sessionId", null);
     return next();
   }
-  const { session, user } = await validateSessionToken(db, token);
+  const limits = sessionLimitsFromDays(env.SESSION_MAX_DAYS, env.SESSION_MAX_DAYS_REMEMBER);
+  const { session, user } = await validateSessionToken(db, token, limits);
   if (!session) {
     const error = invalidCredentials();
     return c.json(error.toBody(), 401);

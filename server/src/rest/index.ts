@@ -5,6 +5,7 @@ import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { restAuth } from "./auth.ts";
 import { apiDocs } from "./docs.ts";
+import { cookieWritesAreJson } from "./cookie-json.ts";
 import { regionsRest } from "./regions.ts";
 import { registersRest } from "./registers.ts";
 import { restUsers } from "./users.ts";
@@ -19,6 +20,7 @@ export function restApi(): Hono<AppEnv> {
       c.res.headers.set("content-type", "application/json; charset=utf-8");
     }
   });
+  api.use("*", cookieWritesAreJson);
   api.route("/", apiDocs());
   api.route("/", restAuth());
   api.route("/", restUsers());

@@ -1,6 +1,7 @@
 // Parses Strapi v4 query strings (qs syntax) into a checked description of what to fetch.
 // Field names are checked against the resource here, so nothing unknown reaches SQL.
 import qs from "qs";
+import { hasControlCharacter } from "@shared/schemas/common.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import type { RestResource } from "./resource.ts";
 
@@ -264,9 +265,21 @@ function parseFilterObject(raw: Plain, resource: RestResource): FilterNode {
   return items.length === 1 && items[0] ? items[0] : { kind: "and", items };
 }
 
+/** A filter value holding a control character (NUL: PostgreSQL refuses it) is a 400, never a database error. */
+function checkedOperand(field: string, operator: string, value: unknown): unknown {
+  const strings = Array.isArray(value) ? value : [value];
+  if (strings.some((item) => typeof item === "string" && hasControlCharacter(item))) {
+    throw invalidParameter(`${field}[${operator}]`);
+  }
+  return value;
+}
+
 function parseFieldCondition(field: string, value: unknown): FilterNode {
   // `filters[kode][0]=a&filters[kode][1]=b`: a list of values, any of which matches (Strapi).
-  if (!isPlain(value) || isIndexed(value)) return { kind: "compare", field, operator: "$eq", value };
+  if (!isPlain(value) || isIndexed(value)) {
+    checkedOperand(field, "$eq", isPlain(value) ? Object.values(value) : value);
+    return { kind: "compare", field, operator: "$eq", value };
+  }
   const items: FilterNode[] = Object.entries(value).map(([operator, operand]) => {
     if (operator === "$not") return { kind: "not", item: parseFieldCondition(field, operand) };
     if (operator === "$and" || operator === "$or") {
@@ -275,7 +288,7 @@ function parseFieldCondition(field: string, value: unknown): FilterNode {
     }
     // Strapi drops unknown operators silently; we refuse them so a typo never widens a query.
     if (!isComparisonOperator(operator)) throw invalidParameter(`${field}[${operator}]`);
-    return { kind: "compare", field, operator, value: operand };
+    return { kind: "compare", field, operator, value: checkedOperand(field, operator, operand) };
   });
   return items.length === 1 && items[0] ? items[0] : { kind: "and", items };
 }

@@ -1,5 +1,6 @@
 // The admin's 'Log Audit' screen: filters and one page of audit rows (newest first, keyset by id).
 import { z } from "zod";
+import { lineText } from "./common.ts";
 
 const isoDate = z.union([z.literal(""), z.iso.date("Tanggal tidak valid")]);
 
@@ -10,9 +11,9 @@ export const AUDIT_COUNT_LIMIT = 10_000;
 export const auditListInput = z
   .strictObject({
     /** Part of the name or e-mail of who acted. */
-    user: z.string().trim().max(100, "Pengguna maksimal 100 karakter").default(""),
-    registrationNumber: z.string().trim().max(40, "Nomor registrasi maksimal 40 karakter").default(""),
-    action: z.string().trim().max(50).default(""),
+    user: lineText({ max: 100, maxMessage: "Pengguna maksimal 100 karakter" }).default(""),
+    registrationNumber: lineText({ max: 40, maxMessage: "Nomor registrasi maksimal 40 karakter" }).default(""),
+    action: lineText({ max: 50, maxMessage: "Tindakan maksimal 50 karakter" }).default(""),
     /** Calendar days in WIB, both included. */
     from: isoDate.default(""),
     to: isoDate.default(""),

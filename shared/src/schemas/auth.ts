@@ -1,29 +1,41 @@
 import { z } from "zod";
 import { captchaAnswerSchema } from "./captcha.ts";
+import { emailSchema, personName } from "./common.ts";
 
 export const loginInput = z.strictObject({
-  email: z.string().trim().email("Format email tidak valid"),
-  password: z.string().min(1, "Password harus diisi"),
+  email: emailSchema,
+  password: z.string().min(1, "Password harus diisi").max(1024, "Password harus diisi"),
   rememberMe: z.boolean().default(false),
   captcha: captchaAnswerSchema,
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-/** SPEC §5: at least 8 characters with upper case, lower case and a digit. */
+/**
+ * SPEC §5: upper case, lower case and a digit, with letters of any script: a letter of a script
+ * without case (Arabic, Han, …) stands for both, so only a password of cased letters needs both cases.
+ */
+export function hasPasswordCharacterMix(password: string): boolean {
+  const caseless = /\p{Lo}/u.test(password);
+  const upper = caseless || /\p{Lu}|\p{Lt}/u.test(password);
+  const lower = caseless || /\p{Ll}/u.test(password);
+  return upper && lower && /\p{Nd}/u.test(password);
+}
+
+/** SPEC §5: at least 8 characters with upper case, lower case and a digit. Common passwords are refused on the server. */
 export const passwordSchema = z
   .string()
   .min(8, "Password minimal 8 karakter")
   .max(128, "Password maksimal 128 karakter")
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, "Password harus mengandung huruf besar, kecil, dan angka");
+  .refine(hasPasswordCharacterMix, "Password harus mengandung huruf besar, kecil, dan angka");
 
 export const forgotPasswordInput = z.strictObject({
-  email: z.string().trim().email("Format email tidak valid"),
+  email: emailSchema,
 });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
 export const resetPasswordInput = z
   .strictObject({
-    code: z.string().min(1, "Kode reset tidak valid"),
+    code: z.string().min(1, "Kode reset tidak valid").max(128, "Kode reset tidak valid"),
     password: passwordSchema,
     passwordConfirmation: z.string(),
   })
@@ -34,11 +46,7 @@ export const resetPasswordInput = z
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** What a signed-in user may change about themself: nothing else (role, status, area) is accepted. */
-export const fullNameSchema = z
-  .string()
-  .trim()
-  .min(2, "Nama lengkap minimal 2 karakter")
-  .max(100, "Nama lengkap maksimal 100 karakter");
+export const fullNameSchema = personName("Nama lengkap minimal 2 karakter", "Nama lengkap maksimal 100 karakter");
 
 /** The cadre form's phone rule (10-15 digits), also used when a user edits their profile. */
 export const kaderPhoneSchema = z
@@ -56,7 +64,7 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
 
 export const changePasswordInput = z
   .strictObject({
-    currentPassword: z.string().min(1, "Password lama harus diisi"),
+    currentPassword: z.string().min(1, "Password lama harus diisi").max(1024, "Password lama salah"),
     password: passwordSchema,
     passwordConfirmation: z.string(),
   })

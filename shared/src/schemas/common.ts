@@ -12,3 +12,56 @@ export const rtRwFilter = z
   .trim()
   .refine(isRtRwFilter, RT_RW_FILTER_MESSAGE)
   .transform((value) => (value === "" ? undefined : padRtRw(value)));
+
+// ─── Text hygiene (issue 14): one rule for every door ───────────────────────────────────────
+export const NAME_MAX_LENGTH = 100;
+export { NOTE_MAX_LENGTH } from "../status.ts";
+export const ADDRESS_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const CONTROL_CHARACTER_MESSAGE = "Tidak boleh berisi karakter kontrol";
+
+/**
+ * True when the text holds what no person types and what breaks storage or display: C0 controls
+ * (NUL included: PostgreSQL refuses it, which used to surface as a 500), DEL, C1 controls, and the
+ * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that make a name
+ * display reordered. Multi-line free text keeps tab, line feed and carriage return.
+ */
+export function hasControlCharacter(value: string, allowLineBreaks = false): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (allowLineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
+  }
+  return false;
+}
+
+/** A one-line text field (names, titles, codes typed by people): trimmed, bounded, no control characters. */
+export function lineText(options: { max: number; maxMessage: string; min?: number; minMessage?: string }) {
+  const base = z.string().trim();
+  const bounded = options.min ? base.min(options.min, options.minMessage) : base;
+  return bounded
+    .max(options.max, options.maxMessage)
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE);
+}
+
+/** A person's name: at least 2 characters (SPEC §5) and at most NAME_MAX_LENGTH. */
+export function personName(minMessage: string, maxMessage = `Nama maksimal ${NAME_MAX_LENGTH} karakter`) {
+  return lineText({ min: 2, minMessage, max: NAME_MAX_LENGTH, maxMessage });
+}
+
+/** Free text (notes, reasons, descriptions): line breaks allowed, other control characters not. */
+export function freeText(max: number, maxMessage: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, maxMessage)
+    .refine((value) => !hasControlCharacter(value, true), CONTROL_CHARACTER_MESSAGE);
+}
+
+/** An e-mail address as typed in any form. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, `Email maksimal ${EMAIL_MAX_LENGTH} karakter`)
+  .email("Format email tidak valid");

@@ -10,6 +10,7 @@ import {
   specialConditionKeys,
   waterSources,
 } from "../enums.ts";
+import { emailSchema, freeText, NOTE_MAX_LENGTH, personName } from "./common.ts";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -37,7 +38,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 export const familyMemberSchema = z.object({
   nik,
-  fullName: z.string().trim().min(2, "Nama lengkap minimal 2 karakter"),
+  fullName: personName("Nama lengkap minimal 2 karakter", "Nama lengkap maksimal 100 karakter"),
   relationship: choice(relationships, "Pilih status hubungan"),
   maritalStatus: choice(maritalStatuses, "Pilih status perkawinan"),
   gender: choice(genders, "Pilih jenis kelamin"),
@@ -147,7 +148,7 @@ function headMemberIssues(value: {
 
 export const familyRegistrationSchema = z
   .object({
-    namaKepalaKeluarga: z.string().trim().min(2, "Nama kepala keluarga wajib diisi"),
+    namaKepalaKeluarga: personName("Nama kepala keluarga wajib diisi", "Nama kepala keluarga maksimal 100 karakter"),
     nikKepalaKeluarga: nik,
     nomorHp: z
       .string()
@@ -155,7 +156,7 @@ export const familyRegistrationSchema = z
       .regex(/^\d*$/, "Nomor HP hanya boleh berisi angka")
       .min(9, "Nomor HP tidak valid")
       .max(15, "Nomor HP tidak valid"),
-    alamatEmail: z.union([z.literal(""), z.email("Format email tidak valid")]).default(""),
+    alamatEmail: z.union([z.literal(""), emailSchema]).default(""),
     tanggalPendataan: z
       .string()
       .min(1, "Tanggal pendataan wajib diisi")
@@ -175,7 +176,7 @@ export const familyRegistrationSchema = z
     houseCriteria: houseCriteriaSchema,
     foodType: choice(foodTypes, "Pilih jenis makanan pokok"),
     communityActivities: communityActivitiesSchema,
-    notes: z.string().max(500, "Catatan maksimal 500 karakter").default(""),
+    notes: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
     agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
   })
   .superRefine((value, ctx) => {

@@ -12,6 +12,7 @@ import {
 } from "../enums.ts";
 import { fullNameSchema, kaderPhoneSchema, passwordSchema } from "./auth.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
+import { emailSchema, freeText, lineText, NOTE_MAX_LENGTH } from "./common.ts";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -39,10 +40,13 @@ export const kaderNikSchema = z
 /** Everything the cadre types except the password pair and the captcha (those never reach data_register). */
 export const kaderProfileFields = {
   fullName: fullNameSchema,
-  email: z.string().trim().email("Format email tidak valid"),
+  email: emailSchema,
   phone: kaderPhoneSchema,
   nik: kaderNikSchema,
-  nip: z.union([z.literal(""), z.string().trim().min(8, "NIP minimal 8 karakter").max(30, "NIP maksimal 30 karakter")]),
+  nip: z.union([
+    z.literal(""),
+    lineText({ min: 8, minMessage: "NIP minimal 8 karakter", max: 30, maxMessage: "NIP maksimal 30 karakter" }),
+  ]),
   jabatan: choice(jabatanOptions, "Pilih jabatan"),
   /** The 'Pilih Lokasi' card: the regency/city, then one of its districts. */
   regencyCode: z.string().regex(/^\d{2}\.\d{2}$/, "Pilih kabupaten/kota"),
@@ -65,7 +69,7 @@ export const kaderProfileFields = {
     disabilitas: z.boolean(),
     balita: z.boolean(),
     ibuHamil: z.boolean(),
-    kronisLainnya: z.string().trim().max(200, "Maksimal 200 karakter"),
+    kronisLainnya: lineText({ max: 200, maxMessage: "Maksimal 200 karakter" }),
   }),
   sumberAirKeluarga: choice(kaderWaterSources, "Pilih sumber air keluarga"),
   saranaMCK: choice(kaderMckOptions, "Pilih sarana MCK"),
@@ -81,9 +85,9 @@ export const kaderProfileFields = {
     posyandu: z.boolean(),
     koperasi: z.boolean(),
     tabungan: z.boolean(),
-    kegiatanLainnya: z.string().trim().max(200, "Maksimal 200 karakter"),
+    kegiatanLainnya: lineText({ max: 200, maxMessage: "Maksimal 200 karakter" }),
   }),
-  catatanTambahan: z.string().trim().max(500, "Catatan maksimal 500 karakter"),
+  catatanTambahan: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter"),
 };
 
 const passwordPair = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "./common.ts";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, idSchema, lineText } from "./common.ts";
 
 export const desaKelurahanListInput = z.object({ kecamatanId: idSchema });
 export const regencyCodeInput = z.object({ regencyCode: z.string().regex(/^\d{2}\.\d{2}$/) });
@@ -56,7 +56,8 @@ const nama = z
   .string({ error: "Nama wajib diisi" })
   .trim()
   .min(1, "Nama wajib diisi")
-  .max(100, "Nama maksimal 100 karakter");
+  .max(100, "Nama maksimal 100 karakter")
+  .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE);
 
 export const kodePosSchema = z.preprocess(
   (value) =>
@@ -145,7 +146,7 @@ export const desaKelurahanUpdateInput = z.object({ id: idSchema, data: desaKelur
 export const kecamatanUpdateInput = z.object({ id: idSchema, data: kecamatanFormSchema });
 
 export const desaKelurahanPageInput = z.object({
-  search: z.string().trim().max(100).default(""),
+  search: lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default(""),
   jenis: z.enum(jenisFilter).default("all"),
   kecamatanId: idSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { specialConditionKeys } from "../enums.ts";
 import { NOTE_MAX_LENGTH, reopenReasonRequiredMessage } from "../status.ts";
 import { familyRegistrationSchema } from "./family.ts";
-import { idSchema, rtRwFilter } from "./common.ts";
+import { freeText, idSchema, lineText, rtRwFilter } from "./common.ts";
 
 /** Head name or address (ward, kecamatan); blank means everything. */
-export const recordSearch = z.string().trim().max(100, "Kata kunci maksimal 100 karakter").default("");
+export const recordSearch = lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default("");
 
 export const RECORD_PAGE_SIZE = 5;
 
@@ -36,7 +36,7 @@ export type UpdateRecordInput = z.input<typeof updateRecordInput>;
 export const deleteRecordInput = z.object({
   registerId: idSchema,
   version: z.number().int().positive(),
-  reason: z.string().trim().min(1, "Alasan penghapusan wajib diisi").max(500, "Alasan maksimal 500 karakter"),
+  reason: freeText(500, "Alasan maksimal 500 karakter").pipe(z.string().min(1, "Alasan penghapusan wajib diisi")),
 });
 export type DeleteRecordInput = z.input<typeof deleteRecordInput>;
 
@@ -64,10 +64,8 @@ export const reopenRecordInput = z.object({
   registerId: idSchema,
   /** The version the cadre looked at; a record changed since then is refused. */
   version: z.number().int().positive(),
-  reason: z
-    .string()
-    .trim()
-    .min(1, reopenReasonRequiredMessage)
-    .max(NOTE_MAX_LENGTH, `Alasan maksimal ${NOTE_MAX_LENGTH} karakter`),
+  reason: freeText(NOTE_MAX_LENGTH, `Alasan maksimal ${NOTE_MAX_LENGTH} karakter`).pipe(
+    z.string().min(1, reopenReasonRequiredMessage),
+  ),
 });
 export type ReopenRecordInput = z.input<typeof reopenRecordInput>;

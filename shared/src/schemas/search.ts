@@ -1,6 +1,7 @@
 // The public status search (SPEC §2, §5 "Search"): one text input, NIK or head-of-family name.
 import { z } from "zod";
 import { captchaAnswerSchema } from "./captcha.ts";
+import { hasControlCharacter, NAME_MAX_LENGTH } from "./common.ts";
 
 export const NAME_SEARCH_MIN = 3;
 export const SEARCH_RESULT_LIMIT = 10;
@@ -9,6 +10,8 @@ export const searchQuerySchema = z
   .string()
   .trim()
   .min(1, "Input tidak valid")
+  .max(NAME_MAX_LENGTH, "Input tidak valid")
+  .refine((value) => !hasControlCharacter(value), "Input tidak valid")
   .refine(
     (value) => isNikQuery(value) || value.length >= NAME_SEARCH_MIN,
     "Masukkan NIK 16 digit atau minimal 3 huruf nama kepala keluarga",

@@ -1,6 +1,6 @@
 // Admin work on accounts: the cadre approval queue, the users list, API tokens.
 import { z } from "zod";
-import { idSchema } from "./common.ts";
+import { freeText, idSchema, lineText } from "./common.ts";
 import { userLevels, userRoles, userStatuses } from "./auth.ts";
 
 const rtRwOptional = (name: "RT" | "RW") =>
@@ -30,12 +30,12 @@ export type ApproveKaderInput = z.input<typeof approveKaderInput>;
 
 export const rejectKaderInput = z.strictObject({
   userId: idSchema,
-  reason: z.string().trim().min(5, "Alasan penolakan minimal 5 karakter").max(500, "Alasan maksimal 500 karakter"),
+  reason: freeText(500, "Alasan maksimal 500 karakter").pipe(z.string().min(5, "Alasan penolakan minimal 5 karakter")),
 });
 export type RejectKaderInput = z.input<typeof rejectKaderInput>;
 
 export const userListInput = z.strictObject({
-  search: z.string().trim().max(100).default(""),
+  search: lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default(""),
   role: z.enum(userRoles).optional(),
   status: z.enum(userStatuses).optional(),
   /** Work-area filter: users whose area lies in this kecamatan / this kelurahan. */
@@ -55,8 +55,13 @@ export const apiTokenAccessLabels: Record<(typeof apiTokenAccessValues)[number],
 };
 
 export const createApiTokenInput = z.strictObject({
-  name: z.string().trim().min(3, "Nama token minimal 3 karakter").max(80, "Nama token maksimal 80 karakter"),
-  description: z.string().trim().max(200, "Deskripsi maksimal 200 karakter").default(""),
+  name: lineText({
+    min: 3,
+    minMessage: "Nama token minimal 3 karakter",
+    max: 80,
+    maxMessage: "Nama token maksimal 80 karakter",
+  }),
+  description: freeText(200, "Deskripsi maksimal 200 karakter").default(""),
   access: z.enum(apiTokenAccessValues, { error: "Pilih jenis akses" }),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { NOTE_MAX_LENGTH, requiredNoteMessage, workflowActions } from "../status.ts";
-import { idSchema, rtRwFilter } from "./common.ts";
+import { freeText, idSchema, rtRwFilter } from "./common.ts";
 
-export const noteSchema = z.string().trim().max(NOTE_MAX_LENGTH, `Catatan maksimal ${NOTE_MAX_LENGTH} karakter`);
+export const noteSchema = freeText(NOTE_MAX_LENGTH, `Catatan maksimal ${NOTE_MAX_LENGTH} karakter`);
 
 export const transitionInput = z
   .object({

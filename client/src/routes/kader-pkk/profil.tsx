@@ -145,6 +145,8 @@ function PasswordForm() {
       onError: (error) => {
         for (const field of serverFieldErrors(error)) {
           if (field.path[0] === "currentPassword") form.setError("currentPassword", { message: field.message });
+          // The server refuses common passwords (its dictionaries never reach the browser).
+          if (field.path[0] === "password") form.setError("password", { message: field.message });
         }
         toast({
           title: "Error",

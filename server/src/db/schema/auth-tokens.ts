@@ -35,12 +35,21 @@ export const apiTokens = pgTable("api_tokens", {
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-// Mail kept in the database when no SMTP server is configured (development), and a record of what was sent.
-export const emailOutbox = pgTable("email_outbox", {
-  id: serial().primaryKey(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  body: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp({ withTimezone: true }),
-});
+// Outgoing mail: requests only queue it and the outbox worker (services/mail/outbox-worker.ts)
+// sends it. `body` is sealed with a key derived from APP_SECRET (a reset link is a usable secret)
+// and emptied once sent; rows are purged after 7 days.
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    /** Not before this moment: a retry's back-off, or the lease of the worker that claimed the row. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.sentAt, table.nextAttemptAt)],
+);

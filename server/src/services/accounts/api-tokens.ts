@@ -6,6 +6,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { createApiTokenInput, type ApiTokenSummary, type CreateApiTokenInput } from "@shared/schemas/users.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
+import { users } from "../../db/schema/users.ts";
 import type { Actor } from "./actor.ts";
 import { notFound } from "../common/errors.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
@@ -73,14 +74,36 @@ export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number):
   return summary(row);
 }
 
-/** The live token behind a bearer value, or null (unknown or revoked). */
+/**
+ * The live token behind a bearer value, or null: unknown, revoked, or its creator is no longer an
+ * active admin (blocked, demoted or deleted). A token never outlives the authority that made it.
+ */
 export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTokenRow | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ token: apiTokens })
     .from(apiTokens)
-    .where(and(eq(apiTokens.tokenHash, apiTokenHash(token)), isNull(apiTokens.revokedAt)));
+    .innerJoin(users, eq(users.id, apiTokens.createdBy))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, apiTokenHash(token)),
+        isNull(apiTokens.revokedAt),
+        eq(users.role, "admin"),
+        eq(users.status, "active"),
+      ),
+    );
+  const row = found?.token;
   if (!row) return null;
   await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.id));
   return row;
+}
+
+/** Revokes every live token `userId` created (blocking or removing an admin ends their tokens too). */
+export async function revokeApiTokensCreatedBy(db: DbOrTx, userId: number): Promise<number> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 }

@@ -6,7 +6,7 @@ import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 import { TEST_ORIGIN, callerFor, createUser, sessionCookieFor, useTestApp } from "../../../test/helpers.ts";
 import { kaderInput } from "../../../test/kader-input.ts";
-import { startMailbox } from "../../../test/mailbox.ts";
+import { flushOutbox, startMailbox } from "../../../test/mailbox.ts";
 
 const mailbox = await startMailbox();
 afterAll(() => mailbox.close());
@@ -25,7 +25,7 @@ describe("cadre registration", () => {
     });
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).not.toContain("Rahasia123");
+    expect(text).not.toContain("Bintang-Laut-48");
     expect(text).not.toContain("passwordHash");
     const result = JSON.parse(text).result.data;
     expect(result.username).toMatch(/^sri\.\d+_\d{4}$/);
@@ -47,7 +47,7 @@ describe("cadre registration", () => {
       memberCount: 4,
     });
     const stored = JSON.stringify(register?.dataRegister);
-    expect(stored).not.toContain("Rahasia123");
+    expect(stored).not.toContain("Bintang-Laut-48");
     expect(stored).not.toContain("password");
     expect(register?.dataRegister).toMatchObject({
       jabatan: "Ketua PKK RT",
@@ -159,6 +159,7 @@ describe("cadre registration", () => {
         .from(registerEvents)
         .where(eq(registerEvents.registerId, register?.id ?? 0));
       expect(events.map((event) => event.toStatus)).toEqual(["APPROVED"]);
+      await flushOutbox(t.db, t.env);
       expect(mailbox.mails.length).toBe(before + 1);
       expect(mailbox.mails.at(-1)?.to).toEqual([cadre.email.toLowerCase()]);
       await expect(
@@ -183,6 +184,7 @@ describe("cadre registration", () => {
       expect(user?.status).toBe("rejected");
       const [register] = await t.db.select().from(registers).where(eq(registers.createdBy, cadre.id));
       expect(register?.status).toBe("REJECTED");
+      await flushOutbox(t.db, t.env);
       expect(mailbox.mails.at(-1)?.raw).toContain("Bukan warga wilayah ini");
     });
   });

@@ -10,6 +10,7 @@ import {
   type KaderRegistrationResult,
 } from "@shared/schemas/kader.ts";
 import { hashPassword } from "./passwords.ts";
+import { assertStrongPassword } from "./password-strength.ts";
 import { consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -100,6 +101,7 @@ export async function registerKader(
     username,
     registrationDate: new Date().toISOString(),
   };
+  await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const registrationNumber = newRegistrationNumber();
 

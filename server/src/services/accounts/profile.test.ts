@@ -69,19 +69,19 @@ describe("sessions, profile and password change", () => {
     const other = await sessionCookieFor(t.db, user.id);
     const wrong = await call("auth.changePassword", current, {
       currentPassword: "Salah1234",
-      password: "Baru12345",
-      passwordConfirmation: "Baru12345",
+      password: "Kenanga-Biru-73",
+      passwordConfirmation: "Kenanga-Biru-73",
     });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error.message).toBe("Password lama salah");
     const ok = await call("auth.changePassword", current, {
       currentPassword: "Lama12345",
-      password: "Baru12345",
-      passwordConfirmation: "Baru12345",
+      password: "Kenanga-Biru-73",
+      passwordConfirmation: "Kenanga-Biru-73",
     });
     expect(ok.status).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(await verifyPassword("Baru12345", row?.passwordHash ?? "")).toBe(true);
+    expect(await verifyPassword("Kenanga-Biru-73", row?.passwordHash ?? "")).toBe(true);
     const meCurrent = await t.app.request("/trpc/auth.me", { headers: { cookie: current } });
     expect((await meCurrent.json()).result.data.id).toBe(user.id);
     const meOther = await t.app.request("/trpc/auth.me", { headers: { cookie: other } });

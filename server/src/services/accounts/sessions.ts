@@ -12,6 +12,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PERSISTENT_SESSION_MS = 30 * DAY_MS;
 export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
+/**
+ * The absolute end of a session, counted from sign-in whatever the activity (issue 14): 30 days
+ * without "remember me", 90 with it; SESSION_MAX_DAYS and SESSION_MAX_DAYS_REMEMBER change them.
+ */
+export interface SessionLimits {
+  maxAgeMs: number;
+  rememberedMaxAgeMs: number;
+}
+export const defaultSessionLimits: SessionLimits = { maxAgeMs: 30 * DAY_MS, rememberedMaxAgeMs: 90 * DAY_MS };
+
+export function sessionLimitsFromDays(days: number, rememberedDays: number): SessionLimits {
+  return { maxAgeMs: days * DAY_MS, rememberedMaxAgeMs: rememberedDays * DAY_MS };
+}
+
+function absoluteEnd(session: SessionRow, limits: SessionLimits): number {
+  return session.createdAt.getTime() + (session.persistent ? limits.rememberedMaxAgeMs : limits.maxAgeMs);
+}
+
 export function generateSessionToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
@@ -44,7 +62,11 @@ export async function createSession(
 
 export type SessionValidation = { session: SessionRow; user: SessionUser } | { session: null; user: null };
 
-export async function validateSessionToken(db: DbOrTx, token: string): Promise<SessionValidation> {
+export async function validateSessionToken(
+  db: DbOrTx,
+  token: string,
+  limits: SessionLimits = defaultSessionLimits,
+): Promise<SessionValidation> {
   const sessionId = sessionIdFromToken(token);
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -54,14 +76,19 @@ export async function validateSessionToken(db: DbOrTx, token: string): Promise<S
   if (!row) return { session: null, user: null };
   const { session } = row;
   const { passwordHash: _hidden, ...user } = row.user;
-  if (Date.now() >= session.expiresAt.getTime() || user.status !== "active") {
+  const end = absoluteEnd(session, limits);
+  if (Date.now() >= session.expiresAt.getTime() || Date.now() >= end || user.status !== "active") {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return { session: null, user: null };
   }
   const lifetime = session.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
   if (Date.now() >= session.expiresAt.getTime() - lifetime / 2) {
-    session.expiresAt = new Date(Date.now() + lifetime);
-    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
+    // Sliding renewal, but never past the absolute end.
+    const renewed = new Date(Math.min(Date.now() + lifetime, end));
+    if (renewed.getTime() > session.expiresAt.getTime()) {
+      session.expiresAt = renewed;
+      await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, sessionId));
+    }
   }
   return { session, user };
 }

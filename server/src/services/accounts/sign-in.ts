@@ -1,4 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { ForgotPasswordInput, LoginInput, PublicUser, ResetPasswordInput } from "@shared/schemas/auth.ts";
@@ -6,13 +7,14 @@ import { forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/sch
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
 import { consumeRateLimit } from "../common/rate-limit.ts";
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "./sessions.ts";
-import { passwordResets } from "../../db/schema/auth-tokens.ts";
+import { emailOutbox, passwordResets } from "../../db/schema/auth-tokens.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
-import { sendMail } from "../mail/mail.ts";
+import { logQueuedMail, outboxRow, type MailConfig } from "../mail/mail.ts";
+import { assertStrongPassword } from "./password-strength.ts";
 import { parseInput } from "../common/input.ts";
 
 export function toPublicUser(user: SessionUser | UserRow): PublicUser {
@@ -55,6 +57,11 @@ export interface LoginResult {
  */
 export const invalidCredentials = "Email atau password salah";
 
+/** Rate-limit keys name an account by a hash of its email: the table holds no address, typed or real. */
+function emailKey(email: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(email))).slice(0, 32);
+}
+
 /**
  * Rate limits (per IP and per account), password and account status: the checks every sign-in
  * (form, REST, OAuth excepted) goes through. Returns the active user.
@@ -68,7 +75,11 @@ export async function authenticate(
 ): Promise<UserRow> {
   const email = rawEmail.trim().toLowerCase();
   await consumeRateLimit(db, `login:ip:${actor.ip}`, { limit: 10, windowSeconds: 60, message: tooManyLogins });
-  await consumeRateLimit(db, `login:account:${email}`, { limit: 100, windowSeconds: 3600, message: tooManyLogins });
+  await consumeRateLimit(db, `login:account:${emailKey(email)}`, {
+    limit: 100,
+    windowSeconds: 3600,
+    message: tooManyLogins,
+  });
   if (beforePassword) await beforePassword();
   const user = await findUserByIdentifier(db, rawEmail);
   const passwordOk = user?.passwordHash
@@ -151,69 +162,130 @@ function resetCodeHash(code: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(code)));
 }
 
-type MailEnv = Parameters<typeof sendMail>[1] & { APP_ORIGIN: string };
+type MailEnv = MailConfig & { APP_ORIGIN: string };
 
 /**
- * Sends a reset link when the email belongs to an active account. The caller gets the same
- * answer either way (and the per-account limit is silent), so the form cannot tell who is registered.
+ * Password recovery runs a few calls at a time per process: a burst of forgot/reset requests then
+ * waits its turn outside the database pool instead of queueing its queries ahead of everyone
+ * else's sign-in (issue 14). A person's single request never waits in practice.
  */
-export async function forgotPassword(
-  db: Db,
-  config: MailEnv,
-  actor: Actor,
-  rawInput: ForgotPasswordInput,
-): Promise<void> {
+const RECOVERY_CONCURRENCY = 2;
+/** Beyond this many waiting calls a burst is answered 429 at once rather than queued in memory. */
+const RECOVERY_QUEUE_MAX = 200;
+const recoveryLimit = pLimit(RECOVERY_CONCURRENCY);
+
+function recoveryLane<T>(work: () => Promise<T>): Promise<T> {
+  if (recoveryLimit.pendingCount >= RECOVERY_QUEUE_MAX) {
+    return Promise.reject(new DomainError("TOO_MANY_REQUESTS", tooManyResets, { retryAfterSeconds: 10 }));
+  }
+  return recoveryLimit(work);
+}
+
+/** Counts an attempt; false (never an error) once the limit is passed, for limits that must stay silent. */
+async function silentlyWithinLimit(db: DbOrTx, key: string, rule: { limit: number; windowSeconds: number }) {
+  try {
+    await consumeRateLimit(db, key, { ...rule, message: tooManyResets });
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Queues a reset link when the email belongs to an active account. Every email costs the same
+ * work in the request (both limits, the lookup, a fresh code) and gets the same answer; the mail
+ * itself leaves later through the outbox worker, so neither the answer nor its timing tells who
+ * is registered (issue 14).
+ */
+export function forgotPassword(db: Db, config: MailEnv, actor: Actor, rawInput: ForgotPasswordInput): Promise<void> {
   const input = parseInput(forgotPasswordInput, rawInput);
+  return recoveryLane(() => queueResetLink(db, config, actor, input));
+}
+
+async function queueResetLink(db: Db, config: MailEnv, actor: Actor, input: ForgotPasswordInput): Promise<void> {
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
   const user = await findUserByEmail(db, email);
-  if (user?.status !== "active") return;
-  try {
-    await consumeRateLimit(db, `forgot:account:${email}`, { limit: 3, windowSeconds: 3600, message: tooManyResets });
-  } catch (error) {
-    if (error instanceof DomainError) return;
-    throw error;
-  }
   const code = generateSessionToken() + generateSessionToken();
-  await db
-    .insert(passwordResets)
-    .values({ id: resetCodeHash(code), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
   const link = `${new URL(config.APP_ORIGIN).origin}/kader-pkk/reset-password?code=${code}`;
-  await sendMail(db, config, {
-    to: user.email,
+  const message = {
+    to: user?.email ?? email,
     subject: "Atur ulang password Portal PKK",
     text: [
-      `Halo ${user.fullName},`,
+      `Halo ${user?.fullName ?? ""},`,
       "",
       "Kami menerima permintaan untuk mengatur ulang password akun Portal PKK Anda.",
-      `Buka tautan berikut dalam 1 jam untuk membuat password baru:`,
+      "Buka tautan berikut dalam 1 jam untuk membuat password baru:",
       link,
       "",
       "Jika Anda tidak meminta ini, abaikan email ini; password Anda tidak berubah.",
     ].join("\n"),
     link,
+  };
+  const mail = outboxRow(config, message);
+  // The same statements and one write-commit for every email: the per-account count is written
+  // either way, and one statement stores the code's hash and queues the sealed mail only when the
+  // account is due one, so an unknown address costs what a known one costs.
+  const due = await db.transaction(async (tx) => {
+    const accountAllowed = await silentlyWithinLimit(tx, `forgot:account:${emailKey(email)}`, {
+      limit: 3,
+      windowSeconds: 3600,
+    });
+    const active = user?.status === "active" && accountAllowed;
+    await tx.execute(sql`
+      with reset as (
+        insert into ${passwordResets} (id, user_id, expires_at)
+        select ${resetCodeHash(code)}, ${user?.id ?? 0}, ${new Date(Date.now() + RESET_LIFETIME_MS).toISOString()}::timestamptz
+        where ${active}::boolean
+        returning user_id
+      )
+      insert into ${emailOutbox} ("to", subject, body)
+      select ${mail.to}, ${mail.subject}, ${mail.body} from reset`);
+    return active;
   });
+  if (due) logQueuedMail(config, message);
 }
 
-/** Sets a new password with a valid code; the code is burnt and every session of the user ends. */
-export async function resetPassword(db: Db, rawInput: ResetPasswordInput): Promise<UserRow> {
+const badCode = () =>
+  new DomainError("BAD_REQUEST", badResetCode, { fieldErrors: [{ path: ["code"], message: badResetCode }] });
+
+/**
+ * Sets a new password with a valid code; the code is burnt and every session of the user ends.
+ * The code is checked first (one hash lookup), so a stream of wrong codes costs no argon2 work,
+ * and attempts are limited per address and per account.
+ */
+export function resetPassword(db: Db, actor: Actor, rawInput: ResetPasswordInput): Promise<UserRow> {
   const input = parseInput(resetPasswordInput, rawInput);
+  return recoveryLane(() => applyReset(db, actor, input));
+}
+
+async function applyReset(db: Db, actor: Actor, input: ResetPasswordInput): Promise<UserRow> {
+  await consumeRateLimit(db, `reset:ip:${actor.ip}`, { limit: 20, windowSeconds: 3600, message: tooManyResets });
+  const codeHash = resetCodeHash(input.code);
+  const [pending] = await db
+    .select({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.id, codeHash));
+  if (!pending || pending.expiresAt.getTime() <= Date.now()) throw badCode();
+  await consumeRateLimit(db, `reset:account:${pending.userId}`, {
+    limit: 5,
+    windowSeconds: 3600,
+    message: tooManyResets,
+  });
+  await assertStrongPassword(input.password, pending.user);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // Deleting first makes the code single use even when two requests race.
-    const [reset] = await tx
-      .delete(passwordResets)
-      .where(eq(passwordResets.id, resetCodeHash(input.code)))
-      .returning();
-    if (!reset || reset.expiresAt.getTime() <= Date.now()) {
-      throw new DomainError("BAD_REQUEST", badResetCode, { fieldErrors: [{ path: ["code"], message: badResetCode }] });
-    }
+    const [reset] = await tx.delete(passwordResets).where(eq(passwordResets.id, codeHash)).returning();
+    if (!reset || reset.expiresAt.getTime() <= Date.now()) throw badCode();
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, reset.userId))
       .returning();
-    if (!user) throw new DomainError("BAD_REQUEST", badResetCode);
+    if (!user) throw badCode();
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await invalidateUserSessions(tx, user.id);
     return user;

@@ -19,6 +19,7 @@ import {
 } from "@shared/schemas/users.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { invalidateUserSessions } from "./sessions.ts";
+import { revokeApiTokensCreatedBy } from "./api-tokens.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -28,11 +29,12 @@ import type { Env } from "../../env.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { toPublicUser } from "./sign-in.ts";
 import { DomainError, notFound } from "../common/errors.ts";
-import { sendMail } from "../mail/mail.ts";
+import { queueMail } from "../mail/mail.ts";
+import { assertStrongPassword } from "./password-strength.ts";
 import { requireAdminUser as requireAdmin, signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 
-type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN">;
+type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN" | "APP_SECRET">;
 
 // ─── Cadre approval queue ───────────────────────────────────────────────────────────────────
 export interface PendingKader {
@@ -136,7 +138,7 @@ export async function approveKader(
     await moveKaderRegister(tx, user.id, admin, "APPROVED", null);
     return row;
   });
-  await sendMail(db, config, {
+  await queueMail(db, config, {
     to: approved.email,
     subject: "Akun Kader PKK Anda telah disetujui",
     text: [
@@ -168,7 +170,7 @@ export async function rejectKader(
     await moveKaderRegister(tx, user.id, admin, "REJECTED", input.reason);
     return row;
   });
-  await sendMail(db, config, {
+  await queueMail(db, config, {
     to: rejected.email,
     subject: "Pendaftaran Kader PKK Anda ditolak",
     text: [
@@ -227,7 +229,7 @@ export async function listUsers(db: Db, actor: Actor, rawInput: UserListInput): 
   };
 }
 
-/** Blocking ends every session of the user at once. */
+/** Blocking ends every session of the user at once and revokes the API tokens they created. */
 export async function blockUser(db: Db, actor: Actor, userId: number): Promise<PublicUser> {
   const admin = requireAdmin(actor);
   if (admin.id === userId) throw new DomainError("BAD_REQUEST", "Anda tidak dapat memblokir akun Anda sendiri");
@@ -239,6 +241,7 @@ export async function blockUser(db: Db, actor: Actor, userId: number): Promise<P
       .returning();
     if (!row) throw notFound("Pengguna tidak ditemukan");
     await invalidateUserSessions(tx, userId);
+    await revokeApiTokensCreatedBy(tx, userId);
     return toPublicUser(row);
   });
 }
@@ -284,6 +287,7 @@ export async function changePassword(
       fieldErrors: [{ path: ["currentPassword"], message: wrongCurrentPassword }],
     });
   }
+  await assertStrongPassword(input.password, self);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, self.id));

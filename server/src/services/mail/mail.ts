@@ -1,12 +1,13 @@
-// Outgoing mail. With SMTP_URL it goes out through nodemailer; without it the message stays in the
-// email_outbox table and, in development only, its link is written to the log so a developer can
-// follow it. Reset links are never logged in production or test.
-import nodemailer, { type Transporter } from "nodemailer";
-import { eq } from "drizzle-orm";
+// Outgoing mail never leaves inside a request (issue 14): `queueMail` stores it, sealed, in
+// email_outbox and the outbox worker (outbox-worker.ts) delivers it, so a request's answer and its
+// timing never depend on the mail server nor on whether a mail was due at all. Without SMTP_URL
+// the mail stays queued and, in development only, its link is written to the log so a developer
+// can follow it; reset links are never logged in production or test.
 import type { DbOrTx } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/auth-tokens.ts";
 import type { Env } from "../../env.ts";
-import { createLogger, describeError } from "../../log.ts";
+import { createLogger } from "../../log.ts";
+import { sealMail } from "./outbox-seal.ts";
 
 export interface MailMessage {
   to: string;
@@ -16,50 +17,29 @@ export interface MailMessage {
   link?: string;
 }
 
-type MailConfig = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL">;
+export type MailConfig = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_SECRET">;
 
-const transports = new Map<string, Transporter>();
-
-function transportFor(url: string): Transporter {
-  let transport = transports.get(url);
-  if (!transport) {
-    transport = nodemailer.createTransport(url);
-    transports.set(url, transport);
-  }
-  return transport;
+/** The email_outbox row for a message: the body sealed, never the text itself. */
+export function outboxRow(config: Pick<MailConfig, "APP_SECRET">, message: MailMessage) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    body: sealMail(config.APP_SECRET, { text: message.text, link: message.link }),
+  };
 }
 
-export async function sendMail(db: DbOrTx, config: MailConfig, message: MailMessage): Promise<void> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, body: message.text })
-    .returning({ id: emailOutbox.id });
-  const log = createLogger(config.LOG_LEVEL);
-  if (!config.SMTP_URL) {
-    if (config.NODE_ENV === "development") {
-      log.info("mail kept in email_outbox (no SMTP_URL)", {
-        to: message.to,
-        subject: message.subject,
-        link: message.link,
-      });
-    }
-    return;
-  }
-  try {
-    await transportFor(config.SMTP_URL).sendMail({
-      from: config.MAIL_FROM,
+export async function queueMail(db: DbOrTx, config: MailConfig, message: MailMessage): Promise<void> {
+  await db.insert(emailOutbox).values(outboxRow(config, message));
+  logQueuedMail(config, message);
+}
+
+/** In development without SMTP_URL, the link goes to the log so a developer can follow it. */
+export function logQueuedMail(config: MailConfig, message: MailMessage): void {
+  if (!config.SMTP_URL && config.NODE_ENV === "development") {
+    createLogger(config.LOG_LEVEL).info("mail kept in email_outbox (no SMTP_URL)", {
       to: message.to,
       subject: message.subject,
-      text: message.text,
-    });
-    // Once delivered, the stored copy loses its link: a reset code must not sit readable in the database.
-    const body = message.link ? message.text.replaceAll(message.link, "[tautan]") : message.text;
-    if (row) await db.update(emailOutbox).set({ sentAt: new Date(), body }).where(eq(emailOutbox.id, row.id));
-  } catch (error) {
-    // The answer to the user must not depend on the mail server (nor reveal whether an account exists).
-    log.error("mail delivery failed", {
-      subject: message.subject,
-      error: describeError(error),
+      link: message.link,
     });
   }
 }

@@ -28,7 +28,7 @@ export const authRouter = router({
     return { ok: true, message: auth.forgotPasswordAnswer };
   }),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await auth.resetPassword(ctx.db, input);
+    await auth.resetPassword(ctx.db, ctx.actor, input);
     return { ok: true };
   }),
   updateProfile: authedProcedure
