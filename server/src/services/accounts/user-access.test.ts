@@ -7,6 +7,7 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { TEST_ORIGIN, createUser, sessionCookieFor, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "./actor.ts";
+import { openMail } from "../mail/outbox-seal.ts";
 import { sendPasswordReset, updateUserAccess } from "./user-access.ts";
 import { listUsers } from "./users.ts";
 
@@ -93,7 +94,8 @@ describe("admin sends a password-reset mail", () => {
     await sendPasswordReset(t.db, t.env, as(admin), { userId: user.id });
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "lupa.admin@contoh.id"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.body).toContain("/kader-pkk/reset-password?code=");
+    // The outbox row is sealed (issue 14); the server opens it to send.
+    expect(openMail(t.env.APP_SECRET, mails[0]?.body ?? "")?.link).toContain("/kader-pkk/reset-password?code=");
     const blocked = await createUser(t.db, { status: "blocked" });
     expect(await refusal(sendPasswordReset(t.db, t.env, as(admin), { userId: blocked.id }))).toMatchObject({
       code: "CONFLICT",
