@@ -234,8 +234,8 @@ test("admin changes a cadre's level and area: it takes effect at the cadre's nex
   await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
   await page.getByLabel(/^RW( \*)?$/).fill("5");
   await page.getByLabel(/^RT( \*)?$/).fill("3");
-  await page.getByLabel(/^Password( \*)?$/).fill("Rahasia123");
-  await page.getByLabel("Konfirmasi password").fill("Rahasia123");
+  await page.getByLabel(/^Password( \*)?$/).fill("Bintang-Laut-48");
+  await page.getByLabel("Konfirmasi password").fill("Bintang-Laut-48");
   await page.getByLabel("Jumlah anggota").fill("3");
   await page.getByLabel("Sumber air keluarga").selectOption("pam");
   await page.getByLabel("Sarana MCK").selectOption("wc-sendiri");
@@ -259,7 +259,7 @@ test("admin changes a cadre's level and area: it takes effect at the cadre's nex
   await card.getByRole("button", { name: "Setujui kader" }).click();
   await expect(admin.getByText("Wulan Akses disetujui sebagai kader")).toBeVisible();
 
-  await loginAs(page.request, email, "Rahasia123");
+  await loginAs(page.request, email, "Bintang-Laut-48");
   await page.goto("/kader-pkk/validasi");
   await expect(page.getByText("Wulan Akses · Kader RT")).toBeVisible();
 
