@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies patches/ (patch-package) to the postgres driver.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build --config client/vite.config.ts
@@ -13,5 +15,6 @@ COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["npx", "bun", "server/src/index.ts"]
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# bun directly as PID 1 receives SIGTERM itself (graceful shutdown), not through npx.
+CMD ["node_modules/.bin/bun", "server/src/index.ts"]

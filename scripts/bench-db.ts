@@ -1,63 +1,156 @@
-// `bun scripts/bench-db.ts [families]`: the database budgets of DESIGN §9, measured on the configured
-// database (DATABASE_URL → PostgreSQL, else PGlite under DATA_DIR). Tops the data up to `families`
-// generated families (timing the generator), then times the portal's own service calls.
-// Prints numbers; it never fails on them (budgets are reported, not asserted).
-import { and, asc, count, eq, max, sql } from "drizzle-orm";
-import { generateFamilies } from "../server/src/demo/bulk-families.ts";
+// `npm run bench:db -- N [--runs R] [--json path]`: every screen's database call at N generated
+// families, on the configured database (DATABASE_URL → PostgreSQL, else PGlite under DATA_DIR). Tops
+// the data up to N with the bulk generator, then prints ONE table: p50/p95 of each service call,
+// p50 of the raw SQL it runs (the same statements and parameters, captured once and replayed on the
+// driver) and the ratio between them (the API's own overhead). Also writes the table as JSON
+// (default .tmp/bench-db-<kind>-<N>.json). Numbers are reported, never asserted.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type postgres from "postgres";
+import { loadFamilies } from "../server/src/demo/bulk-load.ts";
+import type { Db } from "../server/src/db/client.ts";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
+import * as schema from "../server/src/db/schema/index.ts";
 import { familyMembers, registers } from "../server/src/db/schema/registers.ts";
 import { desaKelurahan } from "../server/src/db/schema/regions.ts";
 import { users } from "../server/src/db/schema/users.ts";
 import { seedDatabase } from "../server/src/seed.ts";
 import { getEnv } from "../server/src/env.ts";
 import { createLogger } from "../server/src/log.ts";
-import { findStatus } from "../server/src/services/registers/search.ts";
+import type { Actor, SessionUser } from "../server/src/services/accounts/actor.ts";
+import { dashboardSummary } from "../server/src/services/figures/dashboard.ts";
+import { monthlyReport } from "../server/src/services/figures/reports.ts";
 import { computePublicStats } from "../server/src/services/figures/stats.ts";
+import { listRecords } from "../server/src/services/registers/records.ts";
+import { findStatus } from "../server/src/services/registers/search.ts";
+import { specialConditions } from "../server/src/services/registers/special-conditions.ts";
 import { queue } from "../server/src/services/registers/workflow.ts";
 
-const target = Number(process.argv[2] ?? 100_000);
+const { values, positionals } = parseArgs({
+  options: { runs: { type: "string", default: "30" }, json: { type: "string" } },
+  allowPositionals: true,
+});
+const target = Number(positionals[0] ?? 100_000);
+const runs = Number(values.runs);
 const env = getEnv();
-const handle = await openConfiguredDatabase(env);
+const handle = await openConfiguredDatabase(env, { statementTimeoutMs: 0 });
 const { db } = handle;
 await handle.migrate();
 await seedDatabase(db, env, createLogger("warn"));
 
-const [existing] = await db.select({ total: count(), last: max(registers.id) }).from(registers);
+const [existing] = await db.select({ total: count() }).from(registers);
 const missing = target - (existing?.total ?? 0);
+let generation: { families: number; perSecond: number; finishSeconds: number } | null = null;
 if (missing > 0) {
-  const started = performance.now();
-  await generateFamilies(db, {
+  const result = await loadFamilies(handle, {
     families: missing,
-    firstSerial: 10_000_000 + (existing?.last ?? 0) * 2,
-    onProgress: (done) => {
-      if (done % 100_000 === 0) console.log(`  generated ${done.toLocaleString("en")} …`);
-    },
+    onProgress: (done) =>
+      process.stderr.write(`\r  generating ${done.toLocaleString("en")} / ${missing.toLocaleString("en")}`),
   });
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `generation: ${missing.toLocaleString("en")} families in ${seconds.toFixed(1)} s = ${Math.round(missing / seconds).toLocaleString("en")} families/s`,
-  );
-  await db.execute(sql`analyze`);
+  process.stderr.write("\n");
+  generation = {
+    families: missing,
+    perSecond: Math.round(missing / result.loadSeconds),
+    finishSeconds: result.finishSeconds,
+  };
 }
 const [total] = await db.select({ total: count() }).from(registers);
-console.log(`database: ${handle.kind}, ${total?.total.toLocaleString("en")} registers`);
 
-async function time(label: string, runs: number, call: (index: number) => Promise<unknown>): Promise<void> {
-  await call(0);
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const started = performance.now();
-    await call(index + 1);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  console.log(
-    `${label.padEnd(44)} p50 ${at(0.5).toFixed(2).padStart(8)} ms   p95 ${at(0.95).toFixed(2).padStart(8)} ms`,
-  );
+// ─── Raw SQL: a second drizzle on the same client records each call's statements ───────────────
+interface Statement {
+  query: string;
+  params: unknown[];
+}
+let captured: Statement[] = [];
+const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
+const client: unknown = Reflect.get(db, "$client");
+const isPostgres = (value: unknown): value is postgres.Sql => typeof value === "function" && "unsafe" in value;
+let capturingDb: Db;
+let runRaw: (statement: Statement) => Promise<unknown>;
+if (client instanceof PGlite) {
+  capturingDb = drizzlePglite({ client, schema, casing: "snake_case", logger });
+  runRaw = (statement) => client.query(statement.query, statement.params);
+} else if (isPostgres(client)) {
+  capturingDb = drizzlePostgres({ client, schema, casing: "snake_case", logger });
+  runRaw = (statement) => client.unsafe(statement.query, statement.params.map(asParameter));
+} else {
+  throw new Error("bench:db: unknown database client");
+}
+function asParameter(value: unknown): postgres.ParameterOrJSON<never> {
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
 }
 
-const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).orderBy(sql`random()`).limit(200)).map(
+const quantile = (samples: number[], q: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+interface Row {
+  call: string;
+  p50: number;
+  p95: number;
+  sqlP50: number;
+  statements: number;
+  ratio: number;
+}
+const rows: Row[] = [];
+
+async function bench(label: string, call: (database: Db, index: number) => Promise<unknown>): Promise<void> {
+  captured = [];
+  await call(capturingDb, 0);
+  const statements = captured;
+  await call(db, 0);
+  const samples: number[] = [];
+  for (let index = 1; index <= runs; index += 1) {
+    const started = performance.now();
+    await call(db, index);
+    samples.push(performance.now() - started);
+  }
+  const raw: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    const started = performance.now();
+    for (const statement of statements) await runRaw(statement);
+    raw.push(performance.now() - started);
+  }
+  const row = {
+    call: label,
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    sqlP50: quantile(raw, 0.5),
+    statements: statements.length,
+    ratio: quantile(samples, 0.5) / Math.max(quantile(raw, 0.5), 0.001),
+  };
+  rows.push(row);
+  process.stderr.write(`  ${label}: ${row.p50.toFixed(2)} ms\n`);
+}
+
+// ─── The actors: users of the first ward (RW 001, RT 001) at every level, and an admin ──────────
+const [ward] = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode)).limit(1);
+const [admin] = await db.select().from(users).where(eq(users.role, "admin")).limit(1);
+if (!ward || !admin) throw new Error("bench:db: regions or the admin account missing");
+const { passwordHash: _hash, ...adminUser } = admin;
+const asUser = (user: SessionUser): Actor => ({ user, ip: "bench" });
+const cadre = (level: "rt" | "rw" | "kelurahan" | "kecamatan"): Actor =>
+  asUser({
+    ...adminUser,
+    role: "kader",
+    level,
+    status: "active",
+    kecamatanId: ward.kecamatanId,
+    desaKelurahanId: level === "kecamatan" ? null : ward.id,
+    rw: level === "rt" || level === "rw" ? "001" : null,
+    rt: level === "rt" ? "001" : null,
+  });
+const adminActor = asUser(adminUser);
+const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).orderBy(sql`random()`).limit(100)).map(
   (row) => row.nik,
 );
 const [sample] = await db
@@ -65,24 +158,50 @@ const [sample] = await db
   .from(registers)
   .orderBy(sql`random()`)
   .limit(1);
-const [ward] = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode)).limit(1);
-const [cadre] = await db
-  .select()
-  .from(users)
-  .where(and(eq(users.role, "kader"), eq(users.level, "kelurahan")));
-const [admin] = await db.select().from(users).where(eq(users.role, "admin"));
-if (!ward || !cadre || !admin) throw new Error("demo accounts missing: run with DEMO_DATA=true");
-const { passwordHash: _a, ...kelurahanCadre } = cadre;
-const { passwordHash: _b, ...adminUser } = admin;
+const lastMonth = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000 + 7 * 60 * 60 * 1000).toISOString().slice(0, 7);
 
-await time("status search by NIK (head or member)", 200, (index) => findStatus(db, niks[index % niks.length] ?? ""));
-await time(`selective name search ("${sample?.name}")`, 50, () => findStatus(db, sample?.name ?? "Budi"));
-await time('common-name search ("Budi")', 20, () => findStatus(db, "Budi"));
-await time("validation list page (kelurahan cadre)", 50, (index) =>
-  queue(db, { user: kelurahanCadre, ip: "bench" }, { status: "all", page: 1 + (index % 5) }),
+await bench("status search by NIK (public)", (d, i) => findStatus(d, niks[i % niks.length] ?? ""));
+await bench(`name search, full name (public)`, (d) => findStatus(d, sample?.name ?? "Budi Santoso"));
+await bench('name search, common "Budi" (public)', (d) => findStatus(d, "Budi"));
+await bench("landing statistics, city (uncached)", (d) => computePublicStats(d));
+await bench("dashboard, city (admin)", (d) => dashboardSummary(d, adminActor));
+await bench("dashboard, kecamatan", (d) => dashboardSummary(d, cadre("kecamatan")));
+await bench("dashboard, kelurahan", (d) => dashboardSummary(d, cadre("kelurahan")));
+await bench("dashboard, RT", (d) => dashboardSummary(d, cadre("rt")));
+await bench(`monthly report ${lastMonth}, city`, (d) => monthlyReport(d, adminActor, { month: lastMonth }));
+await bench(`monthly report ${lastMonth}, kelurahan`, (d) =>
+  monthlyReport(d, cadre("kelurahan"), { month: lastMonth }),
 );
-await time("validation list page (admin, city-wide)", 20, (index) =>
-  queue(db, { user: adminUser, ip: "bench" }, { status: "all", page: 1 + (index % 5) }),
+await bench(`monthly report ${lastMonth}, RW`, (d) => monthlyReport(d, cadre("rw"), { month: lastMonth }));
+await bench("special conditions, city page 1", (d) => specialConditions(d, adminActor, {}));
+await bench("special conditions, kelurahan page 1", (d) => specialConditions(d, cadre("kelurahan"), {}));
+await bench("validation queue, kelurahan page 1", (d) => queue(d, cadre("kelurahan"), { status: "all", page: 1 }));
+await bench("validation queue, city page 1", (d) => queue(d, adminActor, { status: "all", page: 1 }));
+await bench("validation queue, city page 500", (d) => queue(d, adminActor, { status: "all", page: 500 }));
+await bench("records, kelurahan page 1", (d) => listRecords(d, cadre("kelurahan"), { page: 1 }));
+await bench("records, city page 500", (d) => listRecords(d, adminActor, { page: 500 }));
+await bench('records search "Budi", kelurahan', (d) => listRecords(d, cadre("kelurahan"), { search: "Budi", page: 1 }));
+await bench('records search "Budi", city', (d) => listRecords(d, adminActor, { search: "Budi", page: 1 }));
+
+const header = `${handle.kind}, ${total?.total.toLocaleString("en")} registers, ${runs} runs per call`;
+console.log(`\n${header}`);
+if (generation) {
+  console.log(
+    `generator: ${generation.families.toLocaleString("en")} families at ${generation.perSecond.toLocaleString("en")}/s, rollups + VACUUM ANALYZE ${generation.finishSeconds.toFixed(1)} s`,
+  );
+}
+console.log("| call | p50 ms | p95 ms | raw SQL p50 ms (statements) | ratio |");
+console.log("|---|---:|---:|---:|---:|");
+for (const row of rows) {
+  console.log(
+    `| ${row.call} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.sqlP50.toFixed(2)} (${row.statements}) | ${row.ratio.toFixed(2)} |`,
+  );
+}
+const jsonPath = values.json ?? `.tmp/bench-db-${handle.kind}-${target}.json`;
+mkdirSync(dirname(jsonPath), { recursive: true });
+writeFileSync(
+  jsonPath,
+  `${JSON.stringify({ database: handle.kind, registers: total?.total, runs, at: new Date().toISOString(), generation, rows }, null, 2)}\n`,
 );
-await time("city figures, uncached (landing statistics)", 10, () => computePublicStats(db));
+console.log(`(JSON: ${jsonPath})`);
 await handle.close();

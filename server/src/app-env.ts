@@ -11,8 +11,12 @@ export interface AppDeps {
   log: Logger;
   /** "Kota Bekasi": shown in headers and the footer. */
   cityName: string;
-  /** Checks the database for /healthz. */
+  /** Checks the database for /readyz (throws when it does not answer within 2 s). */
   ping: () => Promise<void>;
+  /** Readiness also requires every migration applied; absent in tests that build the app by hand. */
+  migrationsApplied?: () => Promise<boolean>;
+  /** True once SIGTERM arrived: /readyz turns 503 so load balancers stop sending new requests. */
+  draining?: () => boolean;
   /** Google sign-in; built from GOOGLE_CLIENT_ID/SECRET when absent (tests pass their own provider). */
   googleOAuth?: OAuthProvider | null;
   /** Directory of the built client; absent in API-only tests. */

@@ -4,10 +4,16 @@ import { useTestApp } from "../test/helpers.ts";
 describe("the Hono app", () => {
   const t = useTestApp({ seed: false });
 
-  test("/healthz checks the database", async () => {
+  test("/healthz says the process is alive", async () => {
     const response = await t.app.request("/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("/readyz says ready when the database answers and every migration is applied", async () => {
+    const response = await t.app.request("/readyz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready" });
   });
 
   test("every response carries the security headers", async () => {

@@ -9,6 +9,8 @@ import { bearerAuth } from "./rest/bearer.ts";
 import { apiCors } from "./http/cors.ts";
 import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
+import { requestDeadline, unavailableResponse } from "./http/unavailable.ts";
+import { isDatabaseUnavailable, retryAfterSeconds } from "./db/unavailable.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { immutableAssets, spaFallback, staticFiles } from "./http/spa.ts";
@@ -55,13 +57,33 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }),
   );
 
-  app.get("/healthz", async (c) => {
+  // Liveness: the process answers. It never looks at the database, so a database outage does not
+  // make a supervisor restart healthy app processes.
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Readiness: this instance can serve (database answers within 2 s, every migration applied, not
+  // shutting down). Load balancers send traffic only to ready instances.
+  app.get("/readyz", async (c) => {
+    const headers = { "Cache-Control": "no-store", "Retry-After": String(retryAfterSeconds) };
+    if (deps.draining?.()) return c.json({ status: "unavailable", reason: "shutting down" }, 503, headers);
     try {
       await deps.ping();
-      return c.json({ status: "ok" });
+      if (deps.migrationsApplied && !(await deps.migrationsApplied()))
+        return c.json({ status: "unavailable", reason: "migrations pending" }, 503, headers);
+      return c.json({ status: "ready" }, 200, { "Cache-Control": "no-store" });
     } catch {
-      return c.json({ status: "error", message: "database unreachable" }, 503);
+      return c.json({ status: "unavailable", reason: "database unreachable" }, 503, headers);
     }
+  });
+
+  app.use("/trpc/*", requestDeadline(deps.env.REQUEST_TIMEOUT_MS));
+  app.use("/api/*", requestDeadline(deps.env.REQUEST_TIMEOUT_MS));
+  app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      deps.log.warn("database unavailable", { path: c.req.path, error: describeError(error) });
+      return unavailableResponse(c);
+    }
+    deps.log.error("request failed", { path: c.req.path, error: describeError(error) });
+    return c.json({ message: "Terjadi kesalahan pada server" }, 500);
   });
 
   app.use("/trpc/*", csrfGuard);
@@ -82,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         }),
       }),
       onError: ({ error, path }) => {
+        if (error.code === "SERVICE_UNAVAILABLE")
+          deps.log.warn("database unavailable", { path, error: describeError(error.cause ?? error) });
         if (error.code === "INTERNAL_SERVER_ERROR")
           deps.log.error("trpc call failed", { path, error: describeError(error.cause ?? error) });
       },

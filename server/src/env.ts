@@ -40,6 +40,16 @@ const schema = z
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SESSION_MAX_DAYS_REMEMBER: z.coerce.number().int().min(1).max(3650).default(90),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    // A request still running after this long answers 503 (a frozen database answers nothing).
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+    // Expired sessions, captcha nonces, idempotency keys, rate-limit windows and reset codes.
+    HOUSEKEEPING_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(15 * 60 * 1000),
+    // SIGTERM: how long in-flight requests may finish before the process exits anyway.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     // Footer contacts of the city's PKK secretariat. The address defaults to the secretariat of the
     // configured city; phone and e-mail are shown only when set (we do not invent a number).
     CONTACT_ADDRESS: blankAsUnset(z.string().trim().min(1).max(200)),

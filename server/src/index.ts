@@ -1,9 +1,11 @@
-// Bun entry: configuration, database, seed, then one HTTP server for SPA, /trpc, /api and /healthz.
+// Bun entry: configuration, database, seed, then one HTTP server for SPA, /trpc, /api, /healthz and
+// /readyz; housekeeping on a timer; graceful shutdown on SIGTERM.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { seedDatabase } from "./seed.ts";
+import { startHousekeeping } from "./services/housekeeping/schedule.ts";
 import { getEnv } from "./env.ts";
 import { createLogger, describeError } from "./log.ts";
 import { cityName } from "./services/regions/regions.ts";
@@ -19,8 +21,10 @@ async function main() {
   const log = createLogger(env.LOG_LEVEL);
   const city = await cityName(env.CITY_CODE);
   const handle = await openConfiguredDatabase(env);
+  // Under advisory locks: instances started together on an empty database take turns.
   await handle.migrate();
-  await seedDatabase(handle.db, env, log);
+  await handle.exclusive("seed", (lockDb) => seedDatabase(lockDb, env, log));
+  let draining = false;
 
   const clientDir = fileURLToPath(new URL("../../client/dist", import.meta.url));
   const app = createApp({
@@ -29,6 +33,8 @@ async function main() {
     log,
     cityName: city,
     ping: handle.ping,
+    migrationsApplied: handle.migrationsApplied,
+    draining: () => draining,
     clientDir: existsSync(clientDir) ? clientDir : undefined,
   });
 
@@ -44,15 +50,37 @@ async function main() {
   // Mail leaves through the outbox, never inside a request (issue 14).
   const outbox = startOutboxWorker(handle.db, env, log);
 
-  const shutdown = async () => {
+  const stopHousekeeping = startHousekeeping(handle.db, log, env.HOUSEKEEPING_INTERVAL_MS);
+
+  // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (up to
+  // SHUTDOWN_GRACE_MS), then close the pool and exit 0. A second signal exits at once.
+  const shutdown = async (signal: string) => {
+    if (draining) process.exit(0);
+    draining = true;
+    log.info("shutting down", { signal, inFlight: server.pendingRequests });
+    const grace = setTimeout(() => {
+      log.warn("shutdown grace period over, closing remaining requests", { inFlight: server.pendingRequests });
+      void server.stop(true);
+    }, env.SHUTDOWN_GRACE_MS);
     await server.stop();
+    clearTimeout(grace);
+    await stopHousekeeping();
     await outbox.stop();
-    await handle.close();
+    await handle
+      .close()
+      .catch((error: unknown) => log.warn("closing the database failed", { error: describeError(error) }));
+    log.info("stopped");
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
+
+// A stray rejection (a driver callback, a timer) must not take every user's requests down with it:
+// log it the redacted way and keep serving.
+process.on("unhandledRejection", (error: unknown) => {
+  console.error(JSON.stringify({ level: "error", message: "unhandled rejection", error: describeError(error) }));
+});
 
 // A start-up failure names its cause without the query parameters drizzle attaches (demo password hashes).
 main().catch((error: unknown) => fail(JSON.stringify(describeError(error))));

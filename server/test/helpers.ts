@@ -57,6 +57,7 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
       log: createLogger("error"),
       cityName: "Kota Bekasi",
       ping: handle.ping,
+      migrationsApplied: handle.migrationsApplied,
     });
     state = { handle, db: handle.db, env, app };
   }, HOOK_TIMEOUT_MS);

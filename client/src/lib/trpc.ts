@@ -4,12 +4,14 @@ import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../../server/src/trpc/router.ts";
 import { loginHref } from "./redirect.ts";
+import { reportUnavailable } from "./unavailable.ts";
 
 /**
  * SPEC §8: a 401 on any call sends the browser to the login page (through /login), remembering the
  * page. The session is an HttpOnly cookie, so there is nothing to clear on this side but the cache.
  */
 function onUnauthorized(error: unknown): void {
+  reportUnavailable(error);
   if (!isTRPCClientError(error)) return;
   // SPEC §8: a 403 is only noted in the console; the screen shows the server's message.
   if (error.data?.httpStatus === 403) console.warn("Forbidden: You do not have permission to access this resource");

@@ -4,6 +4,7 @@ import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
 import { NotFound } from "../components/not-found.tsx";
 import { ToastProvider } from "../components/toast.tsx";
+import { UnavailableNotice } from "../components/unavailable-notice.tsx";
 import type { trpc } from "../lib/trpc.ts";
 
 export interface RouterContext {
@@ -25,6 +26,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <ToastProvider>
+      <UnavailableNotice />
       <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
         <HeadContent />
         <a

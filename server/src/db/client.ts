@@ -3,9 +3,10 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/index.ts";
 
@@ -18,25 +19,117 @@ export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Runs start-up work while holding a cluster-wide lock (PostgreSQL); directly on PGlite. */
+  exclusive<T>(lock: StartupLock, work: (lockDb: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
+  /** Throws when the database does not answer within 2 s. */
   ping(): Promise<void>;
+  /** True when every committed migration has been applied (readiness). */
+  migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** Number of committed migrations (drizzle's journal), for the readiness check. */
+function expectedMigrationCount(): number {
+  const journal: unknown = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, "utf8"));
+  return typeof journal === "object" && journal !== null && "entries" in journal && Array.isArray(journal.entries)
+    ? journal.entries.length
+    : 0;
+}
+
+async function appliedMigrationCount(client: postgres.Sql): Promise<number> {
+  // Before the first migration the journal table does not exist yet: nothing applied.
+  const [exists] = await client<
+    { table: string | null }[]
+  >`select to_regclass('drizzle.__drizzle_migrations') as table`;
+  if (!exists?.table) return 0;
+  const rows = await client<{ count: number }[]>`select count(*)::int as count from drizzle.__drizzle_migrations`;
+  return rows[0]?.count ?? 0;
+}
+
+export type DatabaseTarget =
+  | {
+      url: string;
+      /** Per-statement limit on the server; 0 for bulk scripts. Default 10 s. */
+      statementTimeoutMs?: number;
+      /** Pool size per instance. Default 10. */
+      max?: number;
+    }
+  | { dataDir: string }
+  | { memory: true };
+
+/** How long a health check waits for the database before calling it unreachable. */
+const pingTimeoutMs = 2000;
+
+// Startup work (migrations, seeding) runs under these PostgreSQL advisory locks, so instances
+// started together on an empty database take turns instead of racing (CREATE EXTENSION, seeds).
+const lockKeys = { migrate: 72_501, seed: 72_502 } as const;
+export type StartupLock = keyof typeof lockKeys;
+
+/**
+ * Bounded waits everywhere, so a database that is down or frozen turns into a quick, catchable
+ * error (503) instead of a hung request: connecting gives up after 3 s, a statement after
+ * statementTimeoutMs, an idle transaction after 15 s; idle connections are closed after 60 s;
+ * reconnect attempts are at most 1 s apart, so service resumes soon after the database.
+ * JIT compilation is off: our queries are short OLTP ones where planning a JIT costs more than
+ * it saves (tens of milliseconds on small machines).
+ */
+function postgresOptions(statementTimeoutMs: number, max: number) {
+  return {
+    max,
+    connect_timeout: 3,
+    idle_timeout: 60,
+    // Seconds before reconnecting after failed attempts. The driver's default grows to 20 s after a
+    // few failures, so a database back after a long outage would wait that long; 1 s at most.
+    backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 1),
+    onnotice: () => {},
+    connection: {
+      application_name: "pkk-portal",
+      statement_timeout: statementTimeoutMs,
+      idle_in_transaction_session_timeout: 15_000,
+      jit: "off",
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) {
-    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const url = target.url;
+    const client = postgres(url, postgresOptions(target.statementTimeoutMs ?? 10_000, target.max ?? 10));
     const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+    // Startup work gets its own single connection: a session advisory lock lives on one connection,
+    // and migrations may run longer than the app's statement timeout.
+    const exclusive = async <T>(lock: StartupLock, work: (lockDb: PostgresJsDatabase<Schema>) => Promise<T>) => {
+      const single = postgres(url, postgresOptions(0, 1));
+      try {
+        await single`select pg_advisory_lock(${lockKeys[lock]})`;
+        return await work(drizzlePostgres({ client: single, schema, casing: "snake_case" }));
+      } finally {
+        await single`select pg_advisory_unlock(${lockKeys[lock]})`.catch(() => {});
+        await single.end({ timeout: 5 });
+      }
+    };
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      exclusive,
+      migrate: () => exclusive("migrate", (lockDb) => migratePostgres(lockDb, { migrationsFolder })),
       ping: async () => {
-        await client`select 1`;
+        await withTimeout(client`select 1`, pingTimeoutMs, "database ping timed out");
+      },
+      migrationsApplied: async () => {
+        const rows = await withTimeout(appliedMigrationCount(client), pingTimeoutMs, "database ping timed out");
+        return rows >= expectedMigrationCount();
       },
       close: () => client.end({ timeout: 5 }),
     };
@@ -49,9 +142,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: "pglite",
+    // One process owns an embedded database: nobody to take turns with.
+    exclusive: (_lock, work) => work(db),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query("select 1");
+    },
+    migrationsApplied: async () => {
+      const result = await client.query<{ count: number }>(
+        "select count(*)::int as count from drizzle.__drizzle_migrations",
+      );
+      return (result.rows[0]?.count ?? 0) >= expectedMigrationCount();
     },
     close: () => client.close(),
   };

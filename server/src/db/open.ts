@@ -4,10 +4,16 @@ import { openDatabase, type DatabaseHandle } from "./client.ts";
 
 export class DatabaseUnavailableError extends Error {}
 
-/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pglite. */
-export async function openConfiguredDatabase(env: Env): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pglite. Bulk
+ * scripts pass statementTimeoutMs 0: the app's 10 s limit is for requests, not for loading data.
+ */
+export async function openConfiguredDatabase(
+  env: Env,
+  options: { statementTimeoutMs?: number } = {},
+): Promise<DatabaseHandle> {
   if (env.DATABASE_URL) {
-    const handle = await openDatabase({ url: env.DATABASE_URL });
+    const handle = await openDatabase({ url: env.DATABASE_URL, ...options });
     try {
       await handle.ping();
     } catch (error) {

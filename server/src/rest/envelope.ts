@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { PaginationMeta, StrapiEntry, StrapiList, StrapiSingle } from "@shared/strapi.ts";
+import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from "../db/unavailable.ts";
 import { DomainError, type DomainErrorCode } from "../services/common/errors.ts";
 import { RestError } from "./errors.ts";
 import { parseQs, type Pagination } from "./query.ts";
@@ -86,5 +87,7 @@ export function toRestError(error: unknown): RestError {
       : {};
     return new RestError(status, name, error.message, details, error.options.retryAfterSeconds);
   }
+  if (isDatabaseUnavailable(error))
+    return new RestError(503, "ServiceUnavailableError", unavailableMessage, {}, retryAfterSeconds);
   return new RestError(500, "InternalServerError", "Internal Server Error");
 }

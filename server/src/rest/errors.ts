@@ -3,7 +3,7 @@ import type { StrapiErrorBody } from "@shared/strapi.ts";
 /** A REST failure in Strapi's vocabulary (ValidationError, NotFoundError, …). */
 export class RestError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503,
     readonly errorName: string,
     message: string,
     readonly details: Record<string, unknown> = {},

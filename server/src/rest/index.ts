@@ -37,6 +37,8 @@ export function restApi(): Hono<AppEnv> {
     const restError = toRestError(error);
     if (restError.status === 500)
       c.var.deps.log.error("rest request failed", { path: c.req.path, error: describeError(error) });
+    if (restError.status === 503)
+      c.var.deps.log.warn("database unavailable", { path: c.req.path, error: describeError(error) });
     if (restError.retryAfterSeconds !== undefined) c.header("Retry-After", String(restError.retryAfterSeconds));
     return c.json(restError.toBody(), restError.status);
   });

@@ -9,7 +9,8 @@ import type { Db } from "../db/client.ts";
 import { registers } from "../db/schema/registers.ts";
 import type { Actor } from "../services/accounts/actor.ts";
 import { DomainError } from "../services/common/errors.ts";
-import { assertMayChange, readPolicyOf } from "../services/registers/policy.ts";
+import { assertMayChange, readPolicyOf, readsCadreForms } from "../services/registers/policy.ts";
+import { liveRegisterCount } from "../services/figures/family-count.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
 import { moveToStatus } from "../services/registers/workflow.ts";
@@ -237,7 +238,11 @@ export function registersRest(): Hono<AppEnv> {
       const resource = resourceFor(access);
       const query = parseQuery(url, resource);
       pagination = query.pagination;
-      return findMany(db, resource, query, access.rows);
+      // Unfiltered, the exact total comes from the rollups (plus the few cadre registrations).
+      return findMany(db, resource, query, access.rows, {
+        unfilteredTotal: () =>
+          liveRegisterCount(db, readPolicyOf(c.var.actor).scope.area, { cadreForms: readsCadreForms(c.var.actor) }),
+      });
     });
     if (!pagination) throw new Error("registers list: no pagination parsed");
     return c.json(listBody(result, pagination));

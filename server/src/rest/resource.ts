@@ -327,7 +327,17 @@ export interface ListResult {
   total: number | null;
 }
 
-export async function findMany(db: Db, resource: RestResource, query: ParsedQuery, scope?: SQL): Promise<ListResult> {
+/**
+ * `unfilteredTotal`: the exact number of rows in `scope` when the caller has it without counting
+ * (registers: from the figure rollups), used when the query has no filters.
+ */
+export async function findMany(
+  db: Db,
+  resource: RestResource,
+  query: ParsedQuery,
+  scope?: SQL,
+  options: { unfilteredTotal?: () => Promise<number> } = {},
+): Promise<ListResult> {
   const where = and(scope, query.filters ? compileFilter(resource, query.filters) : undefined);
   const { pagination } = query;
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
@@ -343,8 +353,11 @@ export async function findMany(db: Db, resource: RestResource, query: ParsedQuer
   await populate(db, resource, rows, entries, query.populate);
   let total: number | null = null;
   if (pagination.withCount) {
-    const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
-    total = counted?.total ?? 0;
+    if (!query.filters && options.unfilteredTotal) total = await options.unfilteredTotal();
+    else {
+      const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
+      total = counted?.total ?? 0;
+    }
   }
   return { entries, total };
 }

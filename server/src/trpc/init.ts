@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import type { Db } from "../db/client.ts";
+import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from "../db/unavailable.ts";
 import type { Env } from "../env.ts";
 import type { Actor, SessionUser } from "../services/accounts/actor.ts";
 import { DomainError, type DomainErrorCode, type FieldError } from "../services/common/errors.ts";
@@ -56,7 +57,12 @@ const t = initTRPC.context<Context>().create({
         stack: undefined,
         // One field-error channel for the client, whether zod refused the input or a service a value.
         fieldErrors: fieldErrorsOf(cause),
-        retryAfterSeconds: cause instanceof DomainError ? (cause.options.retryAfterSeconds ?? null) : null,
+        retryAfterSeconds:
+          error.code === "SERVICE_UNAVAILABLE"
+            ? retryAfterSeconds
+            : cause instanceof DomainError
+              ? (cause.options.retryAfterSeconds ?? null)
+              : null,
       },
       message: error.code === "INTERNAL_SERVER_ERROR" ? "Terjadi kesalahan pada server" : shape.message,
     };
@@ -76,6 +82,10 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
       ctx.resHeaders.set("Retry-After", String(cause.options.retryAfterSeconds));
     }
     throw new TRPCError({ code: codeMap[cause.code], message: cause.message, cause });
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error)) {
+    ctx.resHeaders.set("Retry-After", String(retryAfterSeconds));
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: unavailableMessage, cause: result.error.cause });
   }
   return result;
 });

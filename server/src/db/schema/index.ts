@@ -6,3 +6,4 @@ export * from "./registers.ts";
 export * from "./audit.ts";
 export * from "./auth-tokens.ts";
 export * from "./idempotency.ts";
+export * from "./figures.ts";

@@ -1,9 +1,14 @@
-// The figures of an area in one aggregate over indexed columns (DESIGN §3: never a scan of JSON):
-// water and MCK, house criteria, the nine special conditions. Shared by the dashboard, the
-// special-conditions monitor and the monthly report.
+// The figures of an area: water and MCK, house criteria, the nine special conditions. Shared by the
+// dashboard, the special-conditions monitor and the monthly report. Read from the trigger-kept
+// rollups (schema/figures.ts); the aggregate over register rows remains for a past month's report of
+// an RW or RT (the month rollups stop at the ward) and is the definition the rollups must equal.
 import { and, count, eq, gt, inArray, not, or, sql, sum, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
+import { figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
+import type { AreaScope } from "../registers/scope.ts";
+import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { conditionCountColumn } from "../registers/filters.ts";
 
@@ -37,7 +42,7 @@ export interface AreaFigures {
   anyCondition: number;
 }
 
-export async function areaFigures(db: DbOrTx, where: SQL): Promise<AreaFigures> {
+export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaFigures> {
   const conditionColumns = Object.fromEntries(
     specialConditionKeys.flatMap((key) => {
       const column = conditionCountColumn(key);
@@ -74,4 +79,60 @@ export async function areaFigures(db: DbOrTx, where: SQL): Promise<AreaFigures> 
     })),
     anyCondition: read("anyCondition"),
   };
+}
+
+export type FigureTable = typeof figureRollups | typeof figureMonthRollups;
+
+const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** The figures summed over the rollup rows matching `where` (figure_rollups or figure_month_rollups). */
+export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL): Promise<AreaFigures> {
+  const [row] = await db
+    .select({
+      families: total(table.families),
+      pdam: total(table.waterPdam),
+      well: total(table.waterWell),
+      mck: total(table.mck),
+      healthy: total(table.houseHealthy),
+      lessHealthy: total(table.houseLessHealthy),
+      needsHelp: total(table.needsHelp),
+      anyCondition: total(table.specialFamilies),
+      ...Object.fromEntries(
+        specialConditionKeys.flatMap((key) => [
+          [`${key}Families`, total(table[`${key}Families`])],
+          [`${key}People`, total(table[`${key}People`])],
+        ]),
+      ),
+    })
+    .from(table)
+    .where(where);
+  const values = new Map(Object.entries(row ?? {}));
+  const read = (key: string): number => Number(values.get(key) ?? 0);
+  return {
+    families: read("families"),
+    water: { pdam: read("pdam"), well: read("well"), mck: read("mck") },
+    house: { healthy: read("healthy"), lessHealthy: read("lessHealthy"), needsHelp: read("needsHelp") },
+    conditions: specialConditionKeys.map((key) => ({
+      key,
+      families: read(`${key}Families`),
+      people: read(`${key}People`),
+    })),
+    anyCondition: read("anyCondition"),
+  };
+}
+
+/**
+ * Where the figures of a place live now: a ward or wider sums the per-ward month rollup over all
+ * months (a few thousand rows for the whole city); an RW or RT reads its own rows of figure_rollups.
+ */
+export function figureSource(area: AreaScope, filter: PlaceFilter = {}): { table: FigureTable; where: SQL } {
+  return isWardOrWider(area, filter)
+    ? { table: figureMonthRollups, where: rollupPlace(figureMonthRollups, area, filter) }
+    : { table: figureRollups, where: rollupPlace(figureRollups, area, filter) };
+}
+
+/** The live families' figures now, for an area and an optional place filter. */
+export function areaFigures(db: DbOrTx, area: AreaScope, filter: PlaceFilter = {}): Promise<AreaFigures> {
+  const { table, where } = figureSource(area, filter);
+  return rollupFigures(db, table, where);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
@@ -9,7 +9,10 @@ import { createFamilyRegister } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { dashboardSummary, startOfMonthWib } from "./dashboard.ts";
-import { monthlyReport, reportCsv, reportXlsx } from "./reports.ts";
+import { monthBounds, monthlyReport, reportCsv, reportXlsx } from "./reports.ts";
+import { areaFiguresFromRows } from "./area-figures.ts";
+import { visibleRegisters } from "../registers/policy.ts";
+import { scopeCondition, scopeOf } from "../registers/scope.ts";
 import { specialConditions } from "../registers/special-conditions.ts";
 
 const t = useTestApp();
@@ -169,6 +172,88 @@ describe("dashboard figures equal counts computed from the inserted families", (
     expect(reportCsv(report, title)).toContain(`Registrasi baru;Total;${thisMonth.length}`);
     const xlsx = await reportXlsx(report, title);
     expect([xlsx[0], xlsx[1]]).toEqual([0x50, 0x4b]); // a zip container, as every xlsx is
+  });
+
+  test("every level's rollup figures, last-month cards and reports equal a recount from the rows", async () => {
+    // Spread over two wards and back-dated, so ward-level rollups and per-family marks both matter.
+    const lastMonth = new Date(startOfMonthWib().getTime() - 5 * 24 * 60 * 60 * 1000);
+    const twoMonthsAgo = new Date(startOfMonthWib().getTime() - 40 * 24 * 60 * 60 * 1000);
+    for (const [index, status] of (
+      ["SUBMITTED", "APPROVED", "RT_VERIFIED", "APPROVED", "REJECTED"] as const
+    ).entries()) {
+      const family = await createFamilyRegister(t.db, {
+        wardIndex: 4 + (index % 2),
+        rw: index < 3 ? "001" : "002",
+        rt: "001",
+        status,
+        change: variant(index),
+      });
+      const when = index % 3 === 0 ? twoMonthsAgo : index % 3 === 1 ? lastMonth : null;
+      if (when) {
+        await t.db.update(registers).set({ createdAt: when }).where(eq(registers.id, family.id));
+        await t.db.update(registerEvents).set({ createdAt: when }).where(eq(registerEvents.registerId, family.id));
+      }
+      if (index === 4) await t.db.update(registers).set({ deletedAt: new Date() }).where(eq(registers.id, family.id));
+    }
+    const monthStart = startOfMonthWib();
+    const users = [
+      await createCadre(t.db, "kota"),
+      await createCadre(t.db, "kecamatan", { wardIndex: 4 }),
+      await createCadre(t.db, "kelurahan", { wardIndex: 4 }),
+      await createCadre(t.db, "rw", { wardIndex: 4, rw: "001" }),
+      await createCadre(t.db, "rt", { wardIndex: 5, rw: "002", rt: "001" }),
+    ];
+    for (const user of users) {
+      const area = scopeOf(user).area;
+      const live = visibleRegisters(as(user), { forms: "families" });
+      const summary = await dashboardSummary(t.db, as(user));
+      expect(summary.figures).toEqual(await areaFiguresFromRows(t.db, live));
+      // Last month's cards as the rows tell it: registered before the month, not deleted by then,
+      // status = its last event before the month.
+      // (Written out with table names: drizzle leaves columns of a one-table select unqualified.)
+      const statusThen = sql`(select e.to_status from register_events e where e.register_id = registers.id and e.created_at < ${monthStart.toISOString()}::timestamptz order by e.created_at desc, e.id desc limit 1)`;
+      const rows = await t.db
+        .select({ status: statusThen.mapWith(String), special: registers.hasSpecialCondition })
+        .from(registers)
+        .where(
+          and(
+            scopeCondition(area),
+            eq(registers.formType, "family_registration"),
+            lt(registers.createdAt, monthStart),
+            or(isNull(registers.deletedAt), gte(registers.deletedAt, monthStart)),
+          ),
+        );
+      const pending = new Set<string>(summary.pendingStatuses);
+      expect([
+        summary.cards.totalFamilies.previous,
+        summary.cards.pending.previous,
+        summary.cards.specialCondition.previous,
+        summary.cards.verified.previous,
+      ]).toEqual([
+        rows.length,
+        rows.filter((row) => pending.has(row.status)).length,
+        rows.filter((row) => row.special).length,
+        rows.filter((row) => row.status === "APPROVED").length,
+      ]);
+      for (const when of [lastMonth, twoMonthsAgo]) {
+        const month = new Date(when.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 7);
+        const report = await monthlyReport(t.db, as(user), { month });
+        const { start, end } = monthBounds(month);
+        const upToEnd = and(live, lt(registers.createdAt, end)) ?? sql`false`;
+        expect(report.figures).toEqual(await areaFiguresFromRows(t.db, upToEnd));
+        const received = await t.db
+          .select({ id: registers.id })
+          .from(registers)
+          .where(and(live, gte(registers.createdAt, start), lt(registers.createdAt, end)));
+        expect(report.newRegistrations.total).toBe(received.length);
+        const moves = await t.db
+          .select({ id: registerEvents.id })
+          .from(registerEvents)
+          .innerJoin(registers, eq(registers.id, registerEvents.registerId))
+          .where(and(live, gte(registerEvents.createdAt, start), lt(registerEvents.createdAt, end)));
+        expect(report.moves.reduce((sum, item) => sum + item.count, 0)).toBe(moves.length);
+      }
+    }
   });
 
   test("a user without an area sees nothing", async () => {

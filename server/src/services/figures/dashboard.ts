@@ -1,14 +1,16 @@
 // The cadre dashboard's figures (SPEC §2), computed for the user's area instead of the spec's fixed
 // sample values. Each summary card compares today with the end of last month.
-import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { todayIso } from "@shared/schemas/family.ts";
 import { openStatuses, statusesWaitingFor, workflowActorOf, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
-import { registerEvents, registers } from "../../db/schema/registers.ts";
+import { registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
-import { areaFigures, type AreaFigures } from "./area-figures.ts";
-import { scopeCondition } from "../registers/scope.ts";
-import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
+import { figureSource, rollupFigures, type AreaFigures } from "./area-figures.ts";
+import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
+import type { AreaScope } from "../registers/scope.ts";
+import { readPolicyOf } from "../registers/policy.ts";
 import { signedInUser } from "../common/access.ts";
 
 export interface Trend {
@@ -42,54 +44,59 @@ function trend(current: number, previous: number): Trend {
   return { current, previous, changePercent: previous === 0 ? null : ((current - previous) / previous) * 100 };
 }
 
-const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+const sumWhere = (column: PgColumn, condition: SQL) =>
+  sql<number>`coalesce(sum(${column}) filter (where ${condition}), 0)`.mapWith(Number);
+const sumAll = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** 'YYYY-MM' of the month `now` falls in (WIB). */
+const monthOf = (now: Date) => todayIso(now).slice(0, 7);
+
+/**
+ * The cards at the end of last month, from the monthly marks: each family's state (registered,
+ * not deleted, status = its last event) changes are kept as deltas per month, so a month-end count
+ * is the sum of the deltas before the month. Per ward for a ward or wider, per family for RW/RT.
+ */
+async function previousCards(db: Db, area: AreaScope, pendingStatuses: RegisterStatus[], month: string) {
+  const table = isWardOrWider(area) ? statusMonthRollups : registerMonthMarks;
+  const amount = table === statusMonthRollups ? statusMonthRollups.families : registerMonthMarks.delta;
+  const [row] = await db
+    .select({
+      total: sumAll(amount),
+      pending: sumWhere(amount, inArray(table.status, pendingStatuses)),
+      special: sumWhere(amount, eq(table.special, true)),
+      verified: sumWhere(amount, eq(table.status, "APPROVED")),
+    })
+    .from(table)
+    .where(
+      and(
+        table === statusMonthRollups ? rollupPlace(statusMonthRollups, area) : rollupPlace(registerMonthMarks, area),
+        eq(table.kind, "state"),
+        lt(table.month, month),
+      ),
+    );
+  return row ?? { total: 0, pending: 0, special: 0, verified: 0 };
+}
 
 export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): Promise<DashboardSummary> {
   const user = signedInUser(actor);
   const { scope } = readPolicyOf(actor);
   const pendingStatuses = pendingStatusesFor(user);
-  const monthStart = startOfMonthWib(now);
   // Counts per area only: the same figures for every reader of the area, officials included.
-  const live = visibleRegisters(actor, { forms: "families" });
+  const { table, where } = figureSource(scope.area);
 
   const [currentRow] = await db
     .select({
-      total: count(),
-      pending: countWhere(inArray(registers.status, pendingStatuses)),
-      special: countWhere(eq(registers.hasSpecialCondition, true)),
-      verified: countWhere(eq(registers.status, "APPROVED")),
+      total: sumAll(table.families),
+      pending: sumWhere(table.families, inArray(table.status, pendingStatuses)),
+      special: sumAll(table.specialFamilies),
+      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
     })
-    .from(registers)
-    .where(live);
-
-  // The status each record had at the end of last month: its last event before the month began.
-  // (lt() maps the Date through the column; a bare Date in raw SQL breaks postgres.js.)
-  const statusThen = sql`(select ${registerEvents.toStatus} from ${registerEvents} where ${registerEvents.registerId} = ${registers.id} and ${lt(registerEvents.createdAt, monthStart)} order by ${registerEvents.createdAt} desc, ${registerEvents.id} desc limit 1)`;
-  const existedThen = and(
-    scopeCondition(scope.area),
-    eq(registers.formType, "family_registration"),
-    lt(registers.createdAt, monthStart),
-    or(isNull(registers.deletedAt), gte(registers.deletedAt, monthStart)),
-  );
-  const [previousRow] = await db
-    .select({
-      total: count(),
-      pending: countWhere(
-        sql`${statusThen} in (${sql.join(
-          pendingStatuses.map((status) => sql`${status}`),
-          sql`, `,
-        )})`,
-      ),
-      special: countWhere(eq(registers.hasSpecialCondition, true)),
-      verified: countWhere(sql`${statusThen} = 'APPROVED'`),
-    })
-    .from(registers)
-    .where(existedThen);
-
+    .from(table)
+    .where(where);
   const current = currentRow ?? { total: 0, pending: 0, special: 0, verified: 0 };
-  const previous = previousRow ?? { total: 0, pending: 0, special: 0, verified: 0 };
+  const previous = await previousCards(db, scope.area, pendingStatuses, monthOf(now));
   return {
-    monthStart: `${todayIso(now).slice(0, 7)}-01`,
+    monthStart: `${monthOf(now)}-01`,
     pendingStatuses,
     cards: {
       totalFamilies: trend(current.total, previous.total),
@@ -97,6 +104,6 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
       specialCondition: trend(current.special, previous.special),
       verified: trend(current.verified, previous.verified),
     },
-    figures: await areaFigures(db, live),
+    figures: await rollupFigures(db, table, where),
   };
 }

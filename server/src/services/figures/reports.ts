@@ -2,14 +2,17 @@
 // status moves made in the month, and the area's figures at the month's end; exported as a
 // spreadsheet (xlsx) or CSV. Exports are audited.
 import ExcelJS from "exceljs";
-import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, count, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { reportExportInput, reportInput, type ReportInput } from "@shared/schemas/register-records.ts";
 import { registerStatuses, statusLabel, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
+import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { areaFigures, type AreaFigures } from "./area-figures.ts";
+import { areaFiguresFromRows, rollupFigures, type AreaFigures } from "./area-figures.ts";
+import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
 import { audit } from "../audit/audit-log.ts";
 import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -37,39 +40,68 @@ export function monthBounds(month: string): { start: Date; end: Date } {
 export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Promise<MonthlyReport> {
   const { month } = parseInput(reportInput, raw);
   signedInUser(actor);
-  const { start, end } = monthBounds(month);
   // Figures per area only (no family, no NIK): every reader of the area gets the same report.
-  const live = visibleRegisters(actor, { forms: "families" });
-
-  const received = await db
-    .select({ status: registers.status, count: count() })
-    .from(registers)
-    .where(and(live, gte(registers.createdAt, start), lt(registers.createdAt, end)))
-    .groupBy(registers.status);
-  const moved = await db
-    .select({ status: registerEvents.toStatus, count: count() })
-    .from(registerEvents)
-    .innerJoin(registers, eq(registers.id, registerEvents.registerId))
-    .where(
-      and(
-        live,
-        gte(registerEvents.createdAt, start),
-        lt(registerEvents.createdAt, end),
-        inArray(registerEvents.toStatus, [...registerStatuses]),
-      ),
-    )
-    .groupBy(registerEvents.toStatus);
+  const { scope } = readPolicyOf(actor);
+  const wide = isWardOrWider(scope.area);
+  const [received, moved, figures] = wide
+    ? await Promise.all([
+        db
+          .select({ status: figureMonthRollups.status, count: total(figureMonthRollups.families) })
+          .from(figureMonthRollups)
+          .where(and(rollupPlace(figureMonthRollups, scope.area), eq(figureMonthRollups.createdMonth, month)))
+          .groupBy(figureMonthRollups.status),
+        movesOfMonth(db, rollupPlace(statusMonthRollups, scope.area), month),
+        rollupFigures(
+          db,
+          figureMonthRollups,
+          and(rollupPlace(figureMonthRollups, scope.area), lte(figureMonthRollups.createdMonth, month)) ?? sql`false`,
+        ),
+      ])
+    : await smallAreaReport(db, visibleRegisters(actor, { forms: "families" }), month);
   const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
     rows.find((row) => row.status === status)?.count ?? 0;
   const byStatus = registerStatuses.map((status) => ({ status, count: countOf(received, status) }));
-  const figuresWhere = and(live, lt(registers.createdAt, end));
-  if (!figuresWhere) throw new Error("monthlyReport: empty condition");
   return {
     month,
     newRegistrations: { total: byStatus.reduce((sum, item) => sum + item.count, 0), byStatus },
     moves: registerStatuses.map((status) => ({ status, count: countOf(moved, status) })),
-    figures: await areaFigures(db, figuresWhere),
+    figures,
   };
+}
+
+const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** Status moves made in the month by the status reached (the 'move' marks, kept per ward). */
+function movesOfMonth(db: Db, place: SQL, month: string) {
+  return db
+    .select({ status: statusMonthRollups.status, count: total(statusMonthRollups.families) })
+    .from(statusMonthRollups)
+    .where(and(place, eq(statusMonthRollups.kind, "move"), eq(statusMonthRollups.month, month)))
+    .groupBy(statusMonthRollups.status);
+}
+
+/**
+ * An RW or RT (a few hundred families at most): the month's registrations, moves and figures
+ * straight from its rows through the (ward, RW, RT) index.
+ */
+async function smallAreaReport(db: Db, live: SQL, month: string) {
+  const { start, end } = monthBounds(month);
+  const figuresWhere = and(live, lt(registers.createdAt, end));
+  if (!figuresWhere) throw new Error("monthlyReport: empty condition");
+  return Promise.all([
+    db
+      .select({ status: registers.status, count: count() })
+      .from(registers)
+      .where(and(live, gte(registers.createdAt, start), lt(registers.createdAt, end)))
+      .groupBy(registers.status),
+    db
+      .select({ status: registerEvents.toStatus, count: count() })
+      .from(registerEvents)
+      .innerJoin(registers, eq(registers.id, registerEvents.registerId))
+      .where(and(live, gte(registerEvents.createdAt, start), lt(registerEvents.createdAt, end)))
+      .groupBy(registerEvents.toStatus),
+    areaFiguresFromRows(db, figuresWhere),
+  ] as const);
 }
 
 /** The report as rows of (section, item, value): the same content in both export formats. */

@@ -1,19 +1,26 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { percentOneDecimal } from "@shared/percent.ts";
 import type { KecamatanStats, PublicStats } from "@shared/schemas/stats.ts";
 import type { Db } from "../../db/client.ts";
+import { figureMonthRollups } from "../../db/schema/figures.ts";
 import { kecamatan } from "../../db/schema/regions.ts";
-import { registers } from "../../db/schema/registers.ts";
 
-/** The figures straight from the database, uncached. */
+const families = sql<number>`coalesce(sum(${figureMonthRollups.families}), 0)`.mapWith(Number);
+const approved =
+  sql<number>`coalesce(sum(${figureMonthRollups.families}) filter (where ${figureMonthRollups.status} = 'APPROVED'), 0)`.mapWith(
+    Number,
+  );
+
+/** The figures from the trigger-kept per-ward month rollup (a few thousand rows however many families), uncached. */
 export async function computePublicStats(db: Db, now = new Date()): Promise<PublicStats> {
-  const live = and(eq(registers.formType, "family_registration"), isNull(registers.deletedAt));
-  const approved = sql<number>`count(*) filter (where ${registers.status} = 'APPROVED')`.mapWith(Number);
   const perArea = db
-    .select({ kecamatanId: registers.kecamatanId, families: count().as("families"), approved: approved.as("approved") })
-    .from(registers)
-    .where(live)
-    .groupBy(registers.kecamatanId)
+    .select({
+      kecamatanId: figureMonthRollups.kecamatanId,
+      families: families.as("families"),
+      approved: approved.as("approved"),
+    })
+    .from(figureMonthRollups)
+    .groupBy(figureMonthRollups.kecamatanId)
     .as("per_area");
   const rows = await db
     .select({
@@ -26,8 +33,8 @@ export async function computePublicStats(db: Db, now = new Date()): Promise<Publ
     .from(kecamatan)
     .leftJoin(perArea, eq(perArea.kecamatanId, kecamatan.id))
     .orderBy(asc(kecamatan.kode));
-  // Totals are counted on their own so a family without a kecamatan still counts.
-  const [totals] = await db.select({ families: count(), approved }).from(registers).where(live);
+  // Totals are summed on their own so a family without a kecamatan (filed under 0) still counts.
+  const [totals] = await db.select({ families, approved }).from(figureMonthRollups);
   const familiesRegistered = totals?.families ?? 0;
   const familiesApproved = totals?.approved ?? 0;
   const perKecamatan: KecamatanStats[] = rows;

@@ -104,32 +104,48 @@ function decodePayload(token: string): { payload: TokenPayload; signature: Uint8
   return null;
 }
 
+/** A captcha refusal on the form's captcha field. */
+export function captchaRefusal(message: string): DomainError {
+  return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["captcha"], message }] });
+}
+
+export const CAPTCHA_USED_MESSAGE = "Captcha sudah dipakai, silakan muat soal baru";
+
 /**
- * Checks an answer and burns the captcha. `wrongMessage` is the form's own message
+ * The checks of an answer that need no database (signature, kind, expiry): answers the nonce to
+ * burn, or throws the refusal. `wrongMessage` is the form's own message
  * ('Silakan selesaikan captcha', 'Jawaban penjumlahan salah', 'Captcha belum benar').
  */
+export function checkCaptcha(
+  secret: string,
+  input: { token: string; answer: number; expectedKind: CaptchaKind; wrongMessage: string },
+  now = Date.now(),
+): { nonce: string; expiresAt: Date } {
+  const decoded = decodePayload(input.token);
+  if (!decoded || decoded.payload.kind !== input.expectedKind) throw captchaRefusal(input.wrongMessage);
+  const { payload, signature } = decoded;
+  if (!Number.isInteger(input.answer) || !constantTimeEqual(signature, mac(secret, payload, input.answer))) {
+    throw captchaRefusal(input.wrongMessage);
+  }
+  if (now > payload.expiresAt) throw captchaRefusal("Captcha sudah kedaluwarsa, silakan muat soal baru");
+  return { nonce: payload.nonce, expiresAt: new Date(payload.expiresAt) };
+}
+
+/** Checks an answer and burns the captcha (its nonce is recorded; a second use is refused). */
 export async function verifyCaptcha(
   db: DbOrTx,
   secret: string,
   input: { token: string; answer: number; expectedKind: CaptchaKind; wrongMessage: string },
   now = Date.now(),
 ): Promise<void> {
-  const fail = (message: string) =>
-    new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["captcha"], message }] });
-  const decoded = decodePayload(input.token);
-  if (!decoded || decoded.payload.kind !== input.expectedKind) throw fail(input.wrongMessage);
-  const { payload, signature } = decoded;
-  if (!Number.isInteger(input.answer) || !constantTimeEqual(signature, mac(secret, payload, input.answer))) {
-    throw fail(input.wrongMessage);
-  }
-  if (now > payload.expiresAt) throw fail("Captcha sudah kedaluwarsa, silakan muat soal baru");
+  const { nonce, expiresAt } = checkCaptcha(secret, input, now);
   await db.delete(captchaNonces).where(lt(captchaNonces.expiresAt, sql`now()`));
   const inserted = await db
     .insert(captchaNonces)
-    .values({ nonce: payload.nonce, expiresAt: new Date(payload.expiresAt) })
+    .values({ nonce, expiresAt })
     .onConflictDoNothing()
     .returning({ nonce: captchaNonces.nonce });
-  if (inserted.length === 0) throw fail("Captcha sudah dipakai, silakan muat soal baru");
+  if (inserted.length === 0) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
 }
 
 /**

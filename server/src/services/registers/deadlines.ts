@@ -20,8 +20,14 @@ export function validationTargetsOf(config: TargetEnv): ValidationTargets {
   };
 }
 
+// The outer row's columns are named with their table on purpose: in a query on `registers` alone
+// drizzle leaves them unqualified, and inside the subquery "id" would then mean the event's id.
+const outerId = sql.raw('"registers"."id"');
+const outerStatus = sql.raw('"registers"."status"');
+const outerCreatedAt = sql.raw('"registers"."created_at"');
+
 /** When the record reached its current status: its latest event into it, else its creation. */
-export const waitingSinceSql = sql<Date>`coalesce((select max(${registerEvents.createdAt}) from ${registerEvents} where ${registerEvents.registerId} = ${registers.id} and ${registerEvents.toStatus} = ${registers.status}), ${registers.createdAt})`;
+export const waitingSinceSql = sql<Date>`coalesce((select max(${registerEvents.createdAt}) from ${registerEvents} where ${registerEvents.registerId} = ${outerId} and ${registerEvents.toStatus} = ${outerStatus}), ${outerCreatedAt})`;
 
 /** The hours the current status may wait (null for APPROVED and REJECTED). */
 export function targetHoursSql(targets: ValidationTargets): SQL<number | null> {

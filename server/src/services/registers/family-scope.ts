@@ -1,24 +1,5 @@
-// Search over head name and address (the trigram-indexed name and the wards) and the address line
-// of the cadre-workspace lists. Which rows a user may see is policy.ts's business.
-import { ilike, or, sql, type SQL } from "drizzle-orm";
-import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
-import { registers } from "../../db/schema/registers.ts";
-import { containsPattern } from "../common/like.ts";
-
-/**
- * Head name or address: the ward, the kecamatan, or "RT 001 RW 005". The query must join
- * desaKelurahan and kecamatan (see withPlaceNames).
- */
-export function familySearchCondition(search: string): SQL | undefined {
-  if (search === "") return undefined;
-  const pattern = containsPattern(search);
-  return or(
-    ilike(registers.namaKepalaKeluarga, pattern),
-    ilike(desaKelurahan.nama, pattern),
-    ilike(kecamatan.nama, pattern),
-    sql`('RT ' || coalesce(${registers.rt}, '') || ' RW ' || coalesce(${registers.rw}, '')) ilike ${pattern}`,
-  );
-}
+// The address line of the cadre-workspace lists (the search over head name and address is
+// family-search.ts). Which rows a user may see is policy.ts's business.
 
 /** "RT 001/RW 005, Bekasijaya, Bekasi Timur": the address line of lists. */
 export function addressLine(

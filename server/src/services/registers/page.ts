@@ -1,4 +1,4 @@
-import { count, desc, eq, type SQL } from "drizzle-orm";
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers, type RegisterRow } from "../../db/schema/registers.ts";
@@ -9,28 +9,58 @@ export interface RegisterPageRow {
   district: string | null;
 }
 
+/** Above this many matches a list says '10.000+' instead of counting every row. */
+export const TOTAL_CAP = 10_000;
+
+export interface RegisterPage {
+  rows: RegisterPageRow[];
+  total: number;
+  /** True when more than TOTAL_CAP rows match and `total` is the cap. */
+  totalCapped: boolean;
+}
+
 /**
  * One page of registers with their ward and district names, and the total matching `where`
- * (which may name the ward and district tables: the count joins them as the page does).
+ * (which may name the ward and district tables: the inner queries join them as the page does).
+ *
+ * Deferred join: the page's ids come from the (partial, ordered) indexes alone, and only those
+ * 20 rows are read in full, so page 500 costs an index range, not 10,000 heap rows. The total is
+ * the caller's when it has an exact one for free (from the rollups), else a count that stops
+ * after TOTAL_CAP + 1 rows.
  */
 export async function pageOfRegisters(
   db: Db,
-  options: { where: SQL | undefined; order?: SQL[]; page: number; pageSize: number },
-): Promise<{ rows: RegisterPageRow[]; total: number }> {
-  const [counted] = await db
-    .select({ total: count() })
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
-    .where(options.where);
-  const rows = await db
-    .select({ register: registers, ward: desaKelurahan.nama, district: kecamatan.nama })
+  options: { where: SQL | undefined; order?: SQL[]; page: number; pageSize: number; total?: number; cap?: number },
+): Promise<RegisterPage> {
+  const order = [...(options.order ?? [desc(registers.createdAt)]), desc(registers.id)];
+  const ids = db
+    .select({ id: registers.id })
     .from(registers)
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
     .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
     .where(options.where)
-    .orderBy(...(options.order ?? [desc(registers.createdAt)]), desc(registers.id))
+    .orderBy(...order)
     .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  return { rows, total: counted?.total ?? 0 };
+    .offset((options.page - 1) * options.pageSize)
+    .as("page_ids");
+  const rows = await db
+    .select({ register: registers, ward: desaKelurahan.nama, district: kecamatan.nama })
+    .from(ids)
+    .innerJoin(registers, eq(registers.id, ids.id))
+    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
+    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .orderBy(...order);
+  if (options.total !== undefined) return { rows, total: options.total, totalCapped: false };
+  const cap = options.cap ?? TOTAL_CAP;
+  const matching = db
+    .select({ one: sql`1` })
+    .from(registers)
+    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
+    .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+    .where(options.where)
+    .limit(cap + 1)
+    .as("matching");
+  const [counted] = await db.select({ total: count() }).from(matching);
+  const total = counted?.total ?? 0;
+  return { rows, total: Math.min(total, cap), totalCapped: total > cap };
 }

@@ -56,11 +56,16 @@ export interface VisibleOptions {
  * API tokens), live rows (or deleted ones, for admins), family registrations (cadre registrations
  * too for admin authority). Throws for an actor who may see nothing.
  */
+/** Whether "readable" rows include the cadres' own registrations (city-wide admin authority). */
+export function readsCadreForms(actor: Actor): boolean {
+  return authorityOf(actor) !== "user";
+}
+
 export function visibleRegisters(actor: Actor, options: VisibleOptions = {}): SQL {
   const { scope } = readPolicyOf(actor);
   if (options.deleted && authorityOf(actor) !== "admin")
     throw forbidden("Hanya admin yang dapat melihat data terhapus");
-  const cadreForms = options.forms === "readable" && authorityOf(actor) !== "user";
+  const cadreForms = options.forms === "readable" && readsCadreForms(actor);
   const where = and(
     scopeCondition(scope.area),
     options.deleted ? isNotNull(registers.deletedAt) : isNull(registers.deletedAt),

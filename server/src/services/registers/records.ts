@@ -41,7 +41,9 @@ import { DomainError, forbidden } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
 import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
-import { addressLine, familySearchCondition } from "./family-scope.ts";
+import { addressLine } from "./family-scope.ts";
+import { familySearch } from "./family-search.ts";
+import { liveFamilyCount } from "../figures/family-count.ts";
 import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
 import { pageOfRegisters } from "./page.ts";
 import { readPolicyOf, visibleRegisters } from "./policy.ts";
@@ -85,6 +87,8 @@ export interface RecordListItem {
 export interface RecordPage {
   items: RecordListItem[];
   total: number;
+  /** True when more than 10,000 records match a search and `total` is that cap (shown as '10.000+'). */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
@@ -118,16 +122,20 @@ function toListItem(
 /** Newest first, searched by head name or address, paged on the server. */
 export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): Promise<RecordPage> {
   const input = parseInput(recordListInput, raw);
-  const { view } = readPolicyOf(actor);
+  const { scope, view } = readPolicyOf(actor);
   const where = and(
     visibleRegisters(actor, { forms: "families", deleted: input.deleted }),
-    familySearchCondition(input.search),
+    await familySearch(db, input.search),
   );
-  const { rows, total } = await pageOfRegisters(db, {
+  // An unsearched list of live families has its exact total in the rollups; a search counts up
+  // to the cap.
+  const exact = input.search.trim() === "" && !input.deleted;
+  const { rows, total, totalCapped } = await pageOfRegisters(db, {
     where,
     order: [input.deleted ? desc(registers.deletedAt) : desc(registers.createdAt)],
     page: input.page,
     pageSize: input.pageSize,
+    ...(exact ? { total: await liveFamilyCount(db, scope.area) } : {}),
   });
   const items = rows.map((row) => toListItem(view, row.register, row.ward, row.district));
   if (isSensitiveView(view) && items.length > 0) {
@@ -140,6 +148,7 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
   return {
     items,
     total,
+    totalCapped,
     page: input.page,
     pageSize: input.pageSize,
     pageCount: Math.max(1, Math.ceil(total / input.pageSize)),

@@ -51,7 +51,8 @@ export async function specialConditions(
   await assertFilterInScope(db, scope, input);
   const inPlace = and(visibleRegisters(actor, { forms: "families" }), ...placeConditions(input));
   if (!inPlace) throw new Error("specialConditions: empty condition");
-  const figures = await areaFigures(db, inPlace);
+  // The counts come from the trigger-kept rollups (figures/area-figures.ts), never from the rows.
+  const figures = await areaFigures(db, scope.area, input);
   const counts = {
     familiesWithAny: figures.anyCondition,
     counts: figures.conditions,
@@ -63,10 +64,15 @@ export async function specialConditions(
     inPlace,
     input.condition ? gt(conditionCountColumn(input.condition), 0) : eq(registers.hasSpecialCondition, true),
   );
-  const { rows, total } = await pageOfRegisters(db, {
+  // The list's total is one of the counts above (rollups): no count over the rows.
+  const total = input.condition
+    ? (figures.conditions.find((item) => item.key === input.condition)?.families ?? 0)
+    : figures.anyCondition;
+  const { rows } = await pageOfRegisters(db, {
     where: matching,
     page: input.page,
     pageSize: SPECIAL_CONDITION_PAGE_SIZE,
+    total,
   });
   if (rows.length > 0) {
     await audit(db, actor, {

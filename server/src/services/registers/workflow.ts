@@ -1,6 +1,6 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -32,7 +32,6 @@ import {
   type WorkflowActor,
 } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { desaKelurahan } from "../../db/schema/regions.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorUserId, authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
@@ -48,6 +47,8 @@ import {
   registerInScope,
   type ScopedRegister,
 } from "./scope.ts";
+import { pageOfRegisters } from "./page.ts";
+import { liveFamilyCount } from "../figures/family-count.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
@@ -325,50 +326,63 @@ export async function queue(
   if (filters.condition !== undefined) conditions.push(conditionCondition(filters.condition));
   const where = and(...conditions);
 
-  const [counted] = await db.select({ total: count() }).from(registers).where(where);
-  const total = counted?.total ?? 0;
+  // The exact total from the rollups (place, statuses, condition), and the page by deferred join
+  // over the partial "live" indexes: no count or sort over the whole area.
+  const statuses =
+    filters.status === "waiting" ? waitingStatuses : filters.status === "all" ? undefined : [filters.status];
+  const total = await liveFamilyCount(db, scope.area, {
+    kecamatanId: filters.kecamatanId,
+    desaKelurahanId: filters.desaKelurahanId,
+    rw: filters.rw,
+    rt: filters.rt,
+    statuses,
+    condition: filters.condition,
+  });
   const overdue = overdueSql(targets);
-  const order =
-    filters.sort === "overdue"
-      ? [desc(overdue), asc(waitingSinceSql), asc(registers.id)]
-      : [desc(registers.createdAt), desc(registers.id)];
-  const rows = await db
-    .select({
-      register: registers,
-      desaKelurahanNama: desaKelurahan.nama,
-      waitingSince: waitingSinceSql.mapWith(registers.createdAt),
-      targetHours: targetHoursSql(targets),
-      overdue,
-    })
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .where(where)
-    .orderBy(...order)
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize);
+  const order = filters.sort === "overdue" ? [desc(overdue), asc(waitingSinceSql)] : undefined;
+  const { rows } = await pageOfRegisters(db, { where, order, page: filters.page, pageSize: filters.pageSize, total });
+  // Age and deadline of the page's rows only (one small query by id).
+  const ids = rows.map((row) => row.register.id);
+  const deadlines = new Map(
+    (ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: registers.id,
+            waitingSince: waitingSinceSql.mapWith(registers.createdAt),
+            targetHours: targetHoursSql(targets),
+            overdue,
+          })
+          .from(registers)
+          .where(inArray(registers.id, ids))
+    ).map((row) => [row.id, row]),
+  );
 
-  const items = rows.map(({ register, desaKelurahanNama, waitingSince, targetHours, overdue: late }) => ({
-    id: register.id,
-    registrationNumber: register.registrationNumber,
-    namaKepalaKeluarga: register.namaKepalaKeluarga,
-    desaKelurahanId: register.desaKelurahanId,
-    desaKelurahanNama,
-    rw: register.rw,
-    rt: register.rt,
-    memberCount: register.memberCount,
-    conditions: presentConditions(
-      view,
-      specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
-    ),
-    tanggalPendataan: register.tanggalPendataan,
-    createdAt: register.createdAt.toISOString(),
-    status: register.status,
-    version: register.version,
-    actions: allowedActions(register.status, validator),
-    waitingSince: waitingSince.toISOString(),
-    targetHours: targetHours === null ? null : Number(targetHours),
-    overdue: late === true || String(late) === "true",
-  }));
+  const items = rows.map(({ register, ward: desaKelurahanNama }) => {
+    const deadline = deadlines.get(register.id);
+    return {
+      id: register.id,
+      registrationNumber: register.registrationNumber,
+      namaKepalaKeluarga: register.namaKepalaKeluarga,
+      desaKelurahanId: register.desaKelurahanId,
+      desaKelurahanNama,
+      rw: register.rw,
+      rt: register.rt,
+      memberCount: register.memberCount,
+      conditions: presentConditions(
+        view,
+        specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
+      ),
+      tanggalPendataan: register.tanggalPendataan,
+      createdAt: register.createdAt.toISOString(),
+      status: register.status,
+      version: register.version,
+      actions: allowedActions(register.status, validator),
+      waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
+      targetHours: deadline?.targetHours == null ? null : Number(deadline.targetHours),
+      overdue: deadline?.overdue === true || String(deadline?.overdue) === "true",
+    };
+  });
   if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {
     await audit(db, actor, {
       action: "register.read",

@@ -1,0 +1,153 @@
+// `npm run bench:http [-- --duration S]`: requests per second over HTTP with autocannon at 10 and 50
+// connections, against the app started on a free port on the configured database (DATABASE_URL, or
+// PGlite under DATA_DIR: fill it first with `npm run bench:db -- N` or `npm run demo:data`).
+// Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
+// (a signed-in admin), the landing statistics (tRPC stats.public: cached for a minute by design,
+// so this measures the cached path; bench:db times the uncached computation). Prints one table and
+// the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Numbers are reported, never asserted.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { count, eq } from "drizzle-orm";
+import { openConfiguredDatabase } from "../server/src/db/open.ts";
+import { registers } from "../server/src/db/schema/registers.ts";
+import { users } from "../server/src/db/schema/users.ts";
+import { getEnv } from "../server/src/env.ts";
+import { SESSION_COOKIE } from "../server/src/http/session-cookie.ts";
+import { createLogger } from "../server/src/log.ts";
+import { seedDatabase } from "../server/src/seed.ts";
+import { createApiToken } from "../server/src/services/accounts/api-tokens.ts";
+import { createSession, generateSessionToken } from "../server/src/services/accounts/sessions.ts";
+import { freePort } from "./e2e.ts";
+
+const { values } = parseArgs({ options: { duration: { type: "string", default: "8" } } });
+const duration = Number(values.duration);
+const root = resolve(import.meta.dirname, "..");
+const env = getEnv();
+const APP_SECRET = env.APP_SECRET ?? "bench-secret-bench-secret-bench-secret-0123";
+
+// Accounts for the run: a read-only API token and an admin session, made through the services.
+const handle = await openConfiguredDatabase(env);
+await handle.migrate();
+await seedDatabase(handle.db, env, createLogger("warn"));
+const [admin] = await handle.db.select().from(users).where(eq(users.role, "admin")).limit(1);
+if (!admin) throw new Error("bench:http: no admin account");
+const { passwordHash: _hash, ...adminUser } = admin;
+const { token } = await createApiToken(
+  handle.db,
+  { user: adminUser, ip: "bench" },
+  { name: `bench ${Date.now()}`, description: "", access: "read-only" },
+);
+const sessionToken = generateSessionToken();
+await createSession(handle.db, sessionToken, admin.id, { persistent: false });
+const [total] = await handle.db.select({ total: count() }).from(registers);
+const kind = handle.kind;
+await handle.close();
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = Bun.spawn(["bun", "server/src/index.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_ORIGIN: baseUrl,
+    APP_SECRET,
+    LOG_LEVEL: "error",
+  },
+  stdout: "ignore",
+  stderr: "inherit",
+});
+let peakRssKb = 0;
+const sampler = setInterval(() => {
+  const status = Bun.spawnSync(["ps", "-o", "rss=", "-p", String(server.pid)]);
+  const rss = Number(status.stdout.toString().trim());
+  if (Number.isFinite(rss)) peakRssKb = Math.max(peakRssKb, rss);
+}, 500);
+
+try {
+  for (let attempt = 0; ; attempt += 1) {
+    if (attempt > 240) throw new Error("the server did not become healthy within 2 minutes");
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await Bun.sleep(500);
+  }
+
+  const bearer = { authorization: `Bearer ${token}` };
+  const trpcInput = encodeURIComponent(JSON.stringify({ page: 1 }));
+  const endpoints: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+    { name: "/healthz", path: "/healthz" },
+    {
+      name: "REST register list (page 1, with count)",
+      path: "/api/registers?pagination[page]=1&pagination[pageSize]=25",
+      headers: bearer,
+    },
+    {
+      name: 'REST name search "Budi"',
+      path: "/api/registers?filters[nama_kepala_keluarga][$containsi]=Budi&pagination[pageSize]=25",
+      headers: bearer,
+    },
+    {
+      name: "tRPC records list page 1 (admin)",
+      path: `/trpc/registers.list?input=${trpcInput}`,
+      headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
+    },
+    { name: "landing statistics (stats.public, cached)", path: "/trpc/stats.public" },
+  ];
+  const rows: Array<{
+    endpoint: string;
+    connections: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    errors: number;
+  }> = [];
+  for (const endpoint of endpoints) {
+    const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
+    if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);
+    for (const connections of [10, 50]) {
+      const result = await autocannon({
+        url: `${baseUrl}${endpoint.path}`,
+        headers: endpoint.headers,
+        connections,
+        duration,
+      });
+      rows.push({
+        endpoint: endpoint.name,
+        connections,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      });
+      process.stderr.write(`  ${endpoint.name} @${connections}: ${Math.round(result.requests.average)} req/s\n`);
+    }
+  }
+  console.log(`\n${kind}, ${total?.total.toLocaleString("en")} registers, ${duration} s per run`);
+  console.log("| endpoint | connections | req/s | p50 ms | p99 ms | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const row of rows) {
+    console.log(
+      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    );
+  }
+  console.log(`server peak RSS: ${Math.round(peakRssKb / 1024)} MB`);
+  mkdirSync(resolve(root, ".tmp"), { recursive: true });
+  const jsonPath = resolve(root, `.tmp/bench-http-${kind}.json`);
+  writeFileSync(
+    jsonPath,
+    `${JSON.stringify({ database: kind, registers: total?.total, duration, peakRssMb: Math.round(peakRssKb / 1024), rows }, null, 2)}\n`,
+  );
+  console.log(`(JSON: ${jsonPath})`);
+} finally {
+  clearInterval(sampler);
+  server.kill();
+  await server.exited;
+}

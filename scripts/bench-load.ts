@@ -1,0 +1,150 @@
+// `npm run bench:load`: 50 closed-loop users for 5 minutes against the portal on loopback, a mix
+// of public registrations, public status searches and cadre list reads; prints p50/p95/p99 per
+// operation, throughput, errors by status and the server's RSS. Never part of `npm test`.
+//   LOAD_USERS (50)  LOAD_SECONDS (300)  LOAD_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres:
+//   a fresh database is created there for the run and dropped afterwards). Loopback addresses only.
+// DESIGN §9 goal: 0 5xx, p95 ≤ 300 ms, server RSS ≤ 300 MB.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { DEMO_PASSWORD } from "../server/src/demo/accounts.ts";
+import {
+  familyFactory,
+  login,
+  randomIp,
+  readWards,
+  register,
+  searchStatus,
+  startPortal,
+  waitReady,
+} from "./lib/portal.ts";
+
+const users = Number(process.env.LOAD_USERS ?? 50);
+const seconds = Number(process.env.LOAD_SECONDS ?? 300);
+const adminUrl = process.env.LOAD_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const host = new URL(adminUrl).hostname;
+if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) throw new Error(`only loopback databases: ${host}`);
+
+const work = mkdtempSync(join(tmpdir(), "pkk-load-"));
+const databaseName = `pkk_load_${process.pid}`;
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database ${databaseName}`);
+const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
+
+const portal = await startPortal({
+  DATA_DIR: work,
+  DEMO_DATA: "true",
+  DATABASE_URL: databaseUrl,
+});
+
+type Operation = "register" | "search" | "cadre list";
+const latencies: Record<Operation, number[]> = { register: [], search: [], "cadre list": [] };
+const statuses = new Map<string, number>();
+let stopped = false;
+
+function record(operation: Operation, status: number, ms: number): void {
+  const key = `${operation} ${status}`;
+  statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  if (status === 200) latencies[operation].push(ms);
+}
+
+async function cadreList(cookie: string, page: number): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const input = encodeURIComponent(JSON.stringify({ search: "", page, pageSize: 5 }));
+  const response = await fetch(`${portal.baseUrl}/trpc/registers.list?input=${input}`, {
+    headers: { cookie, origin: portal.baseUrl },
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((entry) => entry.startsWith("VmRSS:"));
+    return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+try {
+  await waitReady(portal);
+  const wards = await readWards(databaseUrl);
+  const makeFamily = familyFactory(wards, 1_000_000 + (process.pid % 1000) * 10_000);
+  const heads: string[] = [];
+  const cookie = await login(portal.baseUrl, "kader.kelurahan@pkk.demo", DEMO_PASSWORD, "127.0.0.9");
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(portal.process.pid));
+  }, 1000);
+
+  const user = async (index: number) => {
+    let round = index;
+    while (!stopped) {
+      round += 1;
+      const ip = randomIp();
+      const pick = round % 10;
+      try {
+        if (pick < 3) {
+          const registration = makeFamily();
+          const { result } = await register(portal.baseUrl, registration, ip);
+          record("register", result.status, result.ms);
+          if (result.status === 200) heads.push(registration.headNik);
+        } else if (pick < 7) {
+          // Half by a registered head's NIK, half by a common name.
+          const query = round % 2 === 0 && heads.length > 0 ? (heads[round % heads.length] ?? "Siti") : "Siti";
+          const result = await searchStatus(portal.baseUrl, query, ip);
+          record("search", result.status, result.ms);
+        } else {
+          const result = await cadreList(cookie, (round % 20) + 1);
+          record("cadre list", result.status, result.ms);
+        }
+      } catch {
+        record(pick < 3 ? "register" : pick < 7 ? "search" : "cadre list", 0, 0);
+      }
+    }
+  };
+
+  console.log(
+    `${users} users for ${seconds} s against ${portal.baseUrl} (PostgreSQL); mix 30% registration, 40% status search, 30% cadre list`,
+  );
+  const started = performance.now();
+  const running = Array.from({ length: users }, (_, index) => user(index));
+  await Bun.sleep(seconds * 1000);
+  stopped = true;
+  await Promise.all(running);
+  clearInterval(sampler);
+  const elapsed = (performance.now() - started) / 1000;
+
+  let total = 0;
+  for (const [operation, values] of Object.entries(latencies)) {
+    total += values.length;
+    const f = (p: number) => `${Math.round(percentile(values, p))} ms`;
+    console.log(
+      `${operation.padEnd(11)} ok ${String(values.length).padStart(6)}  p50 ${f(50)}  p95 ${f(95)}  p99 ${f(99)}`,
+    );
+  }
+  const all = Object.values(latencies).flat();
+  console.log(
+    `all         ok ${String(total).padStart(6)}  p50 ${Math.round(percentile(all, 50))} ms  p95 ${Math.round(percentile(all, 95))} ms  p99 ${Math.round(percentile(all, 99))} ms  ${(total / elapsed).toFixed(1)} ops/s`,
+  );
+  const errors = [...statuses].filter(([key]) => !key.endsWith(" 200"));
+  const fiveHundreds = errors.filter(([key]) => / (0|5\d\d)$/.test(key)).reduce((sum, [, count]) => sum + count, 0);
+  console.log(`errors: ${errors.length === 0 ? "none" : errors.map(([key, count]) => `${key}: ${count}`).join(", ")}`);
+  console.log(`5xx or no answer: ${fiveHundreds}; server peak RSS ${peakRss} MB; process alive: ${portal.alive()}`);
+} finally {
+  portal.process.kill("SIGTERM");
+  await portal.process.exited;
+  await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,18 @@
+// `npm run restore <file>`: replace the configured database's contents with a backup made by
+// `npm run backup`. Stop the app first (PGlite is single-process; on PostgreSQL, writes during a
+// restore would be lost).
+import { join, resolve } from "node:path";
+import { restoreDatabase } from "../server/src/db/backup.ts";
+import { getEnv } from "../server/src/env.ts";
+
+const file = process.argv[2];
+if (!file) {
+  console.error("usage: npm run restore -- <backup file>");
+  process.exit(2);
+}
+const env = getEnv();
+await restoreDatabase(
+  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, "pglite") },
+  resolve(file),
+);
+console.log(`restored from ${resolve(file)}`);

@@ -1,0 +1,69 @@
+// Backups of either database. PostgreSQL: pg_dump's custom format, restored with pg_restore (Debian's
+// postgresql-client, same major version as the server). PGlite: its own data-directory tarball
+// (dumpDataDir), restored by creating a fresh data directory from it (loadDataDir).
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type BackupTarget = { url: string } | { dataDir: string };
+
+async function run(command: string[]): Promise<void> {
+  const child = Bun.spawn(command, { stdout: "ignore", stderr: "pipe" });
+  const [code, errors] = await Promise.all([child.exited, new Response(child.stderr).text()]);
+  // pg_dump/pg_restore messages name objects, never row values; the URL may carry a password.
+  if (code !== 0)
+    throw new Error(`${command[0]} failed (${code}): ${errors.replace(/postgres(ql)?:\/\/\S+/g, "<url>")}`);
+}
+
+/** Writes a backup of the database to `file` (PGlite: the database must not be open elsewhere). */
+export async function backupDatabase(target: BackupTarget, file: string): Promise<void> {
+  mkdirSync(dirname(file), { recursive: true });
+  if ("url" in target) {
+    await run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", file, target.url]);
+    return;
+  }
+  const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+  try {
+    const dump = await client.dumpDataDir("gzip");
+    await Bun.write(file, dump);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Replaces the database's contents with the backup in `file`. PostgreSQL: every object is dropped
+ * and recreated in one transaction (stop the app instances first). PGlite: the old data directory
+ * is kept beside the new one as `<dir>.before-restore-<time>` until you delete it.
+ */
+export async function restoreDatabase(target: BackupTarget, file: string): Promise<void> {
+  if (!existsSync(file)) throw new Error(`backup file ${file} does not exist`);
+  if ("url" in target) {
+    await run([
+      "pg_restore",
+      "--clean",
+      "--if-exists",
+      "--no-owner",
+      "--no-privileges",
+      "--single-transaction",
+      "--exit-on-error",
+      "--dbname",
+      target.url,
+      file,
+    ]);
+    return;
+  }
+  const dump = Bun.file(file);
+  if (existsSync(target.dataDir)) {
+    renameSync(target.dataDir, `${target.dataDir}.before-restore-${Date.now()}`);
+  }
+  try {
+    const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: dump, extensions: { pg_trgm } });
+    await client.query("select 1");
+    await client.close();
+  } catch (error) {
+    rmSync(target.dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+// The app's PostgreSQL sessions: JIT off (short OLTP queries), bounded statement and
+// idle-in-transaction times, and readiness that knows whether every migration is applied.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { postgresServer } from "../../test/private-postgres.ts";
+import { openDatabase } from "./client.ts";
+
+let release = async () => {};
+let serverUrl = "";
+const name = `pkk_client_${Date.now().toString(36)}`;
+let url = "";
+
+beforeAll(async () => {
+  const server = await postgresServer();
+  serverUrl = server.url;
+  release = server.release;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  url = target.toString();
+}, 60_000);
+
+afterAll(async () => {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+  await release();
+});
+
+function firstRow(result: unknown): Record<string, unknown> {
+  const rows: unknown = Array.isArray(result) ? result : [];
+  const [row] = Array.isArray(rows) ? rows : [];
+  return typeof row === "object" && row !== null ? Object.fromEntries(Object.entries(row)) : {};
+}
+
+test("app sessions run with jit off, a 10 s statement timeout and a 15 s idle-in-transaction timeout", async () => {
+  const handle = await openDatabase({ url });
+  try {
+    const row = firstRow(
+      await handle.db.execute(
+        sql`select current_setting('jit') as jit, current_setting('statement_timeout') as statement,
+                   current_setting('idle_in_transaction_session_timeout') as idle`,
+      ),
+    );
+    expect(row).toEqual({ jit: "off", statement: "10s", idle: "15s" });
+  } finally {
+    await handle.close();
+  }
+});
+
+test("readiness: migrations pending before migrate, applied after", async () => {
+  const handle = await openDatabase({ url });
+  try {
+    expect(await handle.migrationsApplied()).toBe(false);
+    await handle.migrate();
+    expect(await handle.migrationsApplied()).toBe(true);
+  } finally {
+    await handle.close();
+  }
+}, 60_000);

@@ -1,0 +1,217 @@
+// The bulk generator's rows as COPY text (tab-separated, \N for null): one family's register, members
+// and history. Ids are assigned by the loader from reserved sequence ranges, so a batch never waits
+// for RETURNING. Dates spread over the last 24 months so monthly figures have real history.
+import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
+import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
+import { demoFamily, historyEvents, type DemoArea } from "./families.ts";
+
+export const registerCopyColumns = [
+  "id",
+  "registration_number",
+  "form_type",
+  "nama_kepala_keluarga",
+  "nik_kepala_keluarga",
+  "nomor_hp",
+  "alamat_email",
+  "tanggal_pendataan",
+  "status",
+  "kecamatan_id",
+  "desa_kelurahan_id",
+  "rw",
+  "rt",
+  "data_register",
+  "member_count",
+  "pregnant_count",
+  "blind_count",
+  "nursing_count",
+  "mother_death_count",
+  "baby_death_count",
+  "toddler_death_count",
+  "new_birth_count",
+  "birth_certificate_count",
+  "postpartum_count",
+  "has_special_condition",
+  "water_source",
+  "mck_facility",
+  "mck_count",
+  "house_healthy",
+  "house_less_healthy",
+  "has_trash_bin",
+  "has_drainage",
+  "has_water_absorption",
+  "food_type",
+  "consent_at",
+  "consent_version",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+] as const;
+
+export const memberCopyColumns = [
+  "id",
+  "register_id",
+  "position",
+  "nik",
+  "full_name",
+  "relationship",
+  "marital_status",
+  "gender",
+  "birth_date",
+  "occupation",
+  "education",
+] as const;
+
+export const eventCopyColumns = [
+  "id",
+  "register_id",
+  "level",
+  "from_status",
+  "to_status",
+  "note",
+  "created_at",
+] as const;
+
+type Cell = string | number | boolean | null | undefined | Date;
+
+const special = /[\\\t\n\r]/;
+const escapeText = (text: string) =>
+  special.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (char) =>
+        char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
+      )
+    : text;
+
+function cell(value: Cell): string {
+  if (value === null || value === undefined) return "\\N";
+  if (typeof value === "boolean") return value ? "t" : "f";
+  if (typeof value === "number") return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return escapeText(value);
+}
+
+const line = (cells: Cell[]) => `${cells.map(cell).join("\t")}\n`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Over the whole workflow; approved is the commonest end state, as in a running city. */
+const statusMix: RegisterStatus[] = [...registerStatuses, "APPROVED", "APPROVED", "SUBMITTED"];
+
+export interface BatchText {
+  registers: string;
+  members: string;
+  events: string;
+  memberCount: number;
+  eventCount: number;
+}
+
+export interface FamilySlot {
+  registerId: number;
+  area: DemoArea;
+}
+
+/**
+ * COPY text for a batch. `firstMemberId`/`firstEventId` start the batch's member and event ids.
+ * The first family of every batch is parsed by the form schema (a sample proves the generator valid).
+ */
+export function batchText(
+  random: () => number,
+  slots: FamilySlot[],
+  ids: { firstMemberId: number; firstEventId: number },
+  now: Date,
+): BatchText {
+  const registersText: string[] = [];
+  const membersText: string[] = [];
+  const eventsText: string[] = [];
+  let memberId = ids.firstMemberId;
+  let eventId = ids.firstEventId;
+  const nowMs = now.getTime();
+  for (const [index, { registerId, area }] of slots.entries()) {
+    const serial = 10_000_000 + registerId;
+    const drawn = demoFamily(random, serial, area, now);
+    const form: FamilyRegistration = index === 0 ? familyRegistrationSchema.parse(drawn) : drawn;
+    const status = statusMix[Math.floor(random() * statusMix.length)] ?? "SUBMITTED";
+    // Registered at a random moment of the last 24 months; each later step 0.5-20 days after the last.
+    const createdMs = nowMs - Math.floor(random() * 730 * DAY_MS);
+    let at = createdMs;
+    for (const event of historyEvents(registerId, status, {})) {
+      eventsText.push(
+        line([eventId, registerId, event.level, event.fromStatus, event.toStatus, event.note, new Date(at)]),
+      );
+      eventId += 1;
+      at = Math.min(nowMs, at + DAY_MS / 2 + Math.floor(random() * 20 * DAY_MS));
+    }
+    // About 1% of families were deleted later (soft delete), so lists and figures must skip them.
+    const deletedAt = random() < 0.01 ? new Date(Math.min(nowMs, at + Math.floor(random() * 30 * DAY_MS))) : null;
+    const columns = familyColumns(form);
+    const created = new Date(createdMs);
+    registersText.push(
+      line([
+        registerId,
+        `DEMO-${String(serial).padStart(9, "0")}`,
+        "family_registration",
+        columns.namaKepalaKeluarga,
+        columns.nikKepalaKeluarga,
+        columns.nomorHp,
+        columns.alamatEmail,
+        created.toISOString().slice(0, 10),
+        status,
+        columns.kecamatanId,
+        columns.desaKelurahanId,
+        columns.rw,
+        columns.rt,
+        // As the registration service stores it, dated when the family registered.
+        JSON.stringify(storedForm({ ...form, tanggalPendataan: created.toISOString().slice(0, 10) }, null, created)),
+        columns.memberCount,
+        columns.pregnantCount,
+        columns.blindCount,
+        columns.nursingCount,
+        columns.motherDeathCount,
+        columns.babyDeathCount,
+        columns.toddlerDeathCount,
+        columns.newBirthCount,
+        columns.birthCertificateCount,
+        columns.postpartumCount,
+        columns.hasSpecialCondition,
+        columns.waterSource,
+        columns.mckFacility,
+        columns.mckCount,
+        columns.houseHealthy,
+        columns.houseLessHealthy,
+        columns.hasTrashBin,
+        columns.hasDrainage,
+        columns.hasWaterAbsorption,
+        columns.foodType,
+        created,
+        "2026-11",
+        created,
+        new Date(at),
+        deletedAt,
+      ]),
+    );
+    for (const [position, member] of form.members.entries()) {
+      membersText.push(
+        line([
+          memberId,
+          registerId,
+          position,
+          member.nik,
+          member.fullName.trim(),
+          member.relationship,
+          member.maritalStatus,
+          member.gender,
+          member.birthDate,
+          member.occupation,
+          member.education,
+        ]),
+      );
+      memberId += 1;
+    }
+  }
+  return {
+    registers: registersText.join(""),
+    members: membersText.join(""),
+    events: eventsText.join(""),
+    memberCount: memberId - ids.firstMemberId,
+    eventCount: eventId - ids.firstEventId,
+  };
+}

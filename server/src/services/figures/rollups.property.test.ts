@@ -1,0 +1,183 @@
+// The rollups as a property: after any random sequence of writes to registers, family_members and
+// register_events (create, edit, move place, status move with its event, delete, restore, hard
+// delete, members added and removed, history back-dated), the trigger-kept rollups equal a recount
+// from the rows. The writes go straight to the tables: the triggers must hold whichever path writes.
+import { describe, expect, test } from "bun:test";
+import { count, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { registerStatuses } from "@shared/status.ts";
+import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
+import { figureRollups, memberRollups, registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
+import { createFamilyRegister, ward } from "../../../test/factories.ts";
+import { useTestApp } from "../../../test/helpers.ts";
+import { checkRollups } from "./rollups.ts";
+
+const t = useTestApp();
+
+const status = fc.constantFrom(...registerStatuses);
+const place = fc.record({
+  wardIndex: fc.integer({ min: 0, max: 2 }),
+  rw: fc.constantFrom("001", "002"),
+  rt: fc.constantFrom("001", "002"),
+});
+const operation = fc.oneof(
+  fc.record({ kind: fc.constant("create" as const), place, status }),
+  fc.record({
+    kind: fc.constant("edit" as const),
+    pick: fc.nat(),
+    pregnantCount: fc.integer({ min: 0, max: 2 }),
+    water: fc.constantFrom("PDAM", "Sumur Bor", "Air Hujan", null),
+    healthy: fc.boolean(),
+    members: fc.integer({ min: 1, max: 6 }),
+  }),
+  fc.record({ kind: fc.constant("move" as const), pick: fc.nat(), status, monthsAgo: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant("relocate" as const), pick: fc.nat(), place }),
+  fc.record({ kind: fc.constant("delete" as const), pick: fc.nat(), monthsAgo: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ kind: fc.constant("restore" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("backdate" as const), pick: fc.nat(), monthsAgo: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({ kind: fc.constant("dropMember" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("hardDelete" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("dropEvent" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("retimeEvent" as const), pick: fc.nat(), monthsAgo: fc.integer({ min: 0, max: 4 }) }),
+);
+
+const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 24 * 60 * 60 * 1000);
+
+describe("figure rollups kept by triggers", () => {
+  test("equal a recount from the rows after random writes", async () => {
+    const { db } = t;
+    const areas = await Promise.all([0, 1, 2].map((index) => ward(db, index)));
+    const ids: number[] = [];
+    const pick = (index: number) => ids[index % Math.max(1, ids.length)];
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
+        for (const op of operations) {
+          const id = pick("pick" in op ? op.pick : 0);
+          switch (op.kind) {
+            case "create": {
+              const made = await createFamilyRegister(db, { ...op.place, status: op.status });
+              ids.push(made.id);
+              break;
+            }
+            case "edit": {
+              if (id === undefined) break;
+              await db.transaction(async (tx) => {
+                await tx
+                  .update(registers)
+                  .set({
+                    pregnantCount: op.pregnantCount,
+                    hasSpecialCondition: op.pregnantCount > 0,
+                    waterSource: op.water,
+                    houseHealthy: op.healthy,
+                    houseLessHealthy: !op.healthy,
+                    memberCount: op.members,
+                    version: sql`${registers.version} + 1`,
+                  })
+                  .where(eq(registers.id, id));
+                // Members are replaced as the cadre's edit does: all out, the new list in.
+                const kept = await tx.select().from(familyMembers).where(eq(familyMembers.registerId, id));
+                await tx.delete(familyMembers).where(eq(familyMembers.registerId, id));
+                const members = kept.slice(0, op.members);
+                if (members.length === 0) return;
+                await tx.insert(familyMembers).values(
+                  members.map(({ id: _id, ...member }) => ({
+                    ...member,
+                    birthDate: `${1950 + ((member.position * 17 + op.members) % 70)}-06-01`,
+                  })),
+                );
+              });
+              break;
+            }
+            case "move": {
+              if (id === undefined) break;
+              await db.transaction(async (tx) => {
+                const [row] = await tx.select().from(registers).where(eq(registers.id, id));
+                if (!row) return;
+                await tx.update(registers).set({ status: op.status }).where(eq(registers.id, id));
+                await tx.insert(registerEvents).values({
+                  registerId: id,
+                  fromStatus: row.status,
+                  toStatus: op.status,
+                  createdAt: monthsAgo(op.monthsAgo),
+                });
+              });
+              break;
+            }
+            case "relocate": {
+              if (id === undefined) break;
+              const area = areas[op.place.wardIndex];
+              if (!area) break;
+              await db
+                .update(registers)
+                .set({ kecamatanId: area.kecamatanId, desaKelurahanId: area.id, rw: op.place.rw, rt: op.place.rt })
+                .where(eq(registers.id, id));
+              break;
+            }
+            case "delete":
+              if (id !== undefined)
+                await db
+                  .update(registers)
+                  .set({ deletedAt: monthsAgo(op.monthsAgo) })
+                  .where(eq(registers.id, id));
+              break;
+            case "restore":
+              if (id !== undefined) await db.update(registers).set({ deletedAt: null }).where(eq(registers.id, id));
+              break;
+            case "backdate":
+              if (id !== undefined)
+                await db
+                  .update(registers)
+                  .set({ createdAt: monthsAgo(op.monthsAgo) })
+                  .where(eq(registers.id, id));
+              break;
+            case "dropMember": {
+              if (id === undefined) break;
+              const [member] = await db.select().from(familyMembers).where(eq(familyMembers.registerId, id)).limit(1);
+              if (member) await db.delete(familyMembers).where(eq(familyMembers.id, member.id));
+              break;
+            }
+            case "hardDelete":
+              if (id !== undefined) {
+                await db.delete(registers).where(eq(registers.id, id));
+                ids.splice(ids.indexOf(id), 1);
+              }
+              break;
+            case "retimeEvent": {
+              if (id === undefined) break;
+              const [event] = await db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).limit(1);
+              if (event)
+                await db
+                  .update(registerEvents)
+                  .set({ createdAt: monthsAgo(op.monthsAgo) })
+                  .where(eq(registerEvents.id, event.id));
+              break;
+            }
+            case "dropEvent": {
+              if (id === undefined) break;
+              const [event] = await db.select().from(registerEvents).where(eq(registerEvents.registerId, id)).limit(1);
+              if (event) await db.delete(registerEvents).where(eq(registerEvents.id, event.id));
+              break;
+            }
+          }
+        }
+        expect(await checkRollups(db)).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+    // The writes reached every rollup (the recount was not trivially empty).
+    for (const table of [figureRollups, memberRollups, registerMonthMarks, statusMonthRollups]) {
+      const [row] = await db.select({ rows: count() }).from(table);
+      expect(row?.rows ?? 0).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  test("a check finds a rollup changed behind the triggers' back", async () => {
+    const { db } = t;
+    await createFamilyRegister(db, { status: "SUBMITTED" });
+    await db.execute(sql`update figure_rollups set families = families + 1 where families > 0`);
+    const differences = await checkRollups(db);
+    expect(differences.map((item) => item.table)).toContain("figure_rollups");
+    // The check rolls its recount back: the damage is still there until a rebuild.
+    expect((await checkRollups(db)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,107 @@
+// Rebuilding and checking the figure rollups (schema/figures.ts). The triggers keep them; these
+// recompute them from the rows: after a bulk load with the triggers off, and for `figures:check`.
+import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client.ts";
+import {
+  figureMonthRollups,
+  figureRollups,
+  memberRollups,
+  registerMonthMarks,
+  statusMonthRollups,
+} from "../../db/schema/figures.ts";
+
+/** Every rollup from the rows (pkk_rebuild_figures in migration issue12_rollups_custom). */
+export async function rebuildRollups(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pkk_rebuild_figures()`);
+}
+
+const rollupTables: PgTable[] = [
+  figureRollups,
+  figureMonthRollups,
+  memberRollups,
+  registerMonthMarks,
+  statusMonthRollups,
+];
+
+export interface RollupDifference {
+  table: string;
+  /** Rows the recount has and the rollup lacks or holds with other values. */
+  missing: number;
+  /** Rows the rollup has that the recount does not. */
+  unexpected: number;
+  /** A few of the differing rows, as the recount has them ("expected") and the rollup ("actual"). */
+  samples: Array<{ side: "expected" | "actual"; row: unknown }>;
+}
+
+/** A row whose sums are all zero is the same as no row (the triggers leave such rows behind). */
+function nonZero(table: PgTable): SQL {
+  const sums = Object.entries(getTableColumns(table))
+    .filter(([key, column]) => column.columnType === "PgInteger" && !keyColumns.has(key))
+    .map(([, column]) => column);
+  return sql.join(
+    sums.map((column) => sql`${column} <> 0`),
+    sql` or `,
+  );
+}
+
+const keyColumns = new Set(["kecamatanId", "desaKelurahanId", "registerId"]);
+
+class Rollback extends Error {}
+
+/**
+ * Recounts every rollup from the rows inside a transaction that is rolled back, and lists where the
+ * maintained rollups differ. Empty means they agree. (The recount takes the rollups' locks while it
+ * runs: writes wait for it.)
+ */
+export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
+  let differences: RollupDifference[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      for (const table of rollupTables) {
+        const name = getTableName(table);
+        await tx.execute(
+          sql`create temp table ${sql.identifier(`kept_${name}`)} on commit drop as select * from ${table} where ${nonZero(table)}`,
+        );
+      }
+      await rebuildRollups(tx);
+      differences = [];
+      for (const table of rollupTables) {
+        const name = getTableName(table);
+        const kept = sql.identifier(`kept_${name}`);
+        const fresh = sql`(select * from ${table} where ${nonZero(table)})`;
+        const missing = rowsOf(
+          await tx.execute(sql`select row_to_json(x) as row from (${fresh} except select * from ${kept}) x`),
+        );
+        const unexpected = rowsOf(
+          await tx.execute(sql`select row_to_json(x) as row from (select * from ${kept} except ${fresh}) x`),
+        );
+        if (missing.length > 0 || unexpected.length > 0) {
+          differences.push({
+            table: name,
+            missing: missing.length,
+            unexpected: unexpected.length,
+            samples: [
+              ...missing.slice(0, 5).map((row) => ({ side: "expected" as const, row })),
+              ...unexpected.slice(0, 5).map((row) => ({ side: "actual" as const, row })),
+            ],
+          });
+        }
+      }
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  return differences;
+}
+
+/** db.execute answers an array (postgres.js) or {rows} (PGlite); read the `row` column of each. */
+function rowsOf(result: unknown): unknown[] {
+  const rows: unknown[] = Array.isArray(result)
+    ? result
+    : typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)
+      ? result.rows
+      : [];
+  return rows.map((row) => (typeof row === "object" && row !== null && "row" in row ? row.row : row));
+}

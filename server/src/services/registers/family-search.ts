@@ -1,0 +1,55 @@
+// The cadre's records search (head name or address) made index-friendly: the ward and kecamatan
+// names and an "RT x RW y" phrase are resolved to ids and numbers first (two small tables), so the
+// query over registers is an OR of the name's trigram index and equalities on indexed columns,
+// never an ILIKE over joined names or built strings that makes PostgreSQL read every family.
+import { eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { containsPattern } from "../common/like.ts";
+
+const pad = (digits: string) => digits.padStart(3, "0").slice(-3);
+
+/** "RT 1", "rw 05", "RT 001 RW 005", "RT 1/RW 5": the RT and RW the text names, zero-padded. */
+export function rtRwOf(search: string): { rt?: string; rw?: string } {
+  const rt = /\bRT\s*\.?\s*(\d{1,3})\b/i.exec(search)?.[1];
+  const rw = /\bRW\s*\.?\s*(\d{1,3})\b/i.exec(search)?.[1];
+  return { ...(rt ? { rt: pad(rt) } : {}), ...(rw ? { rw: pad(rw) } : {}) };
+}
+
+/**
+ * The condition on registers for a search text: the head's name contains it, or the family lives
+ * in a ward or kecamatan whose name contains it, or at the RT/RW it names. Undefined for "".
+ */
+export async function familySearch(db: DbOrTx, search: string): Promise<SQL | undefined> {
+  const text = search.trim();
+  if (text === "") return undefined;
+  const pattern = containsPattern(text);
+  const [wards, districts] = await Promise.all([
+    db.select({ id: desaKelurahan.id }).from(desaKelurahan).where(ilike(desaKelurahan.nama, pattern)),
+    db.select({ id: kecamatan.id }).from(kecamatan).where(ilike(kecamatan.nama, pattern)),
+  ]);
+  const wardIds = new Set(wards.map((row) => row.id));
+  if (districts.length > 0) {
+    const inDistricts = await db
+      .select({ id: desaKelurahan.id })
+      .from(desaKelurahan)
+      .where(
+        inArray(
+          desaKelurahan.kecamatanId,
+          districts.map((row) => row.id),
+        ),
+      );
+    for (const row of inDistricts) wardIds.add(row.id);
+  }
+  const place = rtRwOf(text);
+  const conditions: SQL[] = [ilike(registers.namaKepalaKeluarga, pattern)];
+  if (wardIds.size > 0) conditions.push(inArray(registers.desaKelurahanId, [...wardIds]));
+  if (place.rt !== undefined || place.rw !== undefined) {
+    const parts: SQL[] = [];
+    if (place.rt !== undefined) parts.push(eq(registers.rt, place.rt));
+    if (place.rw !== undefined) parts.push(eq(registers.rw, place.rw));
+    conditions.push(sql`(${sql.join(parts, sql` and `)})`);
+  }
+  return or(...conditions);
+}
