@@ -45,10 +45,15 @@ test("the RT cadre's dashboard shows the server's figures for its area", async (
   await expect(page.getByTestId("card-pending")).toHaveText(idNumber.format(summary.cards.pending.current));
   await expect(page.getByTestId("card-special")).toHaveText(idNumber.format(summary.cards.specialCondition.current));
   await expect(page.getByTestId("card-verified")).toHaveText(idNumber.format(summary.cards.verified.current));
-  await expect(page.getByRole("link", { name: "Validasi Data" })).toHaveAttribute("href", "/kader-pkk/validasi");
-  await expect(page.getByRole("link", { name: "Input Manual" })).toHaveAttribute("href", "/kader-pkk/input-manual");
-  await expect(page.getByRole("link", { name: "Laporan Bulanan" })).toHaveAttribute("href", "/kader-pkk/laporan");
-  await expect(page.getByRole("link", { name: "Kondisi Khusus" })).toHaveAttribute("href", "/kader-pkk/kondisi-khusus");
+  // The quick actions (the signed-in menu carries the same pages).
+  const quick = page.getByRole("region", { name: "Quick Actions" });
+  await expect(quick.getByRole("link", { name: "Validasi Data" })).toHaveAttribute("href", "/kader-pkk/validasi");
+  await expect(quick.getByRole("link", { name: "Input Manual" })).toHaveAttribute("href", "/kader-pkk/input-manual");
+  await expect(quick.getByRole("link", { name: "Laporan Bulanan" })).toHaveAttribute("href", "/kader-pkk/laporan");
+  await expect(quick.getByRole("link", { name: "Kondisi Khusus" })).toHaveAttribute(
+    "href",
+    "/kader-pkk/kondisi-khusus",
+  );
   const water = page.getByRole("region", { name: "Sumber Air & MCK" });
   await expect(water.getByRole("definition").first()).toContainText(idNumber.format(summary.figures.water.pdam));
   await expect(page.getByText("Perlu bantuan: rumah kurang sehat")).toBeVisible();
@@ -253,10 +258,12 @@ test("the monthly report shows the area's figures and exports a spreadsheet and 
   await expectAccessible(page);
   const xlsx = page.waitForEvent("download");
   await page.getByRole("button", { name: "Unduh Excel (.xlsx)" }).click();
-  expect((await xlsx).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.xlsx$/);
+  expect((await xlsx).suggestedFilename()).toMatch(
+    /^laporan-pkk-rt-001-rw-005-kelurahan-bekasijaya-\d{4}-\d{2}\.xlsx$/,
+  );
   const csv = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Unduh CSV" }).click();
-  expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-\d{4}-\d{2}\.csv$/);
+  await page.getByRole("button", { name: "Unduh CSV (Excel Indonesia)" }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-rt-001-rw-005-kelurahan-bekasijaya-\d{4}-\d{2}\.csv$/);
 });
 
 test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({

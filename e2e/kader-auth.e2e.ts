@@ -116,10 +116,11 @@ test("guarded routes without a session land on the login page, and /login leads 
   await expect(page).toHaveURL(/\/kader-pkk\/login$/);
 });
 
-test("a cadre is not let into the admin page", async ({ page }) => {
+test("a cadre is not let into the admin page: 'Tidak punya akses', not the login form", async ({ page }) => {
   await loginAs(page.request, demoEmails.kaderRw);
   await page.goto("/admin/kader");
-  await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
+  await expect(page).toHaveURL(/\/tidak-punya-akses$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tidak punya akses" })).toBeVisible();
 });
 
 test("a 401 in the middle of work sends the browser to the login page", async ({ page, context }) => {
@@ -152,14 +153,14 @@ test("forgot and reset password pages", async ({ page }) => {
   await expect(page.getByText("Kode reset tidak valid atau sudah kedaluwarsa")).toBeVisible();
 });
 
-test("the admin tabs: users list and API tokens shown once", async ({ page }) => {
+test("the admin pages: users list and API tokens shown once", async ({ page }) => {
   await loginAs(page.request, demoEmails.admin);
   await page.goto("/admin/kader");
   await page.getByRole("tab", { name: "Pengguna" }).click();
   await page.getByLabel("Cari nama, email, atau username").fill("Dewi");
   await expect(page.getByRole("cell", { name: "Dewi Lestari", exact: true })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("tab", { name: "Token API" }).click();
+  await page.goto("/admin/token-api");
   await page.getByLabel("Nama token").fill(`Mitra ${Date.now()}`);
   await page.getByRole("button", { name: "Buat token" }).click();
   const token = page.getByTestId("token-baru");

@@ -174,7 +174,7 @@ test.describe("audio player", () => {
 });
 
 test.describe("signed-in header", () => {
-  test("shows the cadre's real name, jabatan and area; Logout goes home signed out", async ({ page }) => {
+  test("shows the cadre's real name, jabatan and area; Keluar goes home signed out with a notice", async ({ page }) => {
     await loginAs(page.request, demoEmails.kaderRt);
     await page.goto("/");
     const header = page.getByRole("banner");
@@ -183,8 +183,9 @@ test.describe("signed-in header", () => {
     await expect(header).toContainText("Ketua PKK RT 001/005 · Kelurahan Bekasijaya");
     await expectAccessible(page);
     await page.goto("/aparat");
-    await header.getByRole("button", { name: "Logout" }).click();
+    await header.getByRole("button", { name: "Keluar" }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Anda telah keluar")).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Portal Kader PKK" }),
     ).toBeVisible();
@@ -219,10 +220,14 @@ test.describe("other public pages", () => {
     await expectAccessible(page);
   });
 
-  test("the officials' portal says it is being prepared and leads back", async ({ page }) => {
+  test("the officials' portal tells a visitor what it offers, how to enter, and leads back", async ({ page }) => {
     await page.goto("/aparat");
     await expect(page.getByRole("heading", { name: "Portal Aparat" })).toBeVisible();
-    await expect(page.getByText("Portal untuk aparat pemerintah sedang disiapkan.")).toBeVisible();
+    await expect(page.getByText("sedang disiapkan")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Masuk" })).toHaveAttribute(
+      "href",
+      /\/kader-pkk\/login\?redirect=%2Faparat/,
+    );
     await expectAccessible(page);
     await page.getByRole("link", { name: "Kembali ke beranda" }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -126,6 +126,10 @@ test("an admin verifies two selected records at once; the history marks the over
     await card.getByRole("checkbox").check();
   }
   await page.getByRole("button", { name: "Verifikasi Terpilih (2)" }).click();
+  await page
+    .getByRole("dialog", { name: "Verifikasi data terpilih?" })
+    .getByRole("button", { name: "Ya, verifikasi 2 data" })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "2 data diverifikasi" })).toBeVisible();
 
   await page.getByLabel("Status").selectOption({ label: "Semua status" });

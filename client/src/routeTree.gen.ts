@@ -15,9 +15,12 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PerbaikiRouteImport } from './routes/perbaiki'
 import { Route as RegistrasiRouteImport } from './routes/registrasi'
 import { Route as StatistikRouteImport } from './routes/statistik'
+import { Route as TidakPunyaAksesRouteImport } from './routes/tidak-punya-akses'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDesaKelurahanRouteImport } from './routes/admin/desa-kelurahan'
 import { Route as AdminKaderRouteImport } from './routes/admin/kader'
+import { Route as AdminTokenApiRouteImport } from './routes/admin/token-api'
 import { Route as DemoKecamatanSelectRouteImport } from './routes/demo/kecamatan-select'
 import { Route as KaderPkkIndexRouteImport } from './routes/kader-pkk/index'
 import { Route as KaderPkkDaftarRouteImport } from './routes/kader-pkk/daftar'
@@ -71,6 +74,16 @@ const StatistikRoute = StatistikRouteImport.update({
   path: '/statistik',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TidakPunyaAksesRoute = TidakPunyaAksesRouteImport.update({
+  id: '/tidak-punya-akses',
+  path: '/tidak-punya-akses',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
@@ -84,6 +97,11 @@ const AdminDesaKelurahanRoute = AdminDesaKelurahanRouteImport.update({
 const AdminKaderRoute = AdminKaderRouteImport.update({
   id: '/admin/kader',
   path: '/admin/kader',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminTokenApiRoute = AdminTokenApiRouteImport.update({
+  id: '/admin/token-api',
+  path: '/admin/token-api',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoKecamatanSelectRoute = DemoKecamatanSelectRouteImport.update({
@@ -205,9 +223,11 @@ export interface FileRoutesByFullPath {
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/statistik': typeof StatistikRoute
+  '/tidak-punya-akses': typeof TidakPunyaAksesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
+  '/admin/token-api': typeof AdminTokenApiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
@@ -228,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
   '/verifikasi/$id': typeof VerifikasiIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -238,9 +259,11 @@ export interface FileRoutesByTo {
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/statistik': typeof StatistikRoute
+  '/tidak-punya-akses': typeof TidakPunyaAksesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
+  '/admin/token-api': typeof AdminTokenApiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
@@ -261,6 +284,7 @@ export interface FileRoutesByTo {
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
   '/verifikasi/$id': typeof VerifikasiIdRoute
+  '/admin': typeof AdminIndexRoute
   '/kader-pkk': typeof KaderPkkIndexRoute
   '/search': typeof SearchIndexRoute
 }
@@ -272,9 +296,11 @@ export interface FileRoutesById {
   '/perbaiki': typeof PerbaikiRoute
   '/registrasi': typeof RegistrasiRoute
   '/statistik': typeof StatistikRoute
+  '/tidak-punya-akses': typeof TidakPunyaAksesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/desa-kelurahan': typeof AdminDesaKelurahanRoute
   '/admin/kader': typeof AdminKaderRoute
+  '/admin/token-api': typeof AdminTokenApiRoute
   '/demo/kecamatan-select': typeof DemoKecamatanSelectRoute
   '/kader-pkk/daftar': typeof KaderPkkDaftarRoute
   '/kader-pkk/dasawisma': typeof KaderPkkDasawismaRoute
@@ -295,6 +321,7 @@ export interface FileRoutesById {
   '/registrations/success': typeof RegistrationsSuccessRoute
   '/search/kk': typeof SearchKkRoute
   '/verifikasi/$id': typeof VerifikasiIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/kader-pkk/': typeof KaderPkkIndexRoute
   '/search/': typeof SearchIndexRoute
 }
@@ -307,9 +334,11 @@ export interface FileRouteTypes {
     | '/perbaiki'
     | '/registrasi'
     | '/statistik'
+    | '/tidak-punya-akses'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
+    | '/admin/token-api'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
     | '/kader-pkk/dasawisma'
@@ -330,6 +359,7 @@ export interface FileRouteTypes {
     | '/registrations/success'
     | '/search/kk'
     | '/verifikasi/$id'
+    | '/admin/'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesByTo: FileRoutesByTo
@@ -340,9 +370,11 @@ export interface FileRouteTypes {
     | '/perbaiki'
     | '/registrasi'
     | '/statistik'
+    | '/tidak-punya-akses'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
+    | '/admin/token-api'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
     | '/kader-pkk/dasawisma'
@@ -363,6 +395,7 @@ export interface FileRouteTypes {
     | '/registrations/success'
     | '/search/kk'
     | '/verifikasi/$id'
+    | '/admin'
     | '/kader-pkk'
     | '/search'
   id:
@@ -373,9 +406,11 @@ export interface FileRouteTypes {
     | '/perbaiki'
     | '/registrasi'
     | '/statistik'
+    | '/tidak-punya-akses'
     | '/admin/audit'
     | '/admin/desa-kelurahan'
     | '/admin/kader'
+    | '/admin/token-api'
     | '/demo/kecamatan-select'
     | '/kader-pkk/daftar'
     | '/kader-pkk/dasawisma'
@@ -396,6 +431,7 @@ export interface FileRouteTypes {
     | '/registrations/success'
     | '/search/kk'
     | '/verifikasi/$id'
+    | '/admin/'
     | '/kader-pkk/'
     | '/search/'
   fileRoutesById: FileRoutesById
@@ -407,9 +443,11 @@ export interface RootRouteChildren {
   PerbaikiRoute: typeof PerbaikiRoute
   RegistrasiRoute: typeof RegistrasiRoute
   StatistikRoute: typeof StatistikRoute
+  TidakPunyaAksesRoute: typeof TidakPunyaAksesRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminDesaKelurahanRoute: typeof AdminDesaKelurahanRoute
   AdminKaderRoute: typeof AdminKaderRoute
+  AdminTokenApiRoute: typeof AdminTokenApiRoute
   DemoKecamatanSelectRoute: typeof DemoKecamatanSelectRoute
   KaderPkkDaftarRoute: typeof KaderPkkDaftarRoute
   KaderPkkDasawismaRoute: typeof KaderPkkDasawismaRoute
@@ -430,6 +468,7 @@ export interface RootRouteChildren {
   RegistrationsSuccessRoute: typeof RegistrationsSuccessRoute
   SearchKkRoute: typeof SearchKkRoute
   VerifikasiIdRoute: typeof VerifikasiIdRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   KaderPkkIndexRoute: typeof KaderPkkIndexRoute
   SearchIndexRoute: typeof SearchIndexRoute
 }
@@ -478,6 +517,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatistikRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tidak-punya-akses': {
+      id: '/tidak-punya-akses'
+      path: '/tidak-punya-akses'
+      fullPath: '/tidak-punya-akses'
+      preLoaderRoute: typeof TidakPunyaAksesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/audit': {
       id: '/admin/audit'
       path: '/admin/audit'
@@ -497,6 +550,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/kader'
       fullPath: '/admin/kader'
       preLoaderRoute: typeof AdminKaderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/token-api': {
+      id: '/admin/token-api'
+      path: '/admin/token-api'
+      fullPath: '/admin/token-api'
+      preLoaderRoute: typeof AdminTokenApiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo/kecamatan-select': {
@@ -663,9 +723,11 @@ const rootRouteChildren: RootRouteChildren = {
   PerbaikiRoute: PerbaikiRoute,
   RegistrasiRoute: RegistrasiRoute,
   StatistikRoute: StatistikRoute,
+  TidakPunyaAksesRoute: TidakPunyaAksesRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminDesaKelurahanRoute: AdminDesaKelurahanRoute,
   AdminKaderRoute: AdminKaderRoute,
+  AdminTokenApiRoute: AdminTokenApiRoute,
   DemoKecamatanSelectRoute: DemoKecamatanSelectRoute,
   KaderPkkDaftarRoute: KaderPkkDaftarRoute,
   KaderPkkDasawismaRoute: KaderPkkDasawismaRoute,
@@ -686,6 +748,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegistrationsSuccessRoute: RegistrationsSuccessRoute,
   SearchKkRoute: SearchKkRoute,
   VerifikasiIdRoute: VerifikasiIdRoute,
+  AdminIndexRoute: AdminIndexRoute,
   KaderPkkIndexRoute: KaderPkkIndexRoute,
   SearchIndexRoute: SearchIndexRoute,
 }

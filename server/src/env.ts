@@ -97,6 +97,9 @@ const schema = z
     // certificate made once under DATA_DIR, which every PDF then names as such.
     SIGNING_P12_PATH: blankAsUnset(z.string().refine(existsSync, "must name an existing .p12 file")),
     SIGNING_P12_PASSWORD: z.string().optional(),
+    // Hours the RW and kelurahan levels have to act on a waiting record (the RT promise is fixed at 2×24).
+    VALIDATION_TARGET_RW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    VALIDATION_TARGET_KELURAHAN_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.APP_SECRET) {

@@ -15,6 +15,8 @@ export const auditActions = [
   "dasawisma.create",
   "dasawisma.update",
   "dasawisma.delete",
+  "user.access",
+  "user.password-reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -33,4 +35,6 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "dasawisma.create": "Membuat dasawisma",
   "dasawisma.update": "Mengubah anggota dasawisma",
   "dasawisma.delete": "Menghapus dasawisma",
+  "user.access": "Mengubah peran, tingkat atau wilayah kerja pengguna",
+  "user.password-reset": "Mengirim tautan reset password ke pengguna",
 };

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
 import type { PublicUser, UserRole } from "@shared/schemas/auth.ts";
 import type { RouterContext } from "../routes/__root.tsx";
+import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { LOGIN_PATH, loginHref } from "./redirect.ts";
 import { trpc } from "./trpc.ts";
 
@@ -13,8 +14,9 @@ export function useSession() {
 }
 
 /**
- * For a route's beforeLoad: sends visitors without a session (or without one of `roles`) to the
- * login page, remembering where they were going. The server refuses their calls anyway.
+ * For a route's beforeLoad: sends visitors without a session to the login page, remembering where
+ * they were going, and a signed-in user without one of `roles` to 'Tidak punya akses'. The server
+ * refuses their calls anyway.
  */
 export async function requireUser(
   context: RouterContext,
@@ -22,8 +24,8 @@ export async function requireUser(
   roles?: UserRole[],
 ): Promise<PublicUser> {
   const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
-  if (!user || (roles && !roles.includes(user.role))) {
-    throw redirect({ href: loginHref(location.href) });
-  }
+  if (!user) throw redirect({ href: loginHref(location.href) });
+  // Signed in, but this page is not for the role: say so instead of showing the login form again.
+  if (roles && !roles.includes(user.role)) throw redirect({ href: FORBIDDEN_PATH });
   return user;
 }

@@ -1,45 +1,34 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { trpc } from "../lib/trpc.ts";
+import { createFileRoute, Link, redirect } from "@tanstack/react-router";
+import { FORBIDDEN_PATH } from "@shared/paths.ts";
+import { OfficialsPortal } from "../components/aparat/officials-portal.tsx";
 
 export const Route = createFileRoute("/aparat")({
-  component: OfficialsPortal,
+  // Visitors see what the portal is and how to enter; cadres have their own workspace.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
+    if (user && user.role === "kader") throw redirect({ href: FORBIDDEN_PATH });
+    return { user };
+  },
+  head: () => ({ meta: [{ title: "Portal Aparat | Portal Data Keluarga PKK" }] }),
+  component: AparatPage,
 });
 
-/** The officials' portal is not built yet (SPEC §1): say so plainly, show no invented content. */
-function OfficialsPortal() {
-  const config = useQuery(trpc.config.public.queryOptions());
-  const contact = config.data?.contact;
+function AparatPage() {
+  const { user } = Route.useRouteContext();
+  if (user) return <OfficialsPortal user={user} />;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-20">
-      <p className="badge badge-warning">Sedang disiapkan</p>
       <h1 className="text-3xl font-bold">Portal Aparat</h1>
       <p className="text-lg">
-        Portal untuk aparat pemerintah sedang disiapkan. Laporan data keluarga per wilayah untuk aparat kelurahan,
-        kecamatan, dan
-        {config.data?.cityName ? ` ${config.data.cityName}` : " kota"} akan tersedia di halaman ini.
+        Portal untuk aparat kelurahan, kecamatan, dan kota: angka data keluarga per wilayah, daftar keluarga dengan NIK
+        tersamar, serta laporan bulanan beserta unduhannya. Masuk dengan akun aparat yang dibuat oleh admin.
       </p>
-      {contact && (
-        <p>
-          Untuk keperluan data saat ini, hubungi {contact.address}
-          {contact.email && (
-            <>
-              {" "}
-              melalui{" "}
-              <a className="link link-primary break-all" href={`mailto:${contact.email}`}>
-                {contact.email}
-              </a>
-            </>
-          )}
-          .
-        </p>
-      )}
       <div className="flex flex-wrap gap-3">
-        <Link to="/" className="btn btn-primary">
-          Kembali ke beranda
+        <Link to="/kader-pkk/login" search={{ redirect: "/aparat" }} className="btn btn-primary">
+          Masuk
         </Link>
-        <Link to="/kader-pkk" className="btn btn-outline">
-          Portal Kader PKK
+        <Link to="/" className="btn btn-outline">
+          Kembali ke beranda
         </Link>
       </div>
     </section>

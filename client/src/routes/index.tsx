@@ -139,7 +139,12 @@ function Landing() {
               ))}
             </ul>
             <p className="mt-4 text-sm">
-              Sedang disiapkan: ekspor laporan ke spreadsheet atau PDF bertanda tangan elektronik, dan peta interaktif.
+              Tersedia: rekap PKK (Lampiran 4.16 dan 4.18) sebagai spreadsheet atau PDF bertanda tangan elektronik,
+              serta statistik dan peta interaktif di{" "}
+              <Link to="/statistik" className="link">
+                halaman Statistik
+              </Link>
+              .
             </p>
             <Link to="/kader-pkk" className="btn btn-outline btn-primary mt-6">
               Portal Kader PKK

@@ -291,7 +291,13 @@ export function historyEvents(
 export async function insertFamily(
   db: Db,
   data: FamilyRegistration,
-  options: { status?: RegisterStatus; createdBy?: number | null; actorIds?: Partial<Record<string, number>> } = {},
+  options: {
+    status?: RegisterStatus;
+    createdBy?: number | null;
+    actorIds?: Partial<Record<string, number>>;
+    /** When the family was received (and moved to its status): the demo has records past their deadline. */
+    receivedAt?: Date;
+  } = {},
 ): Promise<number> {
   const status = options.status ?? "SUBMITTED";
   return db.transaction(async (tx) => {
@@ -303,14 +309,17 @@ export async function insertFamily(
         formType: "family_registration",
         status,
         dataRegister: storedForm(data),
-        consentAt: new Date(),
+        consentAt: options.receivedAt ?? new Date(),
         consentVersion: "2026-11",
         createdBy: options.createdBy ?? null,
+        ...(options.receivedAt ? { createdAt: options.receivedAt, updatedAt: options.receivedAt } : {}),
       })
       .returning({ id: registers.id });
     if (!row) throw new Error("register insert returned nothing");
     await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
-    const events = historyEvents(row.id, status, options.actorIds ?? {});
+    const events = historyEvents(row.id, status, options.actorIds ?? {}).map((event) =>
+      options.receivedAt ? { ...event, createdAt: options.receivedAt } : event,
+    );
     await tx.insert(registerEvents).values(events);
     return row.id;
   });
@@ -351,6 +360,8 @@ export async function seedDemoFamilies(db: Db): Promise<number> {
     await insertFamily(db, buildDemoFamily(random, serial, area), {
       status: index === 39 ? "REJECTED" : pick(random, statuses),
       actorIds,
+      // Every fifth family arrived 3 days ago: past the 2×24-hour promise, so the queue shows 'Terlambat'.
+      receivedAt: index % 5 === 0 ? new Date(Date.now() - 3 * 24 * 3_600_000) : undefined,
     });
     serial += 1;
   }

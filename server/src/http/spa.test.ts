@@ -31,7 +31,16 @@ describe("the built client: deep links 200, unknown paths 404, caching by kind",
     });
 
   test("a client route answers the shell with 200, revalidated on every visit", async () => {
-    for (const path of ["/", "/search", "/search/kk", "/kader-pkk", "/kader-pkk/login", "/admin/kader/"]) {
+    for (const path of [
+      "/",
+      "/search",
+      "/search/kk",
+      "/kader-pkk",
+      "/kader-pkk/login",
+      "/admin/kader/",
+      "/admin",
+      "/aparat",
+    ]) {
       const response = await app().request(path);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toBe(shell);
@@ -39,8 +48,14 @@ describe("the built client: deep links 200, unknown paths 404, caching by kind",
     }
   });
 
+  test("'Tidak punya akses' answers the shell with 403", async () => {
+    const response = await app().request("/tidak-punya-akses");
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe(shell);
+  });
+
   test("a path no client route knows answers the same shell with 404", async () => {
-    for (const path of ["/tidak-ada", "/kader-pkk/tidak-ada", "/search/kk/lebih", "/admin"]) {
+    for (const path of ["/tidak-ada", "/kader-pkk/tidak-ada", "/search/kk/lebih", "/admin/tidak-ada"]) {
       const response = await app().request(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toStartWith("text/html");

@@ -2,6 +2,7 @@
 // shell answered with 404 for a path none of the client's routes knows (the page then shows
 // 'Halaman tidak ditemukan'), so crawlers, link checkers and monitors see a real 404.
 import { CLIENT_ROUTES_FILE, clientRouteMatcher } from "@shared/client-routes.ts";
+import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import type { Context, MiddlewareHandler } from "hono";
 import { serveStatic } from "hono/bun";
 import { readFile } from "node:fs/promises";
@@ -56,6 +57,8 @@ export function spaFallback(clientDir: string): (c: Context<AppEnv>) => Promise<
     });
     const { html, isClientRoute } = await shell;
     c.header("Cache-Control", REVALIDATE);
+    // 'Tidak punya akses' is a page of the app, answered as 403 (the role may not open what was asked).
+    if (c.req.path === FORBIDDEN_PATH) return c.html(html, 403);
     return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
   };
 }

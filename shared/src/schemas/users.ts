@@ -38,6 +38,9 @@ export const userListInput = z.strictObject({
   search: lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default(""),
   role: z.enum(userRoles).optional(),
   status: z.enum(userStatuses).optional(),
+  /** Work-area filter: users whose area lies in this kecamatan / this kelurahan. */
+  kecamatanId: idSchema.optional(),
+  desaKelurahanId: idSchema.optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
 });
@@ -75,3 +78,36 @@ export interface ApiTokenSummary {
   lastUsedAt: string | null;
   revokedAt: string | null;
 }
+
+/**
+ * The admin changes a user's role, level and work area (after approval too). The area parts a
+ * level needs are required: RT → kelurahan + RW + RT, RW → kelurahan + RW, kelurahan → kelurahan,
+ * kecamatan → kecamatan; kota and admin need none.
+ */
+export const updateUserAccessInput = z
+  .strictObject({
+    userId: idSchema,
+    role: z.enum(userRoles, { error: "Pilih peran" }),
+    level: z.enum(userLevels, { error: "Pilih tingkat" }).nullable(),
+    kecamatanId: z.number().int().positive().nullable(),
+    desaKelurahanId: z.number().int().positive().nullable(),
+    rw: rtRwOptional("RW"),
+    rt: rtRwOptional("RT"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.role === "admin") return;
+    if (value.level === null) {
+      ctx.addIssue({ code: "custom", path: ["level"], message: "Pilih tingkat" });
+      return;
+    }
+    const wardNeeded = value.level === "rt" || value.level === "rw" || value.level === "kelurahan";
+    if (wardNeeded && value.desaKelurahanId === null)
+      ctx.addIssue({ code: "custom", path: ["desaKelurahanId"], message: "Pilih kelurahan/desa" });
+    if (value.level === "kecamatan" && value.kecamatanId === null)
+      ctx.addIssue({ code: "custom", path: ["kecamatanId"], message: "Pilih kecamatan" });
+    if ((value.level === "rt" || value.level === "rw") && value.rw === "")
+      ctx.addIssue({ code: "custom", path: ["rw"], message: "RW wajib diisi untuk tingkat RT/RW" });
+    if (value.level === "rt" && value.rt === "")
+      ctx.addIssue({ code: "custom", path: ["rt"], message: "RT wajib diisi untuk tingkat RT" });
+  });
+export type UpdateUserAccessInput = z.input<typeof updateUserAccessInput>;

@@ -31,6 +31,7 @@ export type BulkVerifyInput = z.input<typeof bulkVerifyInput>;
 // The filter vocabularies live in status.ts (no zod), so the client's URL parsing can use them
 // without pulling zod into the first page load.
 import { conditionFilters, queueStatusFilters } from "../status.ts";
+import { queueSorts } from "../deadlines.ts";
 export { conditionFilters, queueStatusFilters, type ConditionFilter, type QueueStatusFilter } from "../status.ts";
 
 export const QUEUE_PAGE_SIZE = 10;
@@ -42,6 +43,8 @@ export const queueInput = z.object({
   rt: rtRwFilter.optional(),
   status: z.enum(queueStatusFilters).default("waiting"),
   condition: z.enum(conditionFilters).optional(),
+  /** overdue: records past their level's target first, the longest waiting first. */
+  sort: z.enum(queueSorts).default("newest"),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(50).default(QUEUE_PAGE_SIZE),
 });

@@ -1,8 +1,10 @@
 import { Link } from "@tanstack/react-router";
 
 const pages = [
+  { to: "/admin", label: "Beranda Admin" },
   { to: "/admin/kader", label: "Kader dan Pengguna" },
   { to: "/admin/desa-kelurahan", label: "Desa/Kelurahan" },
+  { to: "/admin/token-api", label: "Token API" },
   { to: "/admin/audit", label: "Log Audit" },
 ] as const;
 
@@ -15,6 +17,7 @@ export function AdminNav() {
           key={page.to}
           to={page.to}
           className="btn btn-sm btn-ghost"
+          activeOptions={{ exact: true }}
           activeProps={{ className: "btn-active", "aria-current": "page" }}
         >
           {page.label}

@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
+import { ConfirmDialog } from "../confirm-dialog.tsx";
 
 const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short" });
 
@@ -21,6 +22,19 @@ export function ApiTokens() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
+  const copy = async (token: string) => {
+    try {
+      await navigator.clipboard.writeText(token);
+      toast({ title: "Token disalin", description: "Tempelkan token di aplikasi pihak ketiga.", variant: "success" });
+    } catch {
+      toast({
+        title: "Gagal menyalin",
+        description: "Salin token secara manual dari kotak di atas.",
+        variant: "destructive",
+      });
+    }
+  };
   const tokens = useQuery(trpc.users.apiTokens.queryOptions());
   const form = useForm<CreateApiTokenInput>({
     resolver: zodResolver(createApiTokenInput),
@@ -45,6 +59,7 @@ export function ApiTokens() {
   );
   const revoke = useMutation(
     trpc.users.revokeApiToken.mutationOptions({
+      onSettled: () => setRevoking(null),
       onSuccess: async () => {
         toast({ title: "Berhasil", description: "Token dicabut", variant: "success" });
         await refresh();
@@ -100,10 +115,26 @@ export function ApiTokens() {
           <code className="block w-full break-all rounded bg-base-100 p-2 font-mono text-sm" data-testid="token-baru">
             {shown.token}
           </code>
-          <button type="button" className="btn btn-sm" onClick={() => setShown(null)}>
-            Sudah saya salin
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => copy(shown.token)}>
+              Salin token
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => setShown(null)}>
+              Sudah saya salin
+            </button>
+          </div>
         </div>
+      )}
+      {revoking && (
+        <ConfirmDialog
+          title="Cabut token API?"
+          text={`Token "${revoking.name}" langsung berhenti berlaku; aplikasi yang memakainya tidak dapat mengakses API lagi.`}
+          confirmLabel="Ya, cabut token"
+          tone="error"
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutate({ tokenId: revoking.id })}
+          onClose={() => setRevoking(null)}
+        />
       )}
       {tokens.isPending && <p>Memuat token...</p>}
       {tokens.isError && (
@@ -151,7 +182,7 @@ export function ApiTokens() {
                         type="button"
                         className="btn btn-outline btn-error btn-xs"
                         disabled={revoke.isPending}
-                        onClick={() => revoke.mutate({ tokenId: token.id })}
+                        onClick={() => setRevoking({ id: token.id, name: token.name })}
                       >
                         Cabut<span className="sr-only"> token {token.name}</span>
                       </button>

@@ -14,6 +14,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { RegionSelect } from "../region-select.tsx";
 import { useToast } from "../toast.tsx";
+import { ConfirmDialog } from "../confirm-dialog.tsx";
 
 type PendingEntry = {
   user: PublicUser & { nik: string | null; createdAt: string };
@@ -248,8 +249,10 @@ function RejectForm({ entry, onCancel }: { entry: PendingEntry; onCancel: () => 
     defaultValues: { userId: entry.user.id, reason: "" },
   });
   const { errors } = form.formState;
+  const [confirming, setConfirming] = useState<RejectKaderInput | null>(null);
   const reject = useMutation(
     trpc.users.rejectKader.mutationOptions({
+      onSettled: () => setConfirming(null),
       onSuccess: async () => {
         toast({ title: "Berhasil", description: `Pendaftaran ${entry.user.fullName} ditolak`, variant: "success" });
         await refresh();
@@ -263,28 +266,41 @@ function RejectForm({ entry, onCancel }: { entry: PendingEntry; onCancel: () => 
     }),
   );
   return (
-    <form
-      noValidate
-      className="mt-2 rounded-box bg-base-200 p-3"
-      onSubmit={form.handleSubmit((values) => reject.mutate(values))}
-    >
-      <Field htmlFor={`${id}-reason`} label="Alasan penolakan" error={errors.reason?.message} required>
-        <textarea
-          id={`${id}-reason`}
-          className="textarea w-full"
-          rows={2}
-          {...errorProps(`${id}-reason`, errors.reason?.message)}
-          {...form.register("reason")}
+    <>
+      {confirming && (
+        <ConfirmDialog
+          title="Tolak pendaftaran kader?"
+          text={`Pendaftaran ${entry.user.fullName} akan ditolak dan ia menerima email berisi alasannya.`}
+          confirmLabel="Ya, tolak pendaftaran"
+          tone="error"
+          pending={reject.isPending}
+          onConfirm={() => reject.mutate(confirming)}
+          onClose={() => setConfirming(null)}
         />
-      </Field>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-error btn-sm" disabled={reject.isPending}>
-          {reject.isPending ? "Menyimpan..." : "Tolak pendaftaran"}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          Batal
-        </button>
-      </div>
-    </form>
+      )}
+      <form
+        noValidate
+        className="mt-2 rounded-box bg-base-200 p-3"
+        onSubmit={form.handleSubmit((values) => setConfirming(values))}
+      >
+        <Field htmlFor={`${id}-reason`} label="Alasan penolakan" error={errors.reason?.message} required>
+          <textarea
+            id={`${id}-reason`}
+            className="textarea w-full"
+            rows={2}
+            {...errorProps(`${id}-reason`, errors.reason?.message)}
+            {...form.register("reason")}
+          />
+        </Field>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-error btn-sm" disabled={reject.isPending}>
+            {reject.isPending ? "Menyimpan..." : "Tolak pendaftaran"}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+            Batal
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

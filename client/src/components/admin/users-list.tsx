@@ -3,7 +3,11 @@ import { useId, useState } from "react";
 import { levelLabels, roleLabels, statusLabels, userRoles, userStatuses, type UserRole } from "@shared/users.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import type { PublicUser } from "@shared/schemas/auth.ts";
+import { ConfirmDialog } from "../confirm-dialog.tsx";
+import { RegionSelect, type RegionValue } from "../region-select.tsx";
 import { useToast } from "../toast.tsx";
+import { UserAccessDialog } from "./user-access-dialog.tsx";
 
 type Status = (typeof userStatuses)[number];
 
@@ -14,14 +18,38 @@ const statusBadge: Record<Status, string> = {
   blocked: "badge-error",
 };
 
-/** Every account: search, filter by role and status, block and unblock. */
+/** "RT 001/RW 005, Kel. X" from the list row (names come with the list). */
+function workAreaText(user: PublicUser & { kecamatanNama: string | null; desaKelurahanNama: string | null }): string {
+  if (user.role === "admin") return "Seluruh kota";
+  const parts: string[] = [];
+  if (user.rt && user.rw) parts.push(`RT ${user.rt}/RW ${user.rw}`);
+  else if (user.rw) parts.push(`RW ${user.rw}`);
+  if (user.desaKelurahanNama) parts.push(user.desaKelurahanNama);
+  if (user.kecamatanNama) parts.push(`Kec. ${user.kecamatanNama}`);
+  if (user.level === "kota") return "Seluruh kota";
+  return parts.length > 0 ? parts.join(", ") : "-";
+}
+
+/** Every account: search, filter by role, status and work area; access, reset mail, block and unblock. */
 export function UsersList({ currentUserId }: { currentUserId: number }) {
   const id = useId();
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<UserRole | "">("");
   const [status, setStatus] = useState<Status | "">("");
   const [page, setPage] = useState(1);
-  const input = { search, role: role || undefined, status: status || undefined, page, pageSize: 20 };
+  const [area, setArea] = useState<RegionValue>({ kecamatanId: null, desaKelurahanId: null });
+  const [editing, setEditing] = useState<PublicUser | null>(null);
+  const [blocking, setBlocking] = useState<PublicUser | null>(null);
+  const [resetting, setResetting] = useState<PublicUser | null>(null);
+  const input = {
+    search,
+    role: role || undefined,
+    status: status || undefined,
+    kecamatanId: area.kecamatanId ?? undefined,
+    desaKelurahanId: area.desaKelurahanId ?? undefined,
+    page,
+    pageSize: 20,
+  };
   const list = useQuery({ ...trpc.users.list.queryOptions(input), placeholderData: keepPreviousData });
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -36,7 +64,18 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
       variant: "destructive",
     });
   const block = useMutation(
-    trpc.users.block.mutationOptions({ onSuccess: onDone("Pengguna diblokir dan semua sesinya diakhiri"), onError }),
+    trpc.users.block.mutationOptions({
+      onSettled: () => setBlocking(null),
+      onSuccess: onDone("Pengguna diblokir dan semua sesinya diakhiri"),
+      onError,
+    }),
+  );
+  const sendReset = useMutation(
+    trpc.users.sendPasswordReset.mutationOptions({
+      onSettled: () => setResetting(null),
+      onSuccess: onDone("Tautan reset password dikirim ke email pengguna"),
+      onError,
+    }),
   );
   const unblock = useMutation(
     trpc.users.unblock.mutationOptions({ onSuccess: onDone("Blokir pengguna dibuka"), onError }),
@@ -104,6 +143,16 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
           </select>
         </div>
       </div>
+      <fieldset className="fieldset">
+        <legend className="fieldset-legend">Wilayah kerja</legend>
+        <RegionSelect
+          value={area}
+          onChange={(value) => {
+            setArea(value);
+            setPage(1);
+          }}
+        />
+      </fieldset>
       {list.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{errorMessage(list.error, { fallback: "Gagal memuat daftar pengguna" })}</span>
@@ -125,6 +174,7 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
                 <th scope="col">Nama</th>
                 <th scope="col">Email</th>
                 <th scope="col">Peran</th>
+                <th scope="col">Wilayah Kerja</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="sr-only">Tindakan</span>
@@ -140,10 +190,21 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
                     {roleLabels[user.role]}
                     {user.level ? ` ${levelLabels[user.level]}` : ""}
                   </td>
+                  <td>{workAreaText(user)}</td>
                   <td>
                     <span className={`badge badge-sm ${statusBadge[user.status]}`}>{statusLabels[user.status]}</span>
                   </td>
-                  <td>
+                  <td className="flex flex-wrap gap-1">
+                    {user.status !== "pending" && user.status !== "rejected" && (
+                      <button type="button" className="btn btn-outline btn-xs" onClick={() => setEditing(user)}>
+                        Ubah Akses<span className="sr-only"> {user.fullName}</span>
+                      </button>
+                    )}
+                    {user.status === "active" && (
+                      <button type="button" className="btn btn-outline btn-xs" onClick={() => setResetting(user)}>
+                        Kirim Reset Password<span className="sr-only"> {user.fullName}</span>
+                      </button>
+                    )}
                     {user.status === "blocked" ? (
                       <button
                         type="button"
@@ -157,8 +218,7 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
                       <button
                         type="button"
                         className="btn btn-outline btn-error btn-xs"
-                        onClick={() => block.mutate({ userId: user.id })}
-                        disabled={block.isPending}
+                        onClick={() => setBlocking(user)}
                       >
                         Blokir<span className="sr-only"> {user.fullName}</span>
                       </button>
@@ -169,6 +229,28 @@ export function UsersList({ currentUserId }: { currentUserId: number }) {
             </tbody>
           </table>
         </div>
+      )}
+      {editing && <UserAccessDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+      {blocking && (
+        <ConfirmDialog
+          title="Blokir pengguna?"
+          text={`${blocking.fullName} tidak dapat masuk lagi dan semua sesinya langsung diakhiri. Blokir dapat dibuka kembali.`}
+          confirmLabel="Ya, blokir"
+          tone="error"
+          pending={block.isPending}
+          onConfirm={() => block.mutate({ userId: blocking.id })}
+          onClose={() => setBlocking(null)}
+        />
+      )}
+      {resetting && (
+        <ConfirmDialog
+          title="Kirim tautan reset password?"
+          text={`Email berisi tautan untuk membuat password baru (berlaku 1 jam) dikirim ke ${resetting.email}.`}
+          confirmLabel="Ya, kirim"
+          pending={sendReset.isPending}
+          onConfirm={() => sendReset.mutate({ userId: resetting.id })}
+          onClose={() => setResetting(null)}
+        />
       )}
       {list.data && pageCount > 1 && (
         <nav aria-label="Halaman daftar pengguna" className="join">

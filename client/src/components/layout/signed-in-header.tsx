@@ -1,12 +1,15 @@
 import type { PublicUser } from "@shared/schemas/auth.ts";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { homeOf } from "../../lib/home.ts";
+import { SignedInMenu } from "./signed-in-menu.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { describeUser } from "../../lib/user-label.ts";
 import { useToast } from "../toast.tsx";
 
-/** The header for anyone signed in (SPEC §2 "Layouts"): who they are, where they work, Logout. */
+/** The header for anyone signed in (SPEC §2 "Layouts"): who they are, where they work, the menu, Keluar. */
 export function SignedInHeader({ user }: { user: PublicUser }) {
   const config = useQuery(trpc.config.public.queryOptions());
   const cityName = config.data?.cityName ?? "";
@@ -27,6 +30,7 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
     desaKelurahan: ward && `${ward.jenis === "desa" ? "Desa" : "Kelurahan"} ${ward.nama}`,
   });
 
+  const [menuOpen, setMenuOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -39,6 +43,7 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
         queryClient.setQueryData(me, null);
         queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(me) });
         await navigate({ to: "/" });
+        toast({ title: "Anda telah keluar", description: "Sesi Anda sudah diakhiri di perangkat ini." });
       },
       onError: (error) =>
         toast({
@@ -48,6 +53,10 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
         }),
     }),
   );
+
+  const home = homeOf(user);
+  const title =
+    user.role === "admin" ? "Admin Portal PKK" : user.role === "aparat" ? "Portal Aparat" : "Dashboard Kader PKK";
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -60,24 +69,37 @@ export function SignedInHeader({ user }: { user: PublicUser }) {
             P
           </span>
           <div className="min-w-0">
-            <a href="/kader-pkk/dashboard" className="block font-bold text-primary hover:underline">
-              Dashboard Kader PKK{cityName && `, ${cityName}`}
-            </a>
+            <Link to={home} className="block font-bold text-primary hover:underline">
+              {title}
+              {cityName && `, ${cityName}`}
+            </Link>
             <p className="text-sm">
               Selamat datang, <strong data-testid="nama-pengguna">{user.fullName}</strong>
             </p>
             <p className="text-sm text-base-content/80">{role}</p>
           </div>
         </div>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-        >
-          {logout.isPending ? "Keluar…" : "Logout"}
-        </button>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="menu-utama"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            {logout.isPending ? "Keluar…" : "Keluar"}
+          </button>
+        </div>
       </div>
+      <SignedInMenu user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
     </header>
   );
 }

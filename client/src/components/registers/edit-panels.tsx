@@ -13,6 +13,8 @@ import {
 } from "@shared/enums.ts";
 import type { FamilyRegistrationInput } from "@shared/schemas/family.ts";
 import { errorProps, Field } from "../field.tsx";
+import { placeLimitsOf, workAreaOf } from "@shared/work-area.ts";
+import { useSession } from "../../lib/session.ts";
 import { RegionSelect } from "../region-select.tsx";
 
 // The edit panels of the Maker Checker dialog: the same fields and schema (familyRegistrationSchema)
@@ -27,6 +29,12 @@ export function DataPanel() {
     control,
     formState: { errors },
   } = useFamilyForm();
+  // The parts of the address the cadre's level fixes (its ward, RW, RT) are filled in and locked:
+  // the server refuses an address outside the work area anyway.
+  const session = useSession();
+  const limits = session.data ? placeLimitsOf(workAreaOf(session.data)) : null;
+  const wardFixed = limits !== null && limits.ward !== null;
+  const fixedHint = "Ditetapkan oleh wilayah kerja Anda";
   const text = (
     name: "namaKepalaKeluarga" | "nikKepalaKeluarga" | "nomorHp" | "alamatEmail" | "nomorKk",
     label: string,
@@ -85,9 +93,11 @@ export function DataPanel() {
               }
               kecamatanError={errors.address?.kecamatanId?.message}
               desaKelurahanError={errors.address?.desaKelurahanId?.message}
+              disabled={wardFixed}
             />
           )}
         />
+        {wardFixed && <p className="text-sm">Kecamatan dan kelurahan: {fixedHint.toLowerCase()}.</p>}
       </div>
       <Field htmlFor={`${id}-rw`} label="RW" error={errors.address?.rw?.message} required>
         <input
@@ -95,6 +105,8 @@ export function DataPanel() {
           className="input w-full"
           inputMode="numeric"
           maxLength={3}
+          readOnly={limits?.rw != null}
+          title={limits?.rw != null ? fixedHint : undefined}
           {...errorProps(`${id}-rw`, errors.address?.rw?.message)}
           {...register("address.rw")}
         />
@@ -105,6 +117,8 @@ export function DataPanel() {
           className="input w-full"
           inputMode="numeric"
           maxLength={3}
+          readOnly={limits?.rt != null}
+          title={limits?.rt != null ? fixedHint : undefined}
           {...errorProps(`${id}-rt`, errors.address?.rt?.message)}
           {...register("address.rt")}
         />

@@ -17,7 +17,9 @@ export function waitingLabel(user: PublicUser): string {
 
 export function roleLine(user: PublicUser): string {
   if (user.role === "admin") return "Admin";
-  return user.level ? `Kader ${levelLabels[user.level]}` : "Kader";
+  // Officials are not cadres: 'Aparat Kelurahan', never 'Kader Kelurahan'.
+  const title = user.role === "aparat" ? "Aparat" : "Kader";
+  return user.level ? `${title} ${levelLabels[user.level]}` : title;
 }
 
 const dateTime = new Intl.DateTimeFormat("id-ID", {

@@ -2,6 +2,7 @@ import { specialConditionLabels } from "@shared/enums.ts";
 import { isLocked, lockedHint, REOPEN_LABEL, workflowActionLabels, type WorkflowAction } from "@shared/status.ts";
 import { formatDate } from "./labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
+import { WaitingAge } from "./waiting-age.tsx";
 import type { QueueItem } from "./queue-types.ts";
 
 const actionButton: Record<WorkflowAction, string> = {
@@ -17,12 +18,14 @@ interface Props {
   onSelect: (selected: boolean) => void;
   onAction: (action: WorkflowAction) => void;
   onHistory: () => void;
+  /** Opens the record in the Maker Checker (data, history and the moves side by side). */
+  onOpen: () => void;
   /** Set when the user may reopen this (locked) record: shared/src/status.ts canReopen. */
   onReopen?: () => void;
 }
 
 /** One family in the queue: who, where, conditions, status, and the moves the user may make. */
-export function QueueCard({ item, selected, onSelect, onAction, onHistory, onReopen }: Props) {
+export function QueueCard({ item, selected, onSelect, onAction, onHistory, onOpen, onReopen }: Props) {
   const selectable = item.actions.includes("verify");
   const headingId = `antrean-${item.id}`;
   const locked = isLocked(item.status);
@@ -41,7 +44,9 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory, onReo
           )}
           <div className="min-w-0 flex-1">
             <h3 id={headingId} className="font-semibold break-words">
-              {item.namaKepalaKeluarga}
+              <button type="button" className="link link-hover text-left" onClick={onOpen}>
+                {item.namaKepalaKeluarga}
+              </button>
             </h3>
             <p className="text-sm break-all">{item.registrationNumber}</p>
           </div>
@@ -57,6 +62,14 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory, onReo
           <dd>{item.memberCount} orang</dd>
           <dt className="font-medium">Pendataan</dt>
           <dd>{formatDate(item.tanggalPendataan)}</dd>
+          {item.targetHours !== null && (
+            <>
+              <dt className="font-medium">Menunggu</dt>
+              <dd>
+                <WaitingAge since={item.waitingSince} targetHours={item.targetHours} overdue={item.overdue} />
+              </dd>
+            </>
+          )}
           <dt className="font-medium">Kondisi</dt>
           <dd>
             {item.conditions === null ? (
@@ -81,6 +94,9 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory, onReo
           </p>
         )}
         <div className="card-actions flex-wrap justify-end">
+          <button type="button" className="btn btn-outline btn-sm" onClick={onOpen}>
+            Buka Data
+          </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={onHistory}>
             Riwayat
           </button>

@@ -36,6 +36,7 @@ export function QueueFilters({ user, search, onApply }: Props) {
       ...read,
       status: status === "waiting" ? undefined : status,
       condition: condition || undefined,
+      sort: search.sort,
       page: undefined,
     });
   };

@@ -9,7 +9,8 @@ import {
   type FamilyRegistrationInput,
 } from "@shared/schemas/family.ts";
 import { deleteRecordInput } from "@shared/schemas/register-records.ts";
-import { REOPEN_LABEL } from "@shared/status.ts";
+import { REOPEN_LABEL, workflowActionLabels, type WorkflowAction } from "@shared/status.ts";
+import { ActionPanel } from "./action-panel.tsx";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -33,7 +34,16 @@ interface Props {
   /** null: a new family, opened directly in edit mode. */
   registerId: number | null;
   onClose: () => void;
+  /** Opened from the validation queue: moves on to the next record ('Simpan & berikutnya', 'Lewati'). */
+  queue?: { hasNext: boolean; onNext: () => void };
 }
+
+const actionTone: Record<WorkflowAction, string> = {
+  verify: "btn-primary",
+  requestRevision: "btn-accent btn-outline",
+  reject: "btn-error btn-outline",
+  resubmit: "btn-primary btn-outline",
+};
 
 function TabList({
   prefix,
@@ -239,12 +249,13 @@ function DeletePanel({
 }
 
 /** The Maker Checker dialog: six tabs, view and edit modes, history and revisions (SPEC §2). */
-export function RecordDialog({ registerId: initialId, onClose }: Props) {
+export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
   const prefix = useId();
   const titleId = `${prefix}-title`;
   const [registerId, setRegisterId] = useState(initialId);
   const [mode, setMode] = useState<"view" | "edit" | "delete" | "reopen">(initialId === null ? "edit" : "view");
   const [tab, setTab] = useState<RecordTabKey>("data");
+  const [acting, setActing] = useState<WorkflowAction | null>(null);
   const session = useSession();
   const record = useQuery({
     ...trpc.registers.open.queryOptions({ registerId: registerId ?? 0 }),
@@ -317,6 +328,48 @@ export function RecordDialog({ registerId: initialId, onClose }: Props) {
               onCancel={() => (registerId === null ? close() : setMode("view"))}
               close={close}
             />
+          )}
+
+          {mode !== "edit" && record.data && (record.data.actions.length > 0 || queue) && (
+            <div className="mt-3 rounded-box bg-base-200 p-3">
+              <div role="group" aria-label="Tindakan validasi" className="flex flex-wrap items-center gap-2">
+                {record.data.actions.map((action) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className={`btn btn-sm ${actionTone[action]}`}
+                    aria-pressed={acting === action}
+                    onClick={() => setActing(action)}
+                  >
+                    {workflowActionLabels[action]}
+                  </button>
+                ))}
+                {record.data.actions.length === 0 && (
+                  <span className="text-sm">Tidak ada tindakan validasi untuk Anda pada data ini.</span>
+                )}
+                {queue?.hasNext && (
+                  <button type="button" className="btn btn-sm btn-ghost ml-auto" onClick={queue.onNext}>
+                    Lewati, data berikutnya
+                  </button>
+                )}
+              </div>
+              {acting && record.data.actions.includes(acting) && (
+                <ActionPanel
+                  key={`${acting}-${record.data.version}`}
+                  registerId={record.data.id}
+                  version={record.data.version}
+                  status={record.data.status}
+                  name={record.data.data.namaKepalaKeluarga}
+                  action={acting}
+                  hasNext={queue?.hasNext ?? false}
+                  onDone={(next) => {
+                    setActing(null);
+                    if (next && queue) queue.onNext();
+                  }}
+                  onCancel={() => setActing(null)}
+                />
+              )}
+            </div>
           )}
 
           {mode !== "edit" && record.data && (

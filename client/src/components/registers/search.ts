@@ -1,6 +1,7 @@
 import { conditionFilters, queueStatusFilters } from "@shared/status.ts";
 import type { QueueInput } from "@shared/schemas/workflow.ts";
 import type { ConditionFilter, QueueStatusFilter } from "@shared/status.ts";
+import { queueSorts, type QueueSort } from "@shared/deadlines.ts";
 import { enumParam, intParam, rtRwParam } from "../../lib/search-params.ts";
 
 // The queue's filters live in the URL, so a filtered view can be reloaded, shared and navigated back to.
@@ -12,6 +13,7 @@ export interface ValidasiSearch {
   rt?: string;
   status?: QueueStatusFilter;
   condition?: ConditionFilter;
+  sort?: QueueSort;
   page?: number;
 }
 
@@ -23,6 +25,7 @@ export function validasiSearch(search: Record<string, unknown>): ValidasiSearch 
     rt: rtRwParam(search.rt),
     status: enumParam(queueStatusFilters, search.status),
     condition: enumParam(conditionFilters, search.condition),
+    sort: enumParam(queueSorts, search.sort),
     page: intParam(search.page, 1),
   };
 }
@@ -35,6 +38,7 @@ export function queueInputFrom(search: ValidasiSearch): QueueInput {
     rt: search.rt,
     status: search.status ?? "waiting",
     condition: search.condition,
+    sort: search.sort ?? "newest",
     page: search.page ?? 1,
   };
 }

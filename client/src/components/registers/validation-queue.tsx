@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import type { QueueSort } from "@shared/deadlines.ts";
+import { ConfirmDialog } from "../confirm-dialog.tsx";
+import { RecordDialog } from "./record-dialog.tsx";
 import { canReopen, type WorkflowAction } from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
@@ -15,10 +18,11 @@ import type { QueueItem } from "./queue-types.ts";
 interface Props {
   search: ValidasiSearch;
   onPage: (page: number) => void;
+  onSort: (sort: QueueSort) => void;
 }
 
 /** The queue itself: selection with bulk verify, per-row moves, history, paging. */
-export function ValidationQueue({ search, onPage }: Props) {
+export function ValidationQueue({ search, onPage, onSort }: Props) {
   const input = queueInputFrom(search);
   const queue = useQuery(trpc.registers.queue.queryOptions(input));
   const queryClient = useQueryClient();
@@ -29,9 +33,19 @@ export function ValidationQueue({ search, onPage }: Props) {
   const [acting, setActing] = useState<{ item: QueueItem; action: WorkflowAction } | null>(null);
   const [historyOf, setHistoryOf] = useState<QueueItem | null>(null);
   const [reopening, setReopening] = useState<QueueItem | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
+  const [confirmBulk, setConfirmBulk] = useState(false);
   const session = useSession();
 
   const items = queue.data?.items ?? [];
+  // The next record after `id` in the queue as the cadre saw it (the list refreshes after each move).
+  const order = useRef<number[]>([]);
+  if (items.length > 0) order.current = items.map((item) => item.id);
+  const nextAfter = (id: number): number | null => {
+    const ids = order.current;
+    const at = ids.indexOf(id);
+    return at >= 0 && at + 1 < ids.length ? (ids[at + 1] ?? null) : null;
+  };
   const verifiable = items.filter((item) => item.actions.includes("verify"));
   const selectedIds =
     selection.pageKey === pageKey ? selection.ids.filter((id) => verifiable.some((item) => item.id === id)) : [];
@@ -47,9 +61,11 @@ export function ValidationQueue({ search, onPage }: Props) {
           description: `${result.verified.length} data diverifikasi${skipped > 0 ? `, ${skipped} dilewati karena statusnya sudah berubah` : ""}.`,
         });
         setSelected([]);
+        setConfirmBulk(false);
         await queryClient.invalidateQueries({ queryKey: trpc.registers.pathKey() });
       },
       onError: (error) => {
+        setConfirmBulk(false);
         toast({
           variant: "destructive",
           title: "Gagal memverifikasi data",
@@ -83,9 +99,22 @@ export function ValidationQueue({ search, onPage }: Props) {
   return (
     <section aria-labelledby="judul-antrean" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="judul-antrean" className="text-lg font-semibold">
-          Antrean ({total.toLocaleString("id-ID")} data)
-        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="judul-antrean" className="text-lg font-semibold">
+            Antrean ({total.toLocaleString("id-ID")} data)
+          </h2>
+          <label className="flex items-center gap-2 text-sm">
+            Urutkan
+            <select
+              className="select select-sm w-auto"
+              value={search.sort ?? "newest"}
+              onChange={(event) => onSort(event.target.value === "overdue" ? "overdue" : "newest")}
+            >
+              <option value="newest">Terbaru dulu</option>
+              <option value="overdue">Terlambat dulu</option>
+            </select>
+          </label>
+        </div>
         {verifiable.length > 0 && (
           <div className="flex flex-wrap items-center gap-3">
             <label className="flex cursor-pointer items-center gap-2 text-sm">
@@ -101,7 +130,7 @@ export function ValidationQueue({ search, onPage }: Props) {
               type="button"
               className="btn btn-primary btn-sm"
               disabled={selectedIds.length === 0 || bulk.isPending}
-              onClick={() => bulk.mutate({ registerIds: selectedIds })}
+              onClick={() => setConfirmBulk(true)}
             >
               {bulk.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
               Verifikasi Terpilih{selectedIds.length > 0 ? ` (${selectedIds.length})` : ""}
@@ -127,6 +156,7 @@ export function ValidationQueue({ search, onPage }: Props) {
               }
               onAction={(action) => setActing({ item, action })}
               onHistory={() => setHistoryOf(item)}
+              onOpen={() => setOpened(item.id)}
               onReopen={canReopen(item.status, session.data ?? null) ? () => setReopening(item) : undefined}
             />
           ))}
@@ -147,6 +177,24 @@ export function ValidationQueue({ search, onPage }: Props) {
         </nav>
       )}
 
+      {opened !== null && (
+        <RecordDialog
+          key={opened}
+          registerId={opened}
+          onClose={() => setOpened(null)}
+          queue={{ hasNext: nextAfter(opened) !== null, onNext: () => setOpened(nextAfter(opened)) }}
+        />
+      )}
+      {confirmBulk && (
+        <ConfirmDialog
+          title="Verifikasi data terpilih?"
+          text={`${selectedIds.length} data keluarga akan diverifikasi sekaligus. Pastikan Anda sudah memeriksa datanya.`}
+          confirmLabel={`Ya, verifikasi ${selectedIds.length} data`}
+          pending={bulk.isPending}
+          onConfirm={() => bulk.mutate({ registerIds: selectedIds })}
+          onClose={() => setConfirmBulk(false)}
+        />
+      )}
       {acting && <ActionDialog item={acting.item} action={acting.action} onClose={() => setActing(null)} />}
       {historyOf && <HistoryDialog item={historyOf} onClose={() => setHistoryOf(null)} />}
       {reopening && (

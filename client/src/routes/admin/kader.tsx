@@ -1,16 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { AdminNav } from "../../components/admin/admin-nav.tsx";
-import { ApiTokens } from "../../components/admin/api-tokens.tsx";
 import { PendingKaderQueue } from "../../components/admin/pending-kader.tsx";
 import { UsersList } from "../../components/admin/users-list.tsx";
-import { LogoutButton } from "../../components/auth/logout-button.tsx";
 import { requireUser } from "../../lib/session.ts";
 
 const tabs = [
   { key: "antrean", label: "Antrean Kader" },
   { key: "pengguna", label: "Pengguna" },
-  { key: "token", label: "Token API" },
 ] as const;
 type Tab = (typeof tabs)[number]["key"];
 
@@ -25,10 +22,7 @@ function AdminKaderPage() {
   const [tab, setTab] = useState<Tab>("antrean");
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Kelola Kader dan Pengguna</h1>
-        <LogoutButton />
-      </div>
+      <h1 className="text-2xl font-bold">Kelola Kader dan Pengguna</h1>
       <AdminNav />
       <div
         role="tablist"
@@ -54,7 +48,6 @@ function AdminKaderPage() {
         <h2 className="sr-only">{tabs.find((item) => item.key === tab)?.label}</h2>
         {tab === "antrean" && <PendingKaderQueue />}
         {tab === "pengguna" && <UsersList currentUserId={user.id} />}
-        {tab === "token" && <ApiTokens />}
       </div>
     </section>
   );

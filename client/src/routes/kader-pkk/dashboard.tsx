@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { QuickActions, StatisticCards, SummaryCards } from "../../components/dashboard/cards.tsx";
+import { OverdueCard } from "../../components/dashboard/overdue-card.tsx";
 import { AllRegistrationsDialog } from "../../components/registers/all-registrations-dialog.tsx";
 import { RecordDialog } from "../../components/registers/record-dialog.tsx";
 import { RecordList } from "../../components/registers/record-list.tsx";
@@ -13,7 +14,8 @@ import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createFileRoute("/kader-pkk/dashboard")({
   beforeLoad: async ({ context, location }) => ({
-    user: await requireUser(context, location, ["kader", "admin", "aparat"]),
+    // Officials have their own portal (/aparat); this is the cadres' workspace.
+    user: await requireUser(context, location, ["kader", "admin"]),
   }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.dashboard.summary.queryOptions()),
   head: () => ({ meta: [{ title: "Dashboard Kader PKK | Portal Data Keluarga PKK" }] }),
@@ -53,6 +55,7 @@ function DashboardPage() {
         </div>
       )}
       {summary.data && <SummaryCards summary={summary.data} />}
+      <OverdueCard />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <QuickActions canAct={canAct} />

@@ -31,22 +31,32 @@ const releasePlan = [
   {
     stage: "Tahap 2",
     title: "Validasi berjenjang",
-    text: "Akses RT, RW, dan kelurahan untuk memverifikasi, meminta revisi, atau menolak data.",
+    text: "Akses RT, RW, dan kelurahan untuk memverifikasi, meminta revisi, atau menolak data, dengan batas waktu 2×24 jam per tingkat.",
+    active: true,
   },
-  { stage: "Tahap 3", title: "Monitor dan laporan", text: "Monitor kondisi khusus dan laporan bulanan per wilayah." },
+  {
+    stage: "Tahap 3",
+    title: "Monitor dan laporan",
+    text: "Monitor kondisi khusus dan laporan bulanan per wilayah, diunduh sebagai Excel (.xlsx) atau CSV.",
+    active: true,
+  },
   {
     stage: "Tahap 4",
-    title: "Ekspor dan peta",
-    text: "Ekspor laporan ke spreadsheet atau PDF bertanda tangan elektronik, serta peta interaktif.",
+    title: "PDF dan peta",
+    text: "Laporan PDF bertanda tangan elektronik serta peta interaktif sebaran keluarga.",
   },
 ];
 
-const upcomingModules = [
-  "Laporan bulanan per RT, RW, dan kelurahan",
-  "Monitor kondisi khusus",
-  "Ekspor laporan spreadsheet dan PDF",
-  "Peta interaktif sebaran keluarga",
+/** What a cadre can use today, once signed in. */
+const liveModules = [
+  "Validasi data dari catatan keluarga: Verifikasi, Minta Revisi, Tolak, Buka Kembali",
+  "Antrean dengan batas waktu: data terlambat ditandai dan dapat diurutkan lebih dulu",
+  "Input manual data keluarga di wilayah kerja Anda",
+  "Monitor kondisi khusus per wilayah",
+  "Laporan bulanan per RT, RW, dan kelurahan dengan unduhan Excel dan CSV",
 ];
+
+const upcomingModules = ["Laporan PDF bertanda tangan elektronik", "Peta interaktif sebaran keluarga"];
 
 function CadrePortal() {
   const config = useQuery(trpc.config.public.queryOptions());
@@ -115,6 +125,17 @@ function CadrePortal() {
                 Masuk
               </Link>
             </div>
+          </section>
+
+          <section aria-labelledby="judul-tersedia" className="rounded-box border border-success p-6">
+            <h2 id="judul-tersedia" className="text-xl font-bold">
+              Tersedia Hari Ini
+            </h2>
+            <ul className="mt-3 list-disc space-y-1 pl-5">
+              {liveModules.map((module) => (
+                <li key={module}>{module}</li>
+              ))}
+            </ul>
           </section>
 
           <section aria-labelledby="judul-modul" className="rounded-box border border-base-300 p-6">

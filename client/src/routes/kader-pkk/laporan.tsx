@@ -10,6 +10,7 @@ import { useToast } from "../../components/toast.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { monthParam } from "../../lib/search-params.ts";
+import { homeOf } from "../../lib/home.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -98,8 +99,8 @@ function ReportPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
-        ← Kembali ke Dashboard
+      <Link to={homeOf(user)} className="btn btn-ghost btn-sm">
+        {user.role === "aparat" ? "← Kembali ke Portal Aparat" : "← Kembali ke Dashboard"}
       </Link>
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Laporan Bulanan</h1>
@@ -109,15 +110,19 @@ function ReportPage() {
       </header>
       <RecapLinks user={user} month={month} />
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Pilih bulan laporan">
-          <div className="fieldset">
+        <form
+          onSubmit={submit}
+          className="flex w-full flex-wrap items-end gap-2 sm:w-auto"
+          aria-label="Pilih bulan laporan"
+        >
+          <div className="fieldset min-w-0 flex-1 sm:flex-none">
             <label className="fieldset-legend" htmlFor={`${id}-bulan`}>
               Bulan
             </label>
             <input
               id={`${id}-bulan`}
               type="month"
-              className="input"
+              className="input w-full"
               value={picked}
               max={currentMonth()}
               onChange={(event) => setPicked(event.target.value)}
@@ -127,10 +132,10 @@ function ReportPage() {
             Tampilkan
           </button>
         </form>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <button
             type="button"
-            className="btn btn-outline"
+            className="btn btn-primary"
             disabled={exporter.isPending}
             onClick={() => exporter.mutate({ month, format: "xlsx" })}
           >
@@ -142,7 +147,7 @@ function ReportPage() {
             disabled={exporter.isPending}
             onClick={() => exporter.mutate({ month, format: "csv" })}
           >
-            Unduh CSV
+            Unduh CSV (Excel Indonesia)
           </button>
         </div>
       </div>

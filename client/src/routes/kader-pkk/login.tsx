@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
+import { homeOf } from "../../lib/home.ts";
 import { textParam } from "../../lib/search-params.ts";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
@@ -18,6 +19,11 @@ export const Route = createFileRoute("/kader-pkk/login")({
     redirect: textParam(search.redirect, 2000),
     oauth: textParam(search.oauth, 100),
   }),
+  // Someone already signed in has nothing to do here: straight to their home.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.fetchQuery(context.trpc.auth.me.queryOptions());
+    if (user) throw redirect({ href: homeOf(user) });
+  },
   head: () => ({ meta: [{ title: "Masuk Kader PKK" }] }),
   component: LoginPage,
 });
@@ -45,7 +51,7 @@ function LoginPage() {
           description: `Selamat datang di dashboard Kader PKK, ${result.user.fullName}.`,
           variant: "success",
         });
-        await navigate({ href: safeRedirect(search.redirect) });
+        await navigate({ href: safeRedirect(search.redirect, homeOf(result.user)) });
       },
       onError: (error) => {
         for (const field of serverFieldErrors(error)) {

@@ -12,7 +12,6 @@ import {
   type ProfileUpdateInput,
   type PublicUser,
 } from "@shared/schemas/auth.ts";
-import { LogoutButton } from "../../components/auth/logout-button.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
@@ -32,10 +31,7 @@ function ProfilePage() {
   const user = me.data;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Profil Saya</h1>
-        <LogoutButton />
-      </div>
+      <h1 className="text-2xl font-bold">Profil Saya</h1>
       <dl className="mt-4 grid gap-2 rounded-box bg-base-200 p-4 sm:grid-cols-2">
         <div>
           <dt className="text-sm opacity-80">Email</dt>

@@ -35,7 +35,11 @@ function ValidasiPage() {
         </p>
       </header>
       <QueueFilters key={JSON.stringify(search)} user={user} search={search} onApply={apply} />
-      <ValidationQueue search={search} onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
+      <ValidationQueue
+        search={search}
+        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+        onSort={(sort) => navigate({ search: (prev) => ({ ...prev, sort, page: 1 }) })}
+      />
     </div>
   );
 }

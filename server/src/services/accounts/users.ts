@@ -185,7 +185,8 @@ export async function rejectKader(
 
 // ─── Users list, block/unblock ──────────────────────────────────────────────────────────────
 export interface UserListResult {
-  items: Array<PublicUser & { createdAt: string }>;
+  /** With the names of the work area's kecamatan and kelurahan (the table's 'Wilayah Kerja' column). */
+  items: Array<PublicUser & { createdAt: string; kecamatanNama: string | null; desaKelurahanNama: string | null }>;
   total: number;
   page: number;
   pageSize: number;
@@ -202,17 +203,26 @@ export async function listUsers(db: Db, actor: Actor, rawInput: UserListInput): 
   }
   if (input.role) conditions.push(eq(users.role, input.role));
   if (input.status) conditions.push(eq(users.status, input.status));
+  if (input.kecamatanId) conditions.push(eq(users.kecamatanId, input.kecamatanId));
+  if (input.desaKelurahanId) conditions.push(eq(users.desaKelurahanId, input.desaKelurahanId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db
-    .select()
+    .select({ user: users, kecamatanNama: kecamatan.nama, desaKelurahanNama: desaKelurahan.nama })
     .from(users)
+    .leftJoin(kecamatan, eq(users.kecamatanId, kecamatan.id))
+    .leftJoin(desaKelurahan, eq(users.desaKelurahanId, desaKelurahan.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   return {
-    items: rows.map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({
+      ...toPublicUser(row.user),
+      createdAt: row.user.createdAt.toISOString(),
+      kecamatanNama: row.kecamatanNama,
+      desaKelurahanNama: row.desaKelurahanNama,
+    })),
     total: totalRow?.total ?? 0,
     page: input.page,
     pageSize: input.pageSize,

@@ -167,9 +167,10 @@ describe("dashboard figures equal counts computed from the inserted families", (
     expect(report.figures.families).toBe(made.length);
     const lastMonthReport = await monthlyReport(t.db, as(rt), { month: lastMonth.toISOString().slice(0, 7) });
     expect(lastMonthReport.figures.families).toBe(old.length);
-    expect(reportCsv(report).split("\r\n")[0]).toBe("Bagian,Uraian,Jumlah");
-    expect(reportCsv(report)).toContain(`Registrasi baru,Total,${thisMonth.length}`);
-    const xlsx = await reportXlsx(report);
+    const title = { area: "RT 001/RW 005", month, generatedAt: new Date(), generatedBy: "Kader" };
+    expect(reportCsv(report, title)).toContain("Bagian;Uraian;Jumlah");
+    expect(reportCsv(report, title)).toContain(`Registrasi baru;Total;${thisMonth.length}`);
+    const xlsx = await reportXlsx(report, title);
     expect([xlsx[0], xlsx[1]]).toEqual([0x50, 0x4b]); // a zip container, as every xlsx is
   });
 

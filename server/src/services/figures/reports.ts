@@ -15,6 +15,7 @@ import { areaFiguresFromRows, rollupFigures, type AreaFigures } from "./area-fig
 import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
 import { audit } from "../audit/audit-log.ts";
 import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { parseInput } from "../common/input.ts";
 import { signedInUser } from "../common/access.ts";
 
@@ -139,27 +140,65 @@ export function reportRows(report: MonthlyReport): Array<[string, string, number
   ];
 }
 
+/** What the file is about, printed above the figures in both formats (area, period, when, by whom). */
+export interface ReportTitle {
+  area: string;
+  month: string;
+  generatedAt: Date;
+  generatedBy: string;
+}
+
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat("id-ID", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+const wibStamp = (at: Date) =>
+  `${new Intl.DateTimeFormat("id-ID", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Asia/Jakarta",
+  }).format(at)} WIB`;
+
+/** The title block as label/value lines, the same in CSV and XLSX. */
+export function titleLines(title: ReportTitle): Array<[string, string]> {
+  return [
+    ["Laporan Bulanan Data Keluarga PKK", ""],
+    ["Wilayah", title.area],
+    ["Periode", monthLabel(title.month)],
+    ["Dibuat pada", wibStamp(title.generatedAt)],
+    ["Dibuat oleh", title.generatedBy],
+  ];
+}
+
+// Excel with Indonesian regional settings splits CSV on ';' (',' is the decimal separator there).
 const csvCell = (value: string | number) => {
   const text = String(value);
-  return /[",\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-export function reportCsv(report: MonthlyReport): string {
-  const lines = [["Bagian", "Uraian", "Jumlah"], ...reportRows(report)].map((row) => row.map(csvCell).join(","));
+export function reportCsv(report: MonthlyReport, title: ReportTitle): string {
+  const lines = [
+    ...titleLines(title).map(([label, value]) => [label, value]),
+    [],
+    ["Bagian", "Uraian", "Jumlah"],
+    ...reportRows(report),
+  ].map((row) => row.map(csvCell).join(";"));
   return `${lines.join("\r\n")}\r\n`;
 }
 
-export async function reportXlsx(report: MonthlyReport): Promise<Uint8Array> {
+export async function reportXlsx(report: MonthlyReport, title: ReportTitle): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Portal Data Keluarga PKK";
   const sheet = workbook.addWorksheet(`Laporan ${report.month}`);
-  sheet.columns = [
-    { header: "Bagian", key: "section", width: 36 },
-    { header: "Uraian", key: "item", width: 60 },
-    { header: "Jumlah", key: "value", width: 12 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const [section, item, value] of reportRows(report)) sheet.addRow({ section, item, value });
+  sheet.columns = [{ width: 36 }, { width: 60 }, { width: 12 }];
+  const [heading, ...details] = titleLines(title);
+  const first = sheet.addRow([heading?.[0] ?? ""]);
+  first.font = { bold: true, size: 14 };
+  for (const [label, value] of details) sheet.addRow([label, value]).getCell(1).font = { bold: true };
+  sheet.addRow([]);
+  sheet.addRow(["Bagian", "Uraian", "Jumlah"]).font = { bold: true };
+  for (const row of reportRows(report)) sheet.addRow(row);
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer);
 }
@@ -171,28 +210,67 @@ export interface ReportFile {
   base64: string;
 }
 
+/** "Kelurahan Margahayu" → "kelurahan-margahayu": safe in a file name on every system. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+/** The area a report covers, in words ("RT 001/RW 005, Kelurahan X", "Kecamatan Y", the city). */
+export async function areaName(db: Db, actor: Actor, cityName: string): Promise<string> {
+  const { scope } = readPolicyOf(actor);
+  const area = scope.area;
+  if (area.kind === "all" || area.kind === "none") return cityName;
+  if (area.kind === "kecamatan") {
+    const [district] = await db
+      .select({ nama: kecamatan.nama })
+      .from(kecamatan)
+      .where(eq(kecamatan.id, area.kecamatanId));
+    return `Kecamatan ${district?.nama ?? area.kecamatanId}`;
+  }
+  const [ward] = await db
+    .select({ nama: desaKelurahan.nama, jenis: desaKelurahan.jenis })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, area.desaKelurahanId));
+  const wardName = `${ward?.jenis === "desa" ? "Desa" : "Kelurahan"} ${ward?.nama ?? area.desaKelurahanId}`;
+  if (area.kind === "kelurahan") return wardName;
+  if (area.kind === "rw") return `RW ${area.rw}, ${wardName}`;
+  return `RT ${area.rt}/RW ${area.rw}, ${wardName}`;
+}
+
+function generatorOf(actor: Actor): string {
+  if (actor.user) return actor.user.fullName;
+  return actor.apiToken ? `Token API #${actor.apiToken.id}` : "-";
+}
+
 export async function exportReport(
   db: Db,
   actor: Actor,
   raw: { month: string; format: "xlsx" | "csv" },
+  cityName = "Kota",
 ): Promise<ReportFile> {
   const input = parseInput(reportExportInput, raw);
   const report = await monthlyReport(db, actor, { month: input.month });
+  const area = await areaName(db, actor, cityName);
+  const title: ReportTitle = { area, month: input.month, generatedAt: new Date(), generatedBy: generatorOf(actor) };
   await audit(db, actor, {
     action: "register.export",
     entity: "reports",
     details: { month: input.month, format: input.format },
   });
+  const base = `laporan-pkk-${slug(area)}-${input.month}`;
   if (input.format === "csv") {
     return {
-      filename: `laporan-pkk-${input.month}.csv`,
-      mimeType: "text/csv",
-      base64: Buffer.from(`\uFEFF${reportCsv(report)}`).toString("base64"),
+      filename: `${base}.csv`,
+      mimeType: "text/csv;charset=utf-8",
+      base64: Buffer.from(`\uFEFF${reportCsv(report, title)}`).toString("base64"),
     };
   }
   return {
-    filename: `laporan-pkk-${input.month}.xlsx`,
+    filename: `${base}.xlsx`,
     mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    base64: Buffer.from(await reportXlsx(report)).toString("base64"),
+    base64: Buffer.from(await reportXlsx(report, title)).toString("base64"),
   };
 }

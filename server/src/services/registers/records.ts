@@ -25,6 +25,8 @@ import {
   REOPEN_LABEL,
   reopenRefusal,
   type RegisterStatus,
+  allowedActions,
+  type WorkflowAction,
 } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { RevisionChange } from "../../db/schema/audit.ts";
@@ -50,6 +52,7 @@ import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
+import { workflowRoleOf } from "./workflow-role.ts";
 import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
 import { assertRecordUnlocked } from "../recaps/signoffs.ts";
 
@@ -179,6 +182,8 @@ export interface RecordDetail {
   lockReason: string | null;
   /** The viewer may reopen the record ('Buka Kembali'). */
   canReopen: boolean;
+  /** The validation moves the viewer may make now (the Maker Checker's action bar). */
+  actions: WorkflowAction[];
   data: VisibleFamily;
 }
 
@@ -234,6 +239,7 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     locked,
     lockReason: locked ? lockedMessage(row.status) : null,
     canReopen: scope.canAct && live && canReopen(row.status, reopenerOf(actor)),
+    actions: scope.canAct && live ? allowedActions(row.status, workflowRoleOf(actor)) : [],
     data: presentFamily(view, storedFamily(row)),
   };
 }

@@ -1,6 +1,6 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -54,6 +54,9 @@ import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts
 import { reopenRecord } from "./records.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
+import { workflowRoleOf } from "./workflow-role.ts";
+import { overdueSql, targetHoursSql, waitingSinceSql } from "./deadlines.ts";
+import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
@@ -77,19 +80,6 @@ function validatorFor(actor: Actor): WorkflowActor {
     case "user":
     case "anonymous":
       return validatorOf(signedInUser(actor));
-  }
-}
-
-/** The workflow role for showing actions, without refusing (null: may not act). */
-function workflowRoleOf(actor: Actor): WorkflowActor | null {
-  switch (authorityOf(actor)) {
-    case "admin":
-      return "admin";
-    case "read-all":
-    case "anonymous":
-      return null;
-    case "user":
-      return workflowActorOf(actor.user);
   }
 }
 
@@ -315,6 +305,11 @@ export interface QueueItem {
   actions: WorkflowAction[];
   /** The family's phone for 'Kabari lewat WhatsApp', for users who act on the record only (else null). */
   contactPhone: string | null;
+  /** ISO 8601: when the record reached its current status (the age is counted from here). */
+  waitingSince: string;
+  /** Hours its waiting level has (null: waits for nobody). */
+  targetHours: number | null;
+  overdue: boolean;
 }
 
 export interface QueuePage {
@@ -332,7 +327,12 @@ function waitingStatusesFor(validator: WorkflowActor | null): RegisterStatus[] {
 }
 
 /** What waits for the user's level in its area (or any status, by filter), newest first, paged. */
-export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise<QueuePage> {
+export async function queue(
+  db: Db,
+  actor: Actor,
+  rawInput: QueueInput,
+  targets: ValidationTargets = defaultValidationTargets,
+): Promise<QueuePage> {
   requireCaller(actor);
   const filters = parseInput(queueInput, rawInput);
   const { scope, view } = readPolicyOf(actor);
@@ -360,28 +360,52 @@ export async function queue(db: Db, actor: Actor, rawInput: QueueInput): Promise
     statuses,
     condition: filters.condition,
   });
-  const { rows } = await pageOfRegisters(db, { where, page: filters.page, pageSize: filters.pageSize, total });
+  const overdue = overdueSql(targets);
+  const order = filters.sort === "overdue" ? [desc(overdue), asc(waitingSinceSql)] : undefined;
+  const { rows } = await pageOfRegisters(db, { where, order, page: filters.page, pageSize: filters.pageSize, total });
+  // Age and deadline of the page's rows only (one small query by id).
+  const ids = rows.map((row) => row.register.id);
+  const deadlines = new Map(
+    (ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: registers.id,
+            waitingSince: waitingSinceSql.mapWith(registers.createdAt),
+            targetHours: targetHoursSql(targets),
+            overdue,
+          })
+          .from(registers)
+          .where(inArray(registers.id, ids))
+    ).map((row) => [row.id, row]),
+  );
 
-  const items = rows.map(({ register, ward: desaKelurahanNama }) => ({
-    id: register.id,
-    registrationNumber: register.registrationNumber,
-    namaKepalaKeluarga: register.namaKepalaKeluarga,
-    desaKelurahanId: register.desaKelurahanId,
-    desaKelurahanNama,
-    rw: register.rw,
-    rt: register.rt,
-    memberCount: register.memberCount,
-    conditions: presentConditions(
-      view,
-      specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
-    ),
-    tanggalPendataan: register.tanggalPendataan,
-    createdAt: register.createdAt.toISOString(),
-    status: register.status,
-    version: register.version,
-    actions: allowedActions(register.status, validator),
-    contactPhone: validator === null ? null : register.nomorHp,
-  }));
+  const items = rows.map(({ register, ward: desaKelurahanNama }) => {
+    const deadline = deadlines.get(register.id);
+    return {
+      id: register.id,
+      registrationNumber: register.registrationNumber,
+      namaKepalaKeluarga: register.namaKepalaKeluarga,
+      desaKelurahanId: register.desaKelurahanId,
+      desaKelurahanNama,
+      rw: register.rw,
+      rt: register.rt,
+      memberCount: register.memberCount,
+      conditions: presentConditions(
+        view,
+        specialConditionKeys.map((key) => ({ key, count: register[`${key}Count`] })).filter((item) => item.count > 0),
+      ),
+      tanggalPendataan: register.tanggalPendataan,
+      createdAt: register.createdAt.toISOString(),
+      status: register.status,
+      version: register.version,
+      actions: allowedActions(register.status, validator),
+      contactPhone: validator === null ? null : register.nomorHp,
+      waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
+      targetHours: deadline?.targetHours == null ? null : Number(deadline.targetHours),
+      overdue: deadline?.overdue === true || String(deadline?.overdue) === "true",
+    };
+  });
   if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {
     await audit(db, actor, {
       action: "register.read",

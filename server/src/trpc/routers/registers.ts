@@ -20,6 +20,7 @@ import * as records from "../../services/registers/records.ts";
 import * as search from "../../services/registers/search.ts";
 import { specialConditions } from "../../services/registers/special-conditions.ts";
 import * as workflow from "../../services/registers/workflow.ts";
+import { validationTargetsOf } from "../../services/registers/deadlines.ts";
 import { adminProcedure, authedProcedure, kaderProcedure, publicProcedure, router } from "../init.ts";
 
 // Reading is open to every signed-in role (the module scopes it and masks for officials); writing
@@ -61,7 +62,9 @@ export const registersRouter = router({
     .input(reopenRecordInput)
     .mutation(({ ctx, input }) => records.reopenRecord(ctx.db, ctx.actor, input, ctx.config)),
 
-  queue: kaderProcedure.input(queueInput).query(({ ctx, input }) => workflow.queue(ctx.db, ctx.actor, input)),
+  queue: kaderProcedure
+    .input(queueInput)
+    .query(({ ctx, input }) => workflow.queue(ctx.db, ctx.actor, input, validationTargetsOf(ctx.config))),
   // Reading the history is open to officials too (the module scopes it to their area).
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => workflow.history(ctx.db, ctx.actor, input)),
   transition: kaderProcedure

@@ -3,11 +3,13 @@ import {
   approveKaderInput,
   createApiTokenInput,
   rejectKaderInput,
+  updateUserAccessInput,
   userIdInput,
   userListInput,
 } from "@shared/schemas/users.ts";
 import * as apiTokens from "../../services/accounts/api-tokens.ts";
 import * as users from "../../services/accounts/users.ts";
+import * as userAccess from "../../services/accounts/user-access.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const usersRouter = router({
@@ -25,6 +27,12 @@ export const usersRouter = router({
   unblock: adminProcedure
     .input(userIdInput)
     .mutation(({ ctx, input }) => users.unblockUser(ctx.db, ctx.actor, input.userId)),
+  updateAccess: adminProcedure
+    .input(updateUserAccessInput)
+    .mutation(({ ctx, input }) => userAccess.updateUserAccess(ctx.db, ctx.actor, input)),
+  sendPasswordReset: adminProcedure
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => userAccess.sendPasswordReset(ctx.db, ctx.config, ctx.actor, input)),
   apiTokens: adminProcedure.query(({ ctx }) => apiTokens.listApiTokens(ctx.db, ctx.actor)),
   createApiToken: adminProcedure
     .input(createApiTokenInput)
