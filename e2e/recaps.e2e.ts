@@ -44,7 +44,7 @@ test("RT signs its recap, the signed PDF verifies publicly, a tampered copy does
 
   await page.getByRole("button", { name: "Tandatangani Rekap" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Tandatangani", exact: true }).click();
-  await expect(page.getByText("Sudah ditandatangani")).toBeVisible();
+  await expect(page.getByText("Sudah ditandatangani", { exact: true })).toBeVisible();
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Unduh PDF bertanda tangan" }).click();
