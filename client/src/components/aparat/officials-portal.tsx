@@ -35,6 +35,9 @@ export function OfficialsPortal({ user }: { user: PublicUser }) {
         <Link to="/kader-pkk/laporan" className="btn btn-primary btn-sm">
           Laporan Bulanan &amp; Unduhan
         </Link>
+        <Link to="/statistik" className="btn btn-outline btn-sm">
+          Statistik &amp; Peta
+        </Link>
         <a href="#daftar-keluarga" className="btn btn-outline btn-sm">
           Daftar Keluarga
         </a>

@@ -34,6 +34,11 @@ export function menuFor(role: UserRole): MenuItem[] {
     case "admin":
       return [{ to: "/admin", label: "Beranda Admin" }, ...cadreWork, ...adminPages, profile];
     case "aparat":
-      return [{ to: "/aparat", label: "Portal Aparat" }, { to: "/kader-pkk/laporan", label: "Laporan" }, profile];
+      return [
+        { to: "/aparat", label: "Portal Aparat" },
+        { to: "/kader-pkk/laporan", label: "Laporan" },
+        { to: "/statistik", label: "Statistik & Peta" },
+        profile,
+      ];
   }
 }
