@@ -31,7 +31,14 @@ describe("the client's route table as the server sees it", () => {
 
   test("unknown paths and near misses do not match", async () => {
     const matches = clientRouteMatcher(routePathsFromRouteTree(await readFile(routeTree, "utf8")));
-    for (const path of ["/tidak-ada", "/search/kk/lagi", "/kader-pkk/loginx", "/admin", "/index.html.bak", "/%E0%A4%A"])
+    for (const path of [
+      "/tidak-ada",
+      "/search/kk/lagi",
+      "/kader-pkk/loginx",
+      "/admin/tidak-ada",
+      "/index.html.bak",
+      "/%E0%A4%A",
+    ])
       expect(matches(path), path).toBe(false);
   });
 
