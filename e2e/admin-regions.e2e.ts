@@ -162,7 +162,9 @@ test("the page works at 360 px and is refused to cadres", async ({ page }) => {
   await page.context().clearCookies();
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/admin/desa-kelurahan");
-  await expect(page).toHaveURL(/\/kader-pkk\/login\?redirect=/);
+  // A signed-in cadre is told the page is not theirs (issue 16), not sent to sign in again.
+  await expect(page).toHaveURL(/\/tidak-punya-akses/);
+  await expect(page.getByRole("heading", { name: "Tidak punya akses" })).toBeVisible();
 });
 
 test("a CSV import reports invalid rows and writes nothing, then applies a valid file", async ({ page }) => {

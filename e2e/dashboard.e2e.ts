@@ -181,6 +181,8 @@ test("input manual opens a new family in edit mode and saving creates it in the 
   await member.getByLabel("NIK").fill(nik);
   await member.getByLabel("Nama Lengkap").fill(headName);
   await member.getByLabel("Tanggal Lahir").fill("1980-01-31");
+  // 'Hamil' below needs a woman aged 10–55 among the members (the shared household rules).
+  await member.getByLabel("Jenis Kelamin").selectOption("Perempuan");
   await member.getByLabel("Pekerjaan").selectOption("Wiraswasta");
   await member.getByLabel("Pendidikan Terakhir").selectOption("SMA/SMK");
   await member.getByRole("button", { name: "Simpan Anggota" }).click();

@@ -29,7 +29,7 @@ test("during a database outage the resident sees 'Layanan sedang tidak tersedia'
     }),
   );
   await page.goto("/search");
-  await page.getByLabel("NIK atau Nama Kepala Keluarga").fill("Santoso");
+  await page.getByLabel("NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga").fill("3275010101900001");
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Cari", exact: true }).click();
   const notice = page.getByRole("alert").filter({ hasText: "Gangguan layanan" });
