@@ -32,8 +32,8 @@ test("during a database outage the resident sees 'Layanan sedang tidak tersedia'
   await page.getByLabel("NIK, Nomor Registrasi, atau Nama Lengkap Kepala Keluarga").fill("3275010101900001");
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Cari", exact: true }).click();
-  const notice = page.getByRole("alert").filter({ hasText: "Gangguan layanan" });
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText(message);
+  // The search shows the outage where its answer would be (the page handles its own failure).
+  const notice = page.getByRole("alert").filter({ hasText: message });
+  await expect(notice.first()).toBeVisible();
   await expectAccessible(page);
 });
