@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
-import { addBirthDetails } from "./event-details.ts";
 import { answerCaptcha, fillFamilyForm, uniqueNik } from "./family.ts";
 import { registerFamilyViaApi, searchStatusViaApi } from "./resident-api.ts";
 
@@ -217,9 +216,6 @@ test("in the browser end to end: the public form, RT → RW → kelurahan in the
   ];
   for (const step of steps) {
     await loginAs(page.request, step.email);
-    // The family reported two births: the RT cadre adds their details (Lampiran 4.18) while the record
-    // is still editable, since the RW verification refuses a record without them.
-    if (step.email === demoEmails.kaderRt) await addBirthDetails(page, family.headName, 2);
     await page.goto(step.url);
     const card = cardOf(page, number);
     await expect(card.getByText(step.label)).toBeVisible();
