@@ -101,7 +101,11 @@ function expectRow(sheet: RecapSheet, cells: RecapSheet["rows"][number]["cells"]
 }
 
 const random = seededRandom(18);
-const pickDate = (month: string) => `${month}-${String(1 + Math.floor(random() * 27)).padStart(2, "0")}`;
+// Never after today (WIB): the shared schema refuses event dates in the future.
+const pickDate = (month: string) => {
+  const date = `${month}-${String(1 + Math.floor(random() * 27)).padStart(2, "0")}`;
+  return date > todayIso() ? todayIso() : date;
+};
 
 /** Random events in this month and the month before, with the counts the form needs to match them. */
 function withEvents(form: FamilyRegistration): FamilyRegistration {
