@@ -1,21 +1,20 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useId, useState, type FormEvent } from "react";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
-import { todayIso } from "@shared/dates.ts";
 import { statusLabel } from "@shared/status.ts";
 import { formatNumber } from "../../components/registers/format.ts";
+import { currentMonth, MonthForm } from "../../components/recaps/month-form.tsx";
 import { RecapLinks } from "../../components/recaps/recap-links.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { monthParam } from "../../lib/search-params.ts";
+import { downloadFile } from "../../lib/download.ts";
 import { homeOf } from "../../lib/home.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 const reportSearch = (search: Record<string, unknown>): { bulan?: string } => ({ bulan: monthParam(search.bulan) });
-const currentMonth = () => todayIso().slice(0, 7);
 
 export const Route = createFileRoute("/kader-pkk/laporan")({
   validateSearch: reportSearch,
@@ -32,16 +31,6 @@ const monthName = (month: string) =>
   new Intl.DateTimeFormat("id-ID", { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
-
-function download(file: { filename: string; mimeType: string; base64: string }) {
-  const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.mimeType }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = file.filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 function Table({ caption, rows }: { caption: string; rows: Array<[string, number]> }) {
   return (
@@ -75,15 +64,13 @@ function ReportPage() {
   const { user } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const id = useId();
   const area = useAreaText(user);
   const month = search.bulan ?? currentMonth();
-  const [picked, setPicked] = useState(month);
   const report = useQuery(trpc.reports.monthly.queryOptions({ month }));
   const { toast } = useToast();
   const exporter = useMutation(
     trpc.reports.export.mutationOptions({
-      onSuccess: (file) => download(file),
+      onSuccess: (file) => downloadFile(file),
       onError: (error) =>
         toast({
           variant: "destructive",
@@ -92,10 +79,6 @@ function ReportPage() {
         }),
     }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (monthParam(picked) !== undefined) navigate({ search: { bulan: picked } });
-  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -110,28 +93,7 @@ function ReportPage() {
       </header>
       <RecapLinks user={user} month={month} />
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form
-          onSubmit={submit}
-          className="flex w-full flex-wrap items-end gap-2 sm:w-auto"
-          aria-label="Pilih bulan laporan"
-        >
-          <div className="fieldset min-w-0 flex-1 sm:flex-none">
-            <label className="fieldset-legend" htmlFor={`${id}-bulan`}>
-              Bulan
-            </label>
-            <input
-              id={`${id}-bulan`}
-              type="month"
-              className="input w-full"
-              value={picked}
-              max={currentMonth()}
-              onChange={(event) => setPicked(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Tampilkan
-          </button>
-        </form>
+        <MonthForm month={month} label="Pilih bulan laporan" onPick={(bulan) => navigate({ search: { bulan } })} />
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <button
             type="button"

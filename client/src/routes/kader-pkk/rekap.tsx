@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useId, useState, type FormEvent } from "react";
-import { todayIso } from "@shared/dates.ts";
+import { useId, useState } from "react";
 import { periodLabel, recapForms, sheetOfPlace, type RecapForm, type RecapPlace } from "@shared/recaps.ts";
 import type { PublicUser } from "@shared/users.ts";
+import { currentMonth, MonthForm } from "../../components/recaps/month-form.tsx";
 import { RecapTable } from "../../components/recaps/recap-table.tsx";
 import { SignoffPanel } from "../../components/recaps/signoff-panel.tsx";
 import { RegionSelect, type RegionValue } from "../../components/region-select.tsx";
@@ -41,8 +41,6 @@ export const Route = createFileRoute("/kader-pkk/rekap")({
   component: RecapPage,
 });
 
-const currentMonth = () => todayIso().slice(0, 7);
-
 /** The user's own place (RT, RW or ward), or null for those who pick a ward. */
 function homePlace(user: PublicUser): RecapPlace | null {
   if (user.desaKelurahanId === null) return null;
@@ -73,7 +71,6 @@ function RecapPage() {
           ...(search.dw ? { dasawismaId: search.dw } : {}),
         }
       : home;
-  const [picked, setPicked] = useState(month);
   const [region, setRegion] = useState<RegionValue>({ kecamatanId: user.kecamatanId, desaKelurahanId: null });
   const go = (next: RecapPlace | null, extra: Partial<RecapSearch> = {}) =>
     navigate({
@@ -111,10 +108,6 @@ function RecapPage() {
         }),
     }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (monthParam(picked) !== undefined) go(place, { bulan: picked });
-  };
   const level = place ? sheetOfPlace(place) : null;
   // Up the chain, as far as the user's own place (the server refuses anything beyond it anyway).
   const crumbs: Array<{ label: string; place: RecapPlace }> = [];
@@ -158,24 +151,7 @@ function RecapPage() {
         </section>
       )}
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Pilih bulan rekap">
-          <div className="fieldset">
-            <label className="fieldset-legend" htmlFor={`${id}-bulan`}>
-              Bulan
-            </label>
-            <input
-              id={`${id}-bulan`}
-              type="month"
-              className="input"
-              value={picked}
-              max={currentMonth()}
-              onChange={(event) => setPicked(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Tampilkan
-          </button>
-        </form>
+        <MonthForm month={month} label="Pilih bulan rekap" onPick={(bulan) => go(place, { bulan })} />
         <div role="tablist" aria-label="Formulir" className="flex gap-1">
           {recapForms.map((item) => (
             <button

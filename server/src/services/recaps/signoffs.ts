@@ -21,7 +21,7 @@ import { audit } from "../audit/audit-log.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
 import { signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
-import { outsideAreaMessage, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
+import { outsideAreaMessage, placeInScope, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
 import { figureRows } from "./figures.ts";
 import { buildSheet } from "./sheets.ts";
 
@@ -313,23 +313,12 @@ export async function assertPlaceReadable(db: DbOrTx, actor: Actor, place: Recap
     .where(eq(desaKelurahan.id, place.desaKelurahanId))
     .limit(1);
   if (!ward) throw notFound("Kelurahan tidak ditemukan");
-  const sameWard = "desaKelurahanId" in area && area.desaKelurahanId === place.desaKelurahanId;
-  const inside = (() => {
-    switch (area.kind) {
-      case "none":
-        return false;
-      case "all":
-        return true;
-      case "kecamatan":
-        return ward.kecamatanId === area.kecamatanId;
-      case "kelurahan":
-        return sameWard;
-      case "rw":
-        return sameWard && place.rw === area.rw;
-      case "rt":
-        return sameWard && place.rw === area.rw && place.rt === area.rt;
-    }
-  })();
+  const inside = placeInScope(area, {
+    desaKelurahanId: place.desaKelurahanId,
+    wardKecamatanId: ward.kecamatanId,
+    rw: place.rw ?? null,
+    rt: place.rt ?? null,
+  });
   if (!inside) throw new DomainError("FORBIDDEN", outsideAreaMessage);
 }
 
