@@ -12,6 +12,7 @@ import {
   type ProfileUpdateInput,
   type PublicUser,
 } from "@shared/schemas/auth.ts";
+import { NewPasswordFields } from "../../components/auth/new-password-fields.tsx";
 import { errorProps, Field } from "../../components/field.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
@@ -175,37 +176,11 @@ function PasswordForm() {
           />
         </Field>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Field
-            htmlFor={`${id}-new`}
-            label="Password baru"
-            error={errors.password?.message}
-            hint="Minimal 8 karakter dengan huruf besar, kecil, dan angka"
-            required
-          >
-            <input
-              id={`${id}-new`}
-              type="password"
-              className="input w-full"
-              autoComplete="new-password"
-              {...errorProps(`${id}-new`, errors.password?.message)}
-              {...form.register("password")}
-            />
-          </Field>
-          <Field
-            htmlFor={`${id}-confirm`}
-            label="Konfirmasi password baru"
-            error={errors.passwordConfirmation?.message}
-            required
-          >
-            <input
-              id={`${id}-confirm`}
-              type="password"
-              className="input w-full"
-              autoComplete="new-password"
-              {...errorProps(`${id}-confirm`, errors.passwordConfirmation?.message)}
-              {...form.register("passwordConfirmation")}
-            />
-          </Field>
+          <NewPasswordFields
+            password={form.register("password")}
+            confirmation={form.register("passwordConfirmation")}
+            errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
+          />
         </div>
         <div className="card-actions mt-2">
           <button type="submit" className="btn btn-primary" disabled={change.isPending}>

@@ -2,11 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { textParam } from "../../lib/search-params.ts";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { resetPasswordInput, type ResetPasswordInput } from "@shared/schemas/auth.ts";
 import { AuthCard } from "../../components/auth/auth-card.tsx";
-import { errorProps, Field } from "../../components/field.tsx";
+import { NewPasswordFields } from "../../components/auth/new-password-fields.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -17,7 +16,6 @@ export const Route = createFileRoute("/kader-pkk/reset-password")({
 });
 
 function ResetPasswordPage() {
-  const id = useId();
   const { code } = Route.useSearch();
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordInput),
@@ -52,37 +50,11 @@ function ResetPasswordPage() {
         </>
       ) : (
         <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="flex flex-col gap-1">
-          <Field
-            htmlFor={`${id}-password`}
-            label="Password baru"
-            error={errors.password?.message}
-            hint="Minimal 8 karakter dengan huruf besar, kecil, dan angka"
-            required
-          >
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="new-password"
-              className={`input w-full ${errors.password ? "input-error" : ""}`}
-              {...errorProps(`${id}-password`, errors.password?.message)}
-              {...form.register("password")}
-            />
-          </Field>
-          <Field
-            htmlFor={`${id}-confirm`}
-            label="Konfirmasi password baru"
-            error={errors.passwordConfirmation?.message}
-            required
-          >
-            <input
-              id={`${id}-confirm`}
-              type="password"
-              autoComplete="new-password"
-              className={`input w-full ${errors.passwordConfirmation ? "input-error" : ""}`}
-              {...errorProps(`${id}-confirm`, errors.passwordConfirmation?.message)}
-              {...form.register("passwordConfirmation")}
-            />
-          </Field>
+          <NewPasswordFields
+            password={form.register("password")}
+            confirmation={form.register("passwordConfirmation")}
+            errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
+          />
           {reset.isError && (
             <div role="alert" className="alert alert-error alert-soft mt-2">
               <span>{errorMessage(reset.error, { fallback: "Terjadi kesalahan. Silakan coba lagi." })}</span>
