@@ -1,0 +1,142 @@
+// The cadre's household map (issue 19): its area's located families as points, clustered with
+// supercluster (per zoom level, recomputed on every move), coloured by status or a condition. Loaded
+// lazily with Leaflet so neither reaches the other pages. Tiles from MAP_TILE_URL ('none': the
+// kelurahan outlines on a plain background).
+import "leaflet/dist/leaflet.css";
+import "./household-map.css";
+import L from "leaflet";
+import { useEffect, useRef } from "react";
+import Supercluster from "supercluster";
+import { statusLabel } from "@shared/status.ts";
+import { colourOf, type ColourBy, type Colourable } from "./colours.ts";
+
+export interface MapHousehold extends Colourable {
+  id: number;
+  namaKK: string;
+  rw: string | null;
+  rt: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+export interface HouseholdMapProps {
+  points: MapHousehold[];
+  colourBy: ColourBy;
+  tiles: { url: string; attribution: string } | null;
+  onOpen: (registerId: number) => void;
+}
+
+interface PointProperties {
+  household: MapHousehold;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const placeText = (household: MapHousehold) =>
+  household.rt && household.rw ? `RT ${household.rt}/RW ${household.rw}` : "";
+
+export default function HouseholdMap({ points, colourBy, tiles, onOpen }: HouseholdMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const open = useRef(onOpen);
+  open.current = onOpen;
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { zoomControl: true, scrollWheelZoom: false });
+    if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+    const index = new Supercluster<PointProperties>({ radius: 50, maxZoom: 17 });
+    index.load(
+      points.map((household) => ({
+        type: "Feature" as const,
+        geometry: { type: "Point" as const, coordinates: [household.longitude, household.latitude] },
+        properties: { household },
+      })),
+    );
+    const layer = L.layerGroup().addTo(map);
+
+    const draw = () => {
+      layer.clearLayers();
+      const bounds = map.getBounds();
+      const box: [number, number, number, number] = [
+        bounds.getWest(),
+        bounds.getSouth(),
+        bounds.getEast(),
+        bounds.getNorth(),
+      ];
+      for (const feature of index.getClusters(box, Math.round(map.getZoom()))) {
+        const [longitude, latitude] = feature.geometry.coordinates;
+        if (longitude === undefined || latitude === undefined) continue;
+        const properties = feature.properties;
+        if ("cluster" in properties && properties.cluster) {
+          const count = properties.point_count;
+          const size = count < 10 ? 34 : count < 100 ? 40 : 48;
+          const marker = L.marker([latitude, longitude], {
+            title: `${count} rumah; perbesar peta`,
+            icon: L.divIcon({
+              className: "household-cluster-icon",
+              html: `<span class="household-cluster" data-count="${count}" style="width:${size}px;height:${size}px">${count}</span>`,
+              iconSize: [size, size],
+            }),
+          });
+          marker.on("click", () => {
+            const zoom = Math.min(index.getClusterExpansionZoom(properties.cluster_id), 19);
+            map.setView([latitude, longitude], zoom);
+          });
+          layer.addLayer(marker);
+          continue;
+        }
+        if (!("household" in properties)) continue;
+        const household = properties.household;
+        const label = `${household.namaKK}, ${placeText(household)}, ${statusLabel(household.status)}`;
+        const marker = L.marker([latitude, longitude], {
+          title: `Buka data ${label}`,
+          icon: L.divIcon({
+            className: "household-point-icon",
+            html: `<span class="household-point" data-register-id="${household.id}" style="background:${colourOf(household, colourBy)}"></span>`,
+            iconSize: [20, 20],
+          }),
+        });
+        marker.bindTooltip(escapeHtml(label));
+        marker.on("click", () => open.current(household.id));
+        marker.on("keypress", (event: L.LeafletKeyboardEvent) => {
+          if (event.originalEvent.key === "Enter") open.current(household.id);
+        });
+        layer.addLayer(marker);
+      }
+    };
+
+    if (points.length > 0) {
+      const bounds = L.latLngBounds(points.map((household) => [household.latitude, household.longitude]));
+      map.fitBounds(bounds.pad(0.1), { maxZoom: 17 });
+    } else {
+      map.setView([-2.5, 118], 5);
+    }
+    map.on("moveend", draw);
+    draw();
+    let live = true;
+    fetch("/geo/kelurahan.geojson")
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: GeoJSON.FeatureCollection) => {
+        if (!live) return;
+        const outlines = L.geoJSON(body, {
+          interactive: false,
+          style: { color: "#6b7280", weight: 1, fillOpacity: 0.04, fillColor: "#9ca3af" },
+        }).addTo(map);
+        outlines.bringToBack();
+        if (points.length === 0 && outlines.getBounds().isValid()) map.fitBounds(outlines.getBounds());
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      map.remove();
+    };
+  }, [points, colourBy, tiles]);
+
+  return (
+    <div
+      ref={container}
+      className={`h-[28rem] w-full rounded-box border border-base-300 sm:h-[36rem] ${tiles ? "" : "bg-base-200"}`}
+      data-testid="household-map"
+    />
+  );
+}
