@@ -191,12 +191,9 @@ describe("who sees the location", () => {
     expect(ids).toContain(own.id);
     expect(ids).not.toContain(other.id);
     expect(ids).not.toContain(unlocated.id);
-    expect(map.points.find((point) => point.id === own.id)).toMatchObject({
-      status: "SUBMITTED",
-      conditions: ["pregnant"],
-      latitude: house.latitude,
-      longitude: house.longitude,
-    });
+    const point = map.points.find((item) => item.id === own.id);
+    expect(point).toMatchObject({ status: "SUBMITTED", latitude: house.latitude, longitude: house.longitude });
+    expect(point?.conditions).toContain("pregnant");
     expect(map.families).toBeGreaterThanOrEqual(2);
     const reads = await t.db
       .select()
