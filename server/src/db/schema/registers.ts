@@ -63,6 +63,11 @@ export const registers = pgTable(
     hasDrainage: boolean().notNull().default(false),
     hasWaterAbsorption: boolean().notNull().default(false),
     foodType: text(),
+    /** Kegiatan PKK the family takes part in (communityActivities), for the statistics (issue 19). */
+    activityUp2k: boolean().notNull().default(false),
+    activityYardUtilization: boolean().notNull().default(false),
+    activityHomeIndustry: boolean().notNull().default(false),
+    activityEnvironmentalHealth: boolean().notNull().default(false),
     /** Optimistic concurrency: every update must name the version it read. */
     version: integer().notNull().default(1),
     consentAt: timestamp({ withTimezone: true }),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { communityActivityKeys, communityActivityLabels } from "@shared/enums.ts";
 import { indicators, type IndicatorDefinition } from "@shared/statistics.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
@@ -82,6 +83,36 @@ describe("signed-in statistics equal a recount from the rows", () => {
     );
     const city = await breakdown(t.db, as(cadre), { indicator: "mck" });
     expect(city.parent.families).toBe((await recount(first.id)).families);
+  });
+
+  test("Kegiatan PKK per kelurahan equals a recount of the families' stored activities", async () => {
+    const admin = await createCadre(t.db, "kota", {}, { role: "admin" });
+    const first = await ward(t.db, 0);
+    for (const key of communityActivityKeys) {
+      const answer = await breakdown(t.db, as(admin), { indicator: `kegiatan-${key}`, kecamatanId: first.kecamatanId });
+      expect(answer.indicator.label).toBe(communityActivityLabels[key]);
+      expect(answer.indicator.categories.map((category) => category.label)).toEqual([
+        `Mengikuti ${communityActivityLabels[key]}`,
+        "Tidak mengikuti",
+      ]);
+      for (const row of answer.rows) {
+        const [truth] = await t.db
+          .select({
+            families: sql<number>`count(*)`.mapWith(Number),
+            taking:
+              sql<number>`count(*) filter (where (${registers.dataRegister} -> 'communityActivities' ->> ${key})::boolean)`.mapWith(
+                Number,
+              ),
+          })
+          .from(registers)
+          .where(live(Number(row.id)));
+        expect({ id: row.id, families: row.families, count: row.count }).toEqual({
+          id: row.id,
+          families: truth?.families ?? -1,
+          count: truth?.taking ?? -1,
+        });
+      }
+    }
   });
 
   test("anonymous readers are refused the signed-in figures", async () => {
