@@ -208,8 +208,6 @@ const trpcReads: Record<string, TrpcSurface> = {
     call: (caller) => caller.statistics.trend({ indicator: "kondisi-pregnant" }),
     showsNik: false,
     health: null,
-    // Month rollups stop at the ward: an RW or RT reader's area has no monthly trend.
-    refuses: ["rt", "rw"],
   },
   "dashboard.overdue": { call: (caller) => caller.dashboard.overdue(), showsNik: false, health: null },
   "reports.monthly": { call: (caller) => caller.reports.monthly({ month }), showsNik: false, health: null },

@@ -77,6 +77,28 @@ export const figureMonthRollups = pgTable(
 );
 
 /**
+ * The same month sums per RW and RT (issue 19): the monthly trend of an RW or RT reader. Kept apart
+ * from figure_month_rollups so the city-wide and ward reads stay as small as they are.
+ */
+export const figureMonthPlaceRollups = pgTable(
+  "figure_month_place_rollups",
+  {
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    rw: text().notNull(),
+    rt: text().notNull(),
+    createdMonth: text().notNull(),
+    status: text().notNull(),
+    ...figureSums(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.desaKelurahanId, table.rw, table.rt, table.createdMonth, table.status, table.kecamatanId],
+    }),
+  ],
+);
+
+/**
  * One family registration's history as net monthly deltas (DESIGN §3 month-end snapshots): +1/-1
  * (kind 'state') when its status at a month's end (WIB) differs from the month before ('' =
  * registered without an event yet). Kept per register so a trigger can take back exactly what it

@@ -7,7 +7,13 @@ import { count, eq, sql, sum } from "drizzle-orm";
 import fc from "fast-check";
 import { registerStatuses } from "@shared/status.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
-import { figureRollups, memberRollups, registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
+import {
+  figureMonthPlaceRollups,
+  figureRollups,
+  memberRollups,
+  registerMonthMarks,
+  statusMonthRollups,
+} from "../../db/schema/figures.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import { checkRollups, rebuildRollups } from "./rollups.ts";
@@ -52,7 +58,13 @@ describe("figure rollups kept by triggers", () => {
     const areas = await Promise.all([0, 1, 2].map((index) => ward(db, index)));
     const ids: number[] = [];
     const pick = (index: number) => ids[index % Math.max(1, ids.length)];
-    const rollupTables = [figureRollups, memberRollups, registerMonthMarks, statusMonthRollups];
+    const rollupTables = [
+      figureRollups,
+      figureMonthPlaceRollups,
+      memberRollups,
+      registerMonthMarks,
+      statusMonthRollups,
+    ];
     const reached = new Set<number>();
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
