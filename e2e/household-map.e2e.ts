@@ -81,6 +81,31 @@ test("a cadre taps the house on the Maker Checker's map; it shows on the cadre's
   await visitor.close();
 });
 
+test("'Gunakan Lokasi Saya' takes the phone's GPS position and its accuracy", async ({ page, context }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: -6.2384171, longitude: 106.9753214, accuracy: 12 });
+  const head = `Rumah GPS ${Date.now() % 1_000_000}`;
+  // RT 002 under the RW cadre: never on the RT 001 cadre's map of the test above (they run in parallel).
+  await registerFamilyViaApi(page.request, { ...rtCadreArea, rt: "002" }, head);
+  await loginAs(page.request, demoEmails.kaderRw);
+  await page.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(head)}`);
+  const row = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").filter({ hasText: head });
+  await row.getByRole("button", { name: /^Maker Checker / }).click();
+  const panel = page
+    .getByRole("dialog", { name: `Maker Checker: ${head}` })
+    .getByRole("region", { name: "Lokasi Rumah" });
+  await panel.getByRole("button", { name: "Gunakan Lokasi Saya" }).click();
+  await expect(panel.getByText(/^Lokasi baru \(GPS ponsel\)/)).toContainText("-6,238417; 106,975321");
+  await expect(panel.getByText(/^Lokasi baru \(GPS ponsel\)/)).toContainText("akurasi ±12 m");
+  await panel.getByRole("button", { name: "Simpan Lokasi" }).click();
+  await expect(panel.getByText(/^Tersimpan:/)).toContainText("-6,238417; 106,975321");
+  await expect(panel.getByText(/^Tersimpan:/)).toContainText("GPS ponsel, akurasi ±12 m");
+  // Removing it is one tap, and leaves the record without a location.
+  await panel.getByRole("button", { name: "Hapus Lokasi" }).click();
+  await expect(panel.getByText("Lokasi rumah belum dicatat.")).toBeVisible();
+});
+
 test("an official is sent away from the household map: areas only, on /statistik", async ({ page }) => {
   await loginAs(page.request, demoEmails.aparat);
   await page.goto("/kader-pkk/peta");

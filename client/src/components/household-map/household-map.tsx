@@ -78,9 +78,14 @@ export default function HouseholdMap({ points, colourBy, tiles, onOpen }: Househ
               iconSize: [size, size],
             }),
           });
-          marker.on("click", () => {
+          const expand = () => {
             const zoom = Math.min(index.getClusterExpansionZoom(properties.cluster_id), 19);
             map.setView([latitude, longitude], zoom);
+          };
+          marker.on("click", expand);
+          // Keyboard users: Enter on a focused cluster zooms in, as a tap does.
+          marker.on("keypress", (event: L.LeafletKeyboardEvent) => {
+            if (event.originalEvent.key === "Enter") expand();
           });
           layer.addLayer(marker);
           continue;
