@@ -2,7 +2,7 @@
 // location, as points with their status and special conditions. The location is personal data like
 // a NIK: only the full view (cadres and admins) gets it, officials are refused (they see areas only,
 // on /statistik), and every read is audited. Rows come from visibleRegisters like every other surface.
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
@@ -46,7 +46,7 @@ export async function householdMap(db: Db, actor: Actor): Promise<HouseholdMap> 
     .select({ register: registers, latitude: householdLocations.latitude, longitude: householdLocations.longitude })
     .from(registers)
     .innerJoin(householdLocations, eq(householdLocations.registerId, registers.id))
-    .where(and(visibleRegisters(actor, { forms: "families" })))
+    .where(visibleRegisters(actor, { forms: "families" }))
     .orderBy(asc(registers.id))
     .limit(HOUSEHOLD_MAP_LIMIT + 1);
   const truncated = rows.length > HOUSEHOLD_MAP_LIMIT;

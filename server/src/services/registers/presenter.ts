@@ -135,5 +135,13 @@ export function presentChanges(view: RegisterView, changes: RevisionChange[]): R
     });
 }
 
+/**
+ * The house location for the view (issue 19): the full view gets it as stored; the masked view
+ * (officials) gets nothing at all — a masked coordinate would still place the house.
+ */
+export function presentLocation<T>(view: RegisterView, location: T | null): T | null {
+  return view === "full" ? location : null;
+}
+
 /** Whether a read in this view returns personal data in full (NIKs, health data): such reads are audited. */
 export const isSensitiveView = (view: RegisterView): boolean => view === "full";

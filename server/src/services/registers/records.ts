@@ -62,6 +62,7 @@ import {
   presentChanges,
   presentConditions,
   presentFamily,
+  presentLocation,
   type VisibleFamily,
 } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
@@ -262,8 +263,10 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
   const [creator] = row.createdBy
     ? await db.select({ name: users.fullName }).from(users).where(eq(users.id, row.createdBy))
     : [];
-  // The location is personal data: officials never get it, and a read of it is audited with the open.
-  const location = isSensitiveView(view) ? await locationOf(db, row.id) : null;
+  // The location is personal data: the presenter gives officials none (so it is not even read for
+  // them), and a read of it is audited with the open.
+  const stored = isSensitiveView(view) ? await locationOf(db, row.id) : null;
+  const location = presentLocation(view, stored);
   await audit(db, actor, {
     action: "register.read",
     entity: ENTITY,
