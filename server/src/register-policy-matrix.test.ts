@@ -447,3 +447,19 @@ describe("REST surfaces per role", () => {
     expect(attributes.data_register).not.toHaveProperty("specialConditions");
   });
 });
+
+describe("recording the house location per role", () => {
+  test("cadres of the area and admins may; officials and anonymous callers are refused", async () => {
+    const { users } = ready();
+    const location = { ...house, source: "map" as const, accuracyM: null };
+    for (const role of trpcRoles) {
+      const user = role === "anonymous" ? null : users[role];
+      const { version } = await callerFor(t, users.admin).registers.open({ registerId: registerId() });
+      const { code } = await trpcOutcome(() =>
+        callerFor(t, user).registers.setLocation({ registerId: registerId(), version, location }),
+      );
+      const expected = role === "anonymous" ? "UNAUTHORIZED" : role === "aparat" ? "FORBIDDEN" : null;
+      expect({ role, code }).toEqual({ role, code: expected });
+    }
+  });
+});
