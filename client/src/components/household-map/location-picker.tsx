@@ -11,18 +11,26 @@ export interface LocationPickerProps {
   value: Point | null;
   onPick: (point: Point) => void;
   tiles: { url: string; attribution: string } | null;
+  /** The family's kelurahan (official code): the map opens on it when no point is known yet. */
+  focusKode: string | null;
+}
+
+function kodeOf(feature: GeoJSON.Feature | undefined): string | null {
+  const properties = feature?.properties;
+  return properties && typeof properties.kode === "string" ? properties.kode : null;
 }
 
 /** Six decimals (about 0.1 m): what the server stores. */
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-export default function LocationPicker({ value, onPick, tiles }: LocationPickerProps) {
+export default function LocationPicker({ value, onPick, tiles, focusKode }: LocationPickerProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
   const initial = useRef(value);
+  const focus = useRef(focusKode);
 
   useEffect(() => {
     if (!container.current) return;
@@ -40,15 +48,23 @@ export default function LocationPicker({ value, onPick, tiles }: LocationPickerP
         if (!live) return;
         const outlines = L.geoJSON(body, {
           interactive: false,
-          style: { color: "#6b7280", weight: 1, fillOpacity: 0.05, fillColor: "#9ca3af" },
+          style: (feature) =>
+            kodeOf(feature) === focus.current
+              ? { color: "#1d4ed8", weight: 3, fillOpacity: 0.05, fillColor: "#93c5fd" }
+              : { color: "#6b7280", weight: 1, fillOpacity: 0.05, fillColor: "#9ca3af" },
         }).addTo(map);
-        const bounds = outlines.getBounds();
-        if (!initial.current && bounds.isValid()) map.fitBounds(bounds, { padding: [4, 4] });
+        if (initial.current) return;
+        // The family's kelurahan when it has a boundary, else the whole city.
+        const ward = body.features.find((feature) => kodeOf(feature) === focus.current);
+        const bounds = ward ? L.geoJSON(ward).getBounds() : outlines.getBounds();
+        if (bounds.isValid()) map.fitBounds(bounds, { padding: [4, 4] });
       })
       .catch(() => undefined);
-    map.on("click", (event: L.LeafletMouseEvent) =>
-      pick.current({ latitude: round(event.latlng.lat), longitude: round(event.latlng.lng) }),
-    );
+    map.on("click", (event: L.LeafletMouseEvent) => {
+      pick.current({ latitude: round(event.latlng.lat), longitude: round(event.latlng.lng) });
+      // A tap from afar is coarse: come close to it, so a second tap can put the point on the house.
+      if (map.getZoom() < 17) map.setView(event.latlng, 17);
+    });
     return () => {
       live = false;
       map.remove();

@@ -41,6 +41,9 @@ export function LocationPanel({ record }: { record: RecordDetail }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const config = useQuery(trpc.config.public.queryOptions());
+  const address = record.data.address;
+  const wards = useQuery(trpc.regions.desaKelurahan.queryOptions({ kecamatanId: address.kecamatanId }));
+  const wardKode = wards.data?.find((ward) => ward.id === address.desaKelurahanId)?.kode ?? null;
   const [pending, setPending] = useState<Pending | null>(null);
   const [picking, setPicking] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -172,12 +175,15 @@ export function LocationPanel({ record }: { record: RecordDetail }) {
       )}
       {picking && record.canSetLocation && (
         <div className="mt-2">
-          <p className="mb-1 text-sm">Ketuk lokasi rumah pada peta, lalu tekan Simpan Lokasi.</p>
+          <p className="mb-1 text-sm">
+            Ketuk lokasi rumah pada peta (peta mendekat; ketuk lagi untuk memperbaiki), lalu tekan Simpan Lokasi.
+          </p>
           <Suspense fallback={<MapSkeleton />}>
-            {config.data ? (
+            {config.data && !wards.isPending ? (
               <LocationPicker
                 value={shown}
                 tiles={config.data.mapTiles}
+                focusKode={wardKode}
                 onPick={(point) => setPending({ ...point, source: "map", accuracyM: null })}
               />
             ) : (
