@@ -54,9 +54,12 @@ test("a cadre taps the house on the Maker Checker's map; it shows on the cadre's
   const point = page.locator(`[data-testid=household-map] .household-point[data-register-id="${saved.id}"]`);
   await expect(point).toBeVisible();
   await expect(page.getByRole("list", { name: "Legenda peta" })).toContainText("Menunggu Persetujuan");
+  // Coloured by status: 'Menunggu Persetujuan' is amber; by a condition the family lacks: grey.
+  await expect(point).toHaveCSS("background-color", "rgb(217, 119, 6)");
   await page.getByLabel("Warnai menurut").selectOption({ label: "Kondisi: Hamil" });
   await expect(page.getByRole("list", { name: "Legenda peta" })).toContainText("Ada Hamil");
   await expect(point).toBeVisible();
+  await expect(point).toHaveCSS("background-color", "rgb(156, 163, 175)");
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
   await point.click();

@@ -40,10 +40,46 @@ export default function HouseholdMap({ points, colourBy, tiles, onOpen }: Househ
   const open = useRef(onOpen);
   open.current = onOpen;
 
+  const mapRef = useRef<L.Map | null>(null);
+  const layerRef = useRef<L.LayerGroup | null>(null);
+  /** The view is fitted to the points once; later changes (colouring, a new point) keep the reader's view. */
+  const fitted = useRef(false);
+
+  // The map itself: created once (per tile setting), with the kelurahan outlines.
   useEffect(() => {
     if (!container.current) return;
     const map = L.map(container.current, { zoomControl: true, scrollWheelZoom: false });
+    mapRef.current = map;
+    layerRef.current = L.layerGroup().addTo(map);
+    fitted.current = false;
+    map.setView([-2.5, 118], 5);
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+    let live = true;
+    fetch("/geo/kelurahan.geojson")
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: GeoJSON.FeatureCollection) => {
+        if (!live) return;
+        const outlines = L.geoJSON(body, {
+          interactive: false,
+          style: { color: "#6b7280", weight: 1, fillOpacity: 0.04, fillColor: "#9ca3af" },
+        }).addTo(map);
+        outlines.bringToBack();
+        if (!fitted.current && outlines.getBounds().isValid()) map.fitBounds(outlines.getBounds());
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      map.remove();
+      mapRef.current = null;
+      layerRef.current = null;
+    };
+  }, [tiles]);
+
+  // The points: clustered for the current zoom and view, redrawn on every move.
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!map || !layer) return;
     const index = new Supercluster<PointProperties>({ radius: 50, maxZoom: 17 });
     index.load(
       points.map((household) => ({
@@ -52,7 +88,6 @@ export default function HouseholdMap({ points, colourBy, tiles, onOpen }: Househ
         properties: { household },
       })),
     );
-    const layer = L.layerGroup().addTo(map);
 
     const draw = () => {
       layer.clearLayers();
@@ -110,32 +145,18 @@ export default function HouseholdMap({ points, colourBy, tiles, onOpen }: Househ
       }
     };
 
-    if (points.length > 0) {
+    if (points.length > 0 && !fitted.current) {
+      fitted.current = true;
       const bounds = L.latLngBounds(points.map((household) => [household.latitude, household.longitude]));
       map.fitBounds(bounds.pad(0.1), { maxZoom: 17 });
-    } else {
-      map.setView([-2.5, 118], 5);
     }
     map.on("moveend", draw);
     draw();
-    let live = true;
-    fetch("/geo/kelurahan.geojson")
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((body: GeoJSON.FeatureCollection) => {
-        if (!live) return;
-        const outlines = L.geoJSON(body, {
-          interactive: false,
-          style: { color: "#6b7280", weight: 1, fillOpacity: 0.04, fillColor: "#9ca3af" },
-        }).addTo(map);
-        outlines.bringToBack();
-        if (points.length === 0 && outlines.getBounds().isValid()) map.fitBounds(outlines.getBounds());
-      })
-      .catch(() => undefined);
     return () => {
-      live = false;
-      map.remove();
+      map.off("moveend", draw);
+      layer.clearLayers();
     };
-  }, [points, colourBy, tiles]);
+  }, [points, colourBy]);
 
   return (
     <div
