@@ -109,6 +109,45 @@ test("'Gunakan Lokasi Saya' takes the phone's GPS position and its accuracy", as
   await expect(panel.getByText("Lokasi rumah belum dicatat.")).toBeVisible();
 });
 
+test("houses close together form one cluster that opens on a tap", async ({ page }) => {
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  // RT 003 under the RW cadre: two houses three metres apart, far from the other tests' points.
+  const stamp = Date.now() % 1_000_000;
+  const heads = [`Rumah Gugus ${stamp} A`, `Rumah Gugus ${stamp} B`];
+  for (const head of heads) await registerFamilyViaApi(page.request, { ...rtCadreArea, rt: "003" }, head);
+  await loginAs(page.request, demoEmails.kaderRw);
+  const ids: number[] = [];
+  for (const [index, head] of heads.entries()) {
+    const listed = await page.request.get(
+      `/trpc/registers.list?input=${encodeURIComponent(JSON.stringify({ search: head }))}`,
+    );
+    const item: { id: number; version: number } | undefined = (await listed.json()).result.data.items[0];
+    if (!item) throw new Error(`no family ${head}`);
+    ids.push(item.id);
+    const saved = await page.request.post("/trpc/registers.setLocation", {
+      headers: { origin },
+      data: {
+        registerId: item.id,
+        version: item.version,
+        location: { latitude: -6.2105 + index * 0.00003, longitude: 107.0305, source: "map", accuracyM: null },
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  await page.goto("/kader-pkk/peta");
+  const map = page.getByTestId("household-map");
+  const ours = ids.map((id) => map.locator(`.household-point[data-register-id="${id}"]`));
+  // Fitted to the RW's houses (at most zoom 17), the two are one cluster of 2, not two points.
+  const pair = map.locator('.household-cluster[data-count="2"]');
+  await expect(pair).toHaveCount(1);
+  for (const point of ours) await expect(point).toHaveCount(0);
+  await expectAccessible(page);
+  // A tap on the cluster zooms in until they part.
+  await pair.click();
+  for (const point of ours) await expect(point).toBeVisible();
+  await expect(pair).toHaveCount(0);
+});
+
 test("an official is sent away from the household map: areas only, on /statistik", async ({ page }) => {
   await loginAs(page.request, demoEmails.aparat);
   await page.goto("/kader-pkk/peta");
