@@ -54,6 +54,7 @@ test("the RT cadre's dashboard shows the server's figures for its area", async (
     "href",
     "/kader-pkk/kondisi-khusus",
   );
+  await expect(quick.getByRole("link", { name: "Peta Rumah" })).toHaveAttribute("href", "/kader-pkk/peta");
   const water = page.getByRole("region", { name: "Sumber Air & MCK" });
   await expect(water.getByRole("definition").first()).toContainText(idNumber.format(summary.figures.water.pdam));
   await expect(page.getByText("Perlu bantuan: rumah kurang sehat")).toBeVisible();

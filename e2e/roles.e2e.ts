@@ -81,6 +81,7 @@ for (const size of sizes) {
         ["Validasi", "Validasi Data Keluarga"],
         ["Daftar Registrasi", "Semua Registrasi"],
         ["Kondisi Khusus", "Monitor Kondisi Khusus"],
+        ["Peta Rumah", "Peta Rumah Keluarga"],
         ["Laporan", "Laporan Bulanan"],
         ["Profil", "Profil Saya"],
         ["Beranda Admin", "Beranda Admin"],
@@ -204,6 +205,7 @@ test("cadre: the menu has every cadre page; Input Manual locks the cadre's area;
     "Daftar Registrasi",
     "Input Manual",
     "Kondisi Khusus",
+    "Peta Rumah",
     "Laporan",
     "Profil",
   ]);

@@ -175,3 +175,36 @@ test("the villages page refuses a GeoJSON with a kode outside the city, and acce
   await expect(page.getByText("12 poligon disimpan.")).toBeVisible();
   await expectAccessible(page);
 });
+
+test("an RT cadre sees Kegiatan PKK and its own RT's monthly trend, equal to the API", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/statistik");
+  const indicator = page.getByLabel("Indikator");
+  await expect(indicator.locator("optgroup[label='Kegiatan PKK'] option")).toHaveText([
+    "UP2K (Usaha Peningkatan Pendapatan Keluarga)",
+    "Pemanfaatan Pekarangan",
+    "Industri Rumah Tangga",
+    "Kesehatan Lingkungan",
+  ]);
+  await indicator.selectOption("kegiatan-yardUtilization");
+  const response = await page.request.get(
+    `/trpc/statistics.trend?input=${encodeURIComponent(JSON.stringify({ indicator: "kegiatan-yardUtilization" }))}`,
+  );
+  expect(response.ok()).toBe(true);
+  const answer: { points: Array<{ families: number; categories: Array<{ value: number }> }> } = (await response.json())
+    .result.data;
+  expect(answer.points.length).toBeGreaterThan(0);
+  const panel = page.getByTestId("chart-trend");
+  await panel.getByRole("button", { name: "Tabel" }).click();
+  await expect(panel.locator("tbody tr")).toHaveCount(answer.points.length);
+  const last = answer.points.at(-1);
+  await expect(panel.locator("tbody tr").last().locator("td").nth(1)).toHaveText(
+    new Intl.NumberFormat("id-ID").format(last?.families ?? -1),
+  );
+  await expect(panel.locator("tbody tr").last().locator("td").nth(2)).toHaveText(
+    new Intl.NumberFormat("id-ID").format(last?.categories[0]?.value ?? -1),
+  );
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+});

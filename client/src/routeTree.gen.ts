@@ -31,6 +31,7 @@ import { Route as KaderPkkInputManualRouteImport } from './routes/kader-pkk/inpu
 import { Route as KaderPkkKondisiKhususRouteImport } from './routes/kader-pkk/kondisi-khusus'
 import { Route as KaderPkkLaporanRouteImport } from './routes/kader-pkk/laporan'
 import { Route as KaderPkkLoginRouteImport } from './routes/kader-pkk/login'
+import { Route as KaderPkkPetaRouteImport } from './routes/kader-pkk/peta'
 import { Route as KaderPkkProfilRouteImport } from './routes/kader-pkk/profil'
 import { Route as KaderPkkRegistrasiListRouteImport } from './routes/kader-pkk/registrasi-list'
 import { Route as KaderPkkRekapRouteImport } from './routes/kader-pkk/rekap'
@@ -154,6 +155,11 @@ const KaderPkkLoginRoute = KaderPkkLoginRouteImport.update({
   path: '/kader-pkk/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KaderPkkPetaRoute = KaderPkkPetaRouteImport.update({
+  id: '/kader-pkk/peta',
+  path: '/kader-pkk/peta',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KaderPkkProfilRoute = KaderPkkProfilRouteImport.update({
   id: '/kader-pkk/profil',
   path: '/kader-pkk/profil',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
   '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
   '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/peta': typeof KaderPkkPetaRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/rekap': typeof KaderPkkRekapRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
   '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
   '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/peta': typeof KaderPkkPetaRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/rekap': typeof KaderPkkRekapRoute
@@ -310,6 +318,7 @@ export interface FileRoutesById {
   '/kader-pkk/kondisi-khusus': typeof KaderPkkKondisiKhususRoute
   '/kader-pkk/laporan': typeof KaderPkkLaporanRoute
   '/kader-pkk/login': typeof KaderPkkLoginRoute
+  '/kader-pkk/peta': typeof KaderPkkPetaRoute
   '/kader-pkk/profil': typeof KaderPkkProfilRoute
   '/kader-pkk/registrasi-list': typeof KaderPkkRegistrasiListRoute
   '/kader-pkk/rekap': typeof KaderPkkRekapRoute
@@ -348,6 +357,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/kondisi-khusus'
     | '/kader-pkk/laporan'
     | '/kader-pkk/login'
+    | '/kader-pkk/peta'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
     | '/kader-pkk/rekap'
@@ -384,6 +394,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/kondisi-khusus'
     | '/kader-pkk/laporan'
     | '/kader-pkk/login'
+    | '/kader-pkk/peta'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
     | '/kader-pkk/rekap'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/kader-pkk/kondisi-khusus'
     | '/kader-pkk/laporan'
     | '/kader-pkk/login'
+    | '/kader-pkk/peta'
     | '/kader-pkk/profil'
     | '/kader-pkk/registrasi-list'
     | '/kader-pkk/rekap'
@@ -457,6 +469,7 @@ export interface RootRouteChildren {
   KaderPkkKondisiKhususRoute: typeof KaderPkkKondisiKhususRoute
   KaderPkkLaporanRoute: typeof KaderPkkLaporanRoute
   KaderPkkLoginRoute: typeof KaderPkkLoginRoute
+  KaderPkkPetaRoute: typeof KaderPkkPetaRoute
   KaderPkkProfilRoute: typeof KaderPkkProfilRoute
   KaderPkkRegistrasiListRoute: typeof KaderPkkRegistrasiListRoute
   KaderPkkRekapRoute: typeof KaderPkkRekapRoute
@@ -629,6 +642,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KaderPkkLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kader-pkk/peta': {
+      id: '/kader-pkk/peta'
+      path: '/kader-pkk/peta'
+      fullPath: '/kader-pkk/peta'
+      preLoaderRoute: typeof KaderPkkPetaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kader-pkk/profil': {
       id: '/kader-pkk/profil'
       path: '/kader-pkk/profil'
@@ -737,6 +757,7 @@ const rootRouteChildren: RootRouteChildren = {
   KaderPkkKondisiKhususRoute: KaderPkkKondisiKhususRoute,
   KaderPkkLaporanRoute: KaderPkkLaporanRoute,
   KaderPkkLoginRoute: KaderPkkLoginRoute,
+  KaderPkkPetaRoute: KaderPkkPetaRoute,
   KaderPkkProfilRoute: KaderPkkProfilRoute,
   KaderPkkRegistrasiListRoute: KaderPkkRegistrasiListRoute,
   KaderPkkRekapRoute: KaderPkkRekapRoute,

@@ -8,7 +8,7 @@ import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { todayIso } from "@shared/dates.ts";
 import type { UserRow } from "./db/schema/users.ts";
 import { DomainError } from "./services/common/errors.ts";
-import { updateRecord } from "./services/registers/records.ts";
+import { setRecordLocation, updateRecord } from "./services/registers/records.ts";
 import { appRouter } from "./trpc/router.ts";
 import { createCadre } from "../test/cadres.ts";
 import { createFamilyRegister } from "../test/factories.ts";
@@ -85,6 +85,12 @@ beforeAll(async () => {
     specialConditions: { ...family.form.specialConditions, pregnant: true, pregnantCount: 2 },
   };
   await updateRecord(t.db, { user: users.rt, ip: "127.0.0.1" }, { registerId: family.id, version: 1, data: edited });
+  // The house location (issue 19): personal data like a NIK, recorded through the write path.
+  await setRecordLocation(
+    t.db,
+    { user: users.rt, ip: "127.0.0.1" },
+    { registerId: family.id, version: 2, location: { ...house, source: "map", accuracyM: null } },
+  );
   fixture = {
     registerId: family.id,
     form: edited,
@@ -102,6 +108,13 @@ beforeAll(async () => {
     },
   };
 }, 60_000);
+
+/** The family's house location: distinctive digits, so an answer that carries it in any form is caught. */
+const house = { latitude: -6.241739, longitude: 106.983517 };
+const locationShown = (answer: unknown) => {
+  const text = JSON.stringify(answer);
+  return text.includes(String(house.latitude).slice(1)) || text.includes(String(house.longitude));
+};
 
 /** How the family's NIKs appear in an answer: in full, masked (first 6 + last 4) or not at all. */
 function nikForm(answer: unknown): "full" | "masked" | "none" {
@@ -133,6 +146,8 @@ interface TrpcSurface {
   health: ((answer: unknown) => boolean) | null;
   /** Roles refused although they may read registers (kader-only screens). */
   refuses?: Role[];
+  /** The surface shows the house location (to the full view only; never to officials). */
+  showsLocation?: boolean;
 }
 
 const month = todayIso().slice(0, 7);
@@ -150,11 +165,21 @@ const trpcReads: Record<string, TrpcSurface> = {
     call: (caller) => caller.registers.open({ registerId: registerId() }),
     showsNik: true,
     health: (answer) => hasKey(answer, /"specialConditions":\{/),
+    showsLocation: true,
   },
   "registers.revisions": {
     call: (caller) => caller.registers.revisions({ registerId: registerId() }),
     showsNik: true,
     health: (answer) => hasKey(answer, /specialConditions\./),
+    showsLocation: true,
+  },
+  // The cadres' household map (issue 19): points with status and conditions; officials see areas only.
+  "registers.householdMap": {
+    call: (caller) => caller.registers.householdMap(),
+    showsNik: false,
+    health: (answer) => hasKey(answer, /"conditions":\["pregnant"/),
+    refuses: ["aparat"],
+    showsLocation: true,
   },
   "registers.history": {
     call: (caller) => caller.registers.history({ registerId: registerId() }),
@@ -183,8 +208,6 @@ const trpcReads: Record<string, TrpcSurface> = {
     call: (caller) => caller.statistics.trend({ indicator: "kondisi-pregnant" }),
     showsNik: false,
     health: null,
-    // Month rollups stop at the ward: an RW or RT reader's area has no monthly trend.
-    refuses: ["rt", "rw"],
   },
   "dashboard.overdue": { call: (caller) => caller.dashboard.overdue(), showsNik: false, health: null },
   "reports.monthly": { call: (caller) => caller.reports.monthly({ month }), showsNik: false, health: null },
@@ -216,6 +239,7 @@ const trpcWrites = [
   "registers.reopen",
   "registers.transition",
   "registers.bulkVerify",
+  "registers.setLocation",
 ];
 
 /**
@@ -255,7 +279,13 @@ describe("tRPC surfaces per role", () => {
         const user = role === "anonymous" ? null : users[role];
         const { code, answer } = await trpcOutcome(() => surface.call(callerFor(t, user)));
         const expected: Outcome = surface.refuses?.includes(role) ? "refused" : viewOf[role];
-        const seen = { role, code, nik: code ? null : nikForm(answer), health: code ? null : surface.health?.(answer) };
+        const seen = {
+          role,
+          code,
+          nik: code ? null : nikForm(answer),
+          health: code ? null : surface.health?.(answer),
+          location: code ? null : locationShown(answer),
+        };
         if (expected === "refused") {
           expect({ role, refused: code !== null }).toEqual({ role, refused: true });
           continue;
@@ -265,6 +295,7 @@ describe("tRPC surfaces per role", () => {
           code: null,
           nik: surface.showsNik ? expected : "none",
           health: surface.health ? expected === "full" : undefined,
+          location: surface.showsLocation === true && expected === "full",
         });
       }
     });
@@ -370,15 +401,40 @@ describe("REST surfaces per role", () => {
           status: answer.status,
           nik: nikForm(answer.json),
           health: surface.health ? surface.health(answer.json) : undefined,
+          // The REST layer never carries the house location, not even to API tokens.
+          location: locationShown(answer.json),
         }).toEqual({
           role,
           status: 200,
           nik: surface.showsNik ? expected : "none",
           health: surface.health ? expected === "full" : undefined,
+          location: false,
         });
       }
     });
   }
+
+  test("the house location is no REST attribute: selecting, filtering or sorting on it is refused for everyone", async () => {
+    const { rest } = ready();
+    const paths: Array<[string, number]> = [
+      [`/registers/${registerId()}?fields[0]=latitude`, 400],
+      [`/registers?filters[longitude][$notNull]=true`, 400],
+      [`/registers?sort=latitude:asc`, 400],
+      // Every relation populated: still no location.
+      [`/registers?filters[id][$eq]=${registerId()}&populate=*`, 200],
+    ];
+    for (const role of roles.filter((item) => viewOf[item] !== "refused")) {
+      for (const [path, status] of paths) {
+        const answer = await restCall(t, "GET", path, rest[role]);
+        expect({ role, path, status: answer.status, location: locationShown(answer.json) }).toEqual({
+          role,
+          path,
+          status,
+          location: false,
+        });
+      }
+    }
+  });
 
   test("an official sees phone and e-mail masked and no health attribute at all", async () => {
     const answer = await restCall(t, "GET", `/registers/${registerId()}`, ready().rest.aparat);
@@ -389,5 +445,21 @@ describe("REST surfaces per role", () => {
       expect(attributes).not.toHaveProperty(name);
     }
     expect(attributes.data_register).not.toHaveProperty("specialConditions");
+  });
+});
+
+describe("recording the house location per role", () => {
+  test("cadres of the area and admins may; officials and anonymous callers are refused", async () => {
+    const { users } = ready();
+    const location = { ...house, source: "map" as const, accuracyM: null };
+    for (const role of trpcRoles) {
+      const user = role === "anonymous" ? null : users[role];
+      const { version } = await callerFor(t, users.admin).registers.open({ registerId: registerId() });
+      const { code } = await trpcOutcome(() =>
+        callerFor(t, user).registers.setLocation({ registerId: registerId(), version, location }),
+      );
+      const expected = role === "anonymous" ? "UNAUTHORIZED" : role === "aparat" ? "FORBIDDEN" : null;
+      expect({ role, code }).toEqual({ role, code: expected });
+    }
   });
 });

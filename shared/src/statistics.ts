@@ -1,6 +1,12 @@
 // The statistics page's choices (issue 19): each indicator splits a region's families into
 // categories that add up to its families, so the server can suppress small counts consistently.
-import { specialConditionKeys, specialConditionLabels, type SpecialConditionKey } from "./enums.ts";
+import {
+  communityActivityKeys,
+  communityActivityLabels,
+  specialConditionKeys,
+  specialConditionLabels,
+  type SpecialConditionKey,
+} from "./enums.ts";
 import { registerStatuses, statusLabel } from "./status.ts";
 
 export const indicatorGroups = [
@@ -9,6 +15,7 @@ export const indicatorGroups = [
   "mck",
   "kriteria-rumah",
   "makanan-pokok",
+  "kegiatan-pkk",
   "status-validasi",
 ] as const;
 export type IndicatorGroup = (typeof indicatorGroups)[number];
@@ -19,6 +26,7 @@ export const indicatorGroupLabels: Record<IndicatorGroup, string> = {
   mck: "MCK",
   "kriteria-rumah": "Kriteria rumah",
   "makanan-pokok": "Makanan pokok",
+  "kegiatan-pkk": "Kegiatan PKK",
   "status-validasi": "Status validasi",
 };
 
@@ -87,6 +95,14 @@ export const indicators: IndicatorDefinition[] = [
       { key: "lainnya", label: "Tidak diisi" },
     ],
   },
+  ...communityActivityKeys.map(
+    (key): IndicatorDefinition => ({
+      key: `kegiatan-${key}`,
+      group: "kegiatan-pkk",
+      label: communityActivityLabels[key],
+      categories: yesNo(`Mengikuti ${communityActivityLabels[key]}`, "Tidak mengikuti"),
+    }),
+  ),
   {
     key: "status-validasi",
     group: "status-validasi",

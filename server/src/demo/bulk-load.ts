@@ -222,7 +222,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
   const finishing = performance.now();
   await rebuildRollups(db);
   await db.execute(
-    sql`vacuum analyze registers, family_members, register_events, figure_rollups, figure_month_rollups, member_rollups, register_month_marks, status_month_rollups`,
+    sql`vacuum analyze registers, family_members, register_events, figure_rollups, figure_month_rollups, figure_month_place_rollups, member_rollups, register_month_marks, status_month_rollups`,
   );
   return { families: total, members, events, loadSeconds, finishSeconds: (performance.now() - finishing) / 1000 };
 }

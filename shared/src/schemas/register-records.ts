@@ -69,3 +69,35 @@ export const reopenRecordInput = z.object({
   ),
 });
 export type ReopenRecordInput = z.input<typeof reopenRecordInput>;
+
+// ─── House location (issue 19) ───────────────────────────────────────────────────────────────
+
+export const latitudeRangeMessage = "Garis lintang harus di antara -90 dan 90 derajat";
+export const longitudeRangeMessage = "Garis bujur harus di antara -180 dan 180 derajat";
+export const locationSources = ["gps", "map"] as const;
+export type LocationSource = (typeof locationSources)[number];
+
+/** Where the house is: WGS 84 degrees from the phone's GPS or a tap on the map. */
+export const householdLocationSchema = z.object({
+  latitude: z
+    .number({ error: "Garis lintang harus berupa angka" })
+    .refine(Number.isFinite, latitudeRangeMessage)
+    .refine((value) => value >= -90 && value <= 90, latitudeRangeMessage),
+  longitude: z
+    .number({ error: "Garis bujur harus berupa angka" })
+    .refine(Number.isFinite, longitudeRangeMessage)
+    .refine((value) => value >= -180 && value <= 180, longitudeRangeMessage),
+  source: z.enum(locationSources, { error: "Sumber lokasi tidak dikenal" }),
+  /** The GPS accuracy in metres, when the phone gave one. */
+  accuracyM: z.number().int().min(0).max(1_000_000).nullable().default(null),
+});
+export type HouseholdLocationInput = z.input<typeof householdLocationSchema>;
+
+/** Records (or, with null, removes) the house location of a family the cadre may change. */
+export const setLocationInput = z.object({
+  registerId: idSchema,
+  /** The version the cadre opened; a record changed since then is refused. */
+  version: z.number().int().positive(),
+  location: householdLocationSchema.nullable(),
+});
+export type SetLocationInput = z.input<typeof setLocationInput>;

@@ -65,6 +65,8 @@ export function QuickActions({ canAct }: { canAct: boolean }) {
     { to: "/kader-pkk/input-manual", label: "Input Manual", act: true },
     { to: "/kader-pkk/laporan", label: "Laporan Bulanan", act: false },
     { to: "/kader-pkk/kondisi-khusus", label: "Kondisi Khusus", act: false },
+    // Households on the map are for cadres only (officials see areas on /statistik).
+    { to: "/kader-pkk/peta", label: "Peta Rumah", act: true },
   ] as const;
   const actions = all.filter((action) => canAct || !action.act);
   return (

@@ -13,6 +13,7 @@ const cadreWork: MenuItem[] = [
   { to: "/kader-pkk/registrasi-list", label: "Daftar Registrasi" },
   { to: "/kader-pkk/input-manual", label: "Input Manual" },
   { to: "/kader-pkk/kondisi-khusus", label: "Kondisi Khusus" },
+  { to: "/kader-pkk/peta", label: "Peta Rumah" },
   { to: "/kader-pkk/laporan", label: "Laporan" },
 ];
 

@@ -12,6 +12,7 @@ const top: Record<string, string> = {
   foodType: "Makanan Pokok",
   notes: "Catatan",
   agreement: "Persetujuan",
+  lokasiRumah: "Lokasi Rumah",
 };
 const address: Record<string, string> = { kecamatanId: "Kecamatan", desaKelurahanId: "Kelurahan", rw: "RW", rt: "RT" };
 const member: Record<string, string> = {

@@ -29,6 +29,7 @@ import { RevisionList } from "./revision-list.tsx";
 import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
 import type { RecordDetail } from "./record-types.ts";
 import { ViewPanel } from "./view-panels.tsx";
+import { LocationPanel } from "./location-panel.tsx";
 
 interface Props {
   /** null: a new family, opened directly in edit mode. */
@@ -381,6 +382,8 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
               {!record.data.sensitive && (
                 <p className="text-sm">NIK ditampilkan tersamar dan data kesehatan disembunyikan untuk akun aparat.</p>
               )}
+              {/* The house location: cadres and admins only (the server sends officials none). */}
+              {record.data.sensitive && mode === "view" && <LocationPanel key={record.data.id} record={record.data} />}
               {mode === "delete" && (
                 <DeletePanel record={record.data} onDeleted={close} onCancel={() => setMode("view")} />
               )}

@@ -2,10 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
 import { formatDateTime } from "./labels.ts";
 import { fieldLabel } from "./field-labels.ts";
+import { formatPoint, isPoint } from "../household-map/coordinates.ts";
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === "") return "(kosong)";
   if (typeof value === "boolean") return value ? "Ya" : "Tidak";
+  if (isPoint(value)) return formatPoint(value);
   if (typeof value === "object") return "(data anggota)";
   return String(value);
 };

@@ -21,6 +21,10 @@ function figureSums() {
     waterAbsorption: integer().notNull().default(0),
     foodRice: integer().notNull().default(0),
     foodNonRice: integer().notNull().default(0),
+    activityUp2k: integer().notNull().default(0),
+    activityYardUtilization: integer().notNull().default(0),
+    activityHomeIndustry: integer().notNull().default(0),
+    activityEnvironmentalHealth: integer().notNull().default(0),
     pregnantFamilies: integer().notNull().default(0),
     pregnantPeople: integer().notNull().default(0),
     blindFamilies: integer().notNull().default(0),
@@ -70,6 +74,28 @@ export const figureMonthRollups = pgTable(
     ...figureSums(),
   },
   (table) => [primaryKey({ columns: [table.desaKelurahanId, table.createdMonth, table.status, table.kecamatanId] })],
+);
+
+/**
+ * The same month sums per RW and RT (issue 19): the monthly trend of an RW or RT reader. Kept apart
+ * from figure_month_rollups so the city-wide and ward reads stay as small as they are.
+ */
+export const figureMonthPlaceRollups = pgTable(
+  "figure_month_place_rollups",
+  {
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    rw: text().notNull(),
+    rt: text().notNull(),
+    createdMonth: text().notNull(),
+    status: text().notNull(),
+    ...figureSums(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.desaKelurahanId, table.rw, table.rt, table.createdMonth, table.status, table.kecamatanId],
+    }),
+  ],
 );
 
 /**

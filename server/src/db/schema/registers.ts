@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -61,6 +63,11 @@ export const registers = pgTable(
     hasDrainage: boolean().notNull().default(false),
     hasWaterAbsorption: boolean().notNull().default(false),
     foodType: text(),
+    /** Kegiatan PKK the family takes part in (communityActivities), for the statistics (issue 19). */
+    activityUp2k: boolean().notNull().default(false),
+    activityYardUtilization: boolean().notNull().default(false),
+    activityHomeIndustry: boolean().notNull().default(false),
+    activityEnvironmentalHealth: boolean().notNull().default(false),
     /** Optimistic concurrency: every update must name the version it read. */
     version: integer().notNull().default(1),
     consentAt: timestamp({ withTimezone: true }),
@@ -136,5 +143,33 @@ export const registerEvents = pgTable(
   (table) => [index().on(table.registerId)],
 );
 
+/**
+ * Where a family's house is (issue 19), recorded by a cadre in the Maker Checker: personal data like a
+ * NIK. Kept apart from `registers` so no surface that reads register columns or data_register (REST,
+ * exports, recaps, public search) can carry it; only the register module's location functions read it.
+ */
+export const householdLocations = pgTable(
+  "household_locations",
+  {
+    registerId: integer()
+      .primaryKey()
+      .references(() => registers.id, { onDelete: "cascade" }),
+    /** WGS 84 degrees, six decimals (about 0.1 m). */
+    latitude: numeric({ precision: 9, scale: 6, mode: "number" }).notNull(),
+    longitude: numeric({ precision: 9, scale: 6, mode: "number" }).notNull(),
+    /** The phone's GPS ('gps') or a tap on the map ('map'). */
+    source: text({ enum: ["gps", "map"] }).notNull(),
+    /** The GPS accuracy in metres, when the phone gave one. */
+    accuracyM: integer(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recordedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("household_locations_latitude_range", sql`${table.latitude} between -90 and 90`),
+    check("household_locations_longitude_range", sql`${table.longitude} between -180 and 180`),
+  ],
+);
+
 export type RegisterRow = typeof registers.$inferSelect;
+export type HouseholdLocationRow = typeof householdLocations.$inferSelect;
 export type FamilyMemberRow = typeof familyMembers.$inferSelect;

@@ -1,5 +1,5 @@
 // Per-region sums read from the figure rollups, and an indicator's categories computed from them.
-import { specialConditionKeys } from "@shared/enums.ts";
+import { communityActivityKeys, specialConditionKeys, type CommunityActivityKey } from "@shared/enums.ts";
 import { registerStatuses } from "@shared/status.ts";
 import type { IndicatorDefinition } from "@shared/statistics.ts";
 
@@ -17,6 +17,10 @@ export const sumKeys = [
   "waterAbsorption",
   "foodRice",
   "foodNonRice",
+  "activityUp2k",
+  "activityYardUtilization",
+  "activityHomeIndustry",
+  "activityEnvironmentalHealth",
   ...specialConditionKeys.flatMap((key) => [`${key}Families` as const, `${key}People` as const]),
 ] as const;
 export type SumKey = (typeof sumKeys)[number];
@@ -25,6 +29,14 @@ export interface Sums {
   values: Partial<Record<SumKey, number>>;
   statuses: Partial<Record<string, number>>;
 }
+
+/** The rollup sum of each Kegiatan PKK (communityActivities). */
+export const activitySumKeys: Record<CommunityActivityKey, SumKey> = {
+  up2k: "activityUp2k",
+  yardUtilization: "activityYardUtilization",
+  homeIndustry: "activityHomeIndustry",
+  environmentalHealth: "activityEnvironmentalHealth",
+};
 
 export const emptySums = (): Sums => ({ values: {}, statuses: {} });
 
@@ -48,6 +60,10 @@ export function categoryCounts(indicator: IndicatorDefinition, sums: Sums): numb
     const key = indicator.key.replace(/^rumah-/, "");
     const sumKey = sumKeys.find((candidate) => candidate === key);
     return sumKey ? binary(sumOf(sums, sumKey)) : [];
+  }
+  if (indicator.group === "kegiatan-pkk") {
+    const key = communityActivityKeys.find((activity) => indicator.key === `kegiatan-${activity}`);
+    return key ? binary(sumOf(sums, activitySumKeys[key])) : [];
   }
   switch (indicator.group) {
     case "sumber-air":

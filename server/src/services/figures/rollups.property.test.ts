@@ -3,14 +3,20 @@
 // delete, members added and removed, history back-dated), the trigger-kept rollups equal a recount
 // from the rows. The writes go straight to the tables: the triggers must hold whichever path writes.
 import { describe, expect, test } from "bun:test";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, sql, sum } from "drizzle-orm";
 import fc from "fast-check";
 import { registerStatuses } from "@shared/status.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
-import { figureRollups, memberRollups, registerMonthMarks, statusMonthRollups } from "../../db/schema/figures.ts";
+import {
+  figureMonthPlaceRollups,
+  figureRollups,
+  memberRollups,
+  registerMonthMarks,
+  statusMonthRollups,
+} from "../../db/schema/figures.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
-import { checkRollups } from "./rollups.ts";
+import { checkRollups, rebuildRollups } from "./rollups.ts";
 
 const t = useTestApp();
 
@@ -29,6 +35,9 @@ const operation = fc.oneof(
     water: fc.constantFrom("PDAM", "Sumur Bor", "Air Hujan", null),
     healthy: fc.boolean(),
     members: fc.integer({ min: 1, max: 6 }),
+    // Kegiatan PKK (issue 19): UP2K and home industry toggled.
+    up2k: fc.boolean(),
+    homeIndustry: fc.boolean(),
   }),
   fc.record({ kind: fc.constant("move" as const), pick: fc.nat(), status, monthsAgo: fc.integer({ min: 0, max: 3 }) }),
   fc.record({ kind: fc.constant("relocate" as const), pick: fc.nat(), place }),
@@ -49,7 +58,13 @@ describe("figure rollups kept by triggers", () => {
     const areas = await Promise.all([0, 1, 2].map((index) => ward(db, index)));
     const ids: number[] = [];
     const pick = (index: number) => ids[index % Math.max(1, ids.length)];
-    const rollupTables = [figureRollups, memberRollups, registerMonthMarks, statusMonthRollups];
+    const rollupTables = [
+      figureRollups,
+      figureMonthPlaceRollups,
+      memberRollups,
+      registerMonthMarks,
+      statusMonthRollups,
+    ];
     const reached = new Set<number>();
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
@@ -72,6 +87,8 @@ describe("figure rollups kept by triggers", () => {
                     waterSource: op.water,
                     houseHealthy: op.healthy,
                     houseLessHealthy: !op.healthy,
+                    activityUp2k: op.up2k,
+                    activityHomeIndustry: op.homeIndustry,
                     memberCount: op.members,
                     version: sql`${registers.version} + 1`,
                   })
@@ -183,5 +200,26 @@ describe("figure rollups kept by triggers", () => {
     expect(differences.map((item) => item.table)).toContain("figure_rollups");
     // The check rolls its recount back: the damage is still there until a rebuild.
     expect((await checkRollups(db)).length).toBeGreaterThan(0);
+  });
+
+  test("Kegiatan PKK is summed by the triggers and recounted by the check", async () => {
+    const { db } = t;
+    await rebuildRollups(db);
+    const up2kSum = async () => {
+      const [row] = await db.select({ value: sum(figureRollups.activityUp2k).mapWith(Number) }).from(figureRollups);
+      return row?.value ?? 0;
+    };
+    const before = await up2kSum();
+    const made = await createFamilyRegister(db, {
+      change: (form) => ({ ...form, communityActivities: { ...form.communityActivities, up2k: true } }),
+    });
+    expect(await up2kSum()).toBe(before + 1);
+    await db.update(registers).set({ activityUp2k: false }).where(eq(registers.id, made.id));
+    expect(await up2kSum()).toBe(before);
+    expect(await checkRollups(db)).toEqual([]);
+    await db.execute(sql`update figure_rollups set activity_up2k = activity_up2k + 1 where families > 0`);
+    expect((await checkRollups(db)).map((item) => item.table)).toContain("figure_rollups");
+    await rebuildRollups(db);
+    expect(await checkRollups(db)).toEqual([]);
   });
 });

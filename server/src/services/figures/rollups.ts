@@ -4,6 +4,7 @@ import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import {
+  figureMonthPlaceRollups,
   figureMonthRollups,
   figureRollups,
   memberRollups,
@@ -19,6 +20,7 @@ export async function rebuildRollups(db: DbOrTx): Promise<void> {
 const rollupTables: PgTable[] = [
   figureRollups,
   figureMonthRollups,
+  figureMonthPlaceRollups,
   memberRollups,
   registerMonthMarks,
   statusMonthRollups,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { communityActivityKeys, communityActivityLabels } from "@shared/enums.ts";
 import { indicators, type IndicatorDefinition } from "@shared/statistics.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
@@ -82,6 +83,91 @@ describe("signed-in statistics equal a recount from the rows", () => {
     );
     const city = await breakdown(t.db, as(cadre), { indicator: "mck" });
     expect(city.parent.families).toBe((await recount(first.id)).families);
+  });
+
+  test("Kegiatan PKK per kelurahan equals a recount of the families' stored activities", async () => {
+    const admin = await createCadre(t.db, "kota", {}, { role: "admin" });
+    const first = await ward(t.db, 0);
+    for (const key of communityActivityKeys) {
+      const answer = await breakdown(t.db, as(admin), { indicator: `kegiatan-${key}`, kecamatanId: first.kecamatanId });
+      expect(answer.indicator.label).toBe(communityActivityLabels[key]);
+      expect(answer.indicator.categories.map((category) => category.label)).toEqual([
+        `Mengikuti ${communityActivityLabels[key]}`,
+        "Tidak mengikuti",
+      ]);
+      for (const row of answer.rows) {
+        const [truth] = await t.db
+          .select({
+            families: sql<number>`count(*)`.mapWith(Number),
+            taking:
+              sql<number>`count(*) filter (where (${registers.dataRegister} -> 'communityActivities' ->> ${key})::boolean)`.mapWith(
+                Number,
+              ),
+          })
+          .from(registers)
+          .where(live(Number(row.id)));
+        expect({ id: row.id, families: row.families, count: row.count }).toEqual({
+          id: row.id,
+          families: truth?.families ?? -1,
+          count: truth?.taking ?? -1,
+        });
+      }
+    }
+  });
+
+  test("an RW and an RT reader get their own monthly trend and month figures from the month rollups", async () => {
+    const first = await ward(t.db, 0);
+    const place = (rw: string, rt?: string) =>
+      and(live(first.id), eq(registers.rw, rw), rt === undefined ? undefined : eq(registers.rt, rt));
+    const countIn = async (where: ReturnType<typeof place>, upTo?: string) => {
+      const [row] = await t.db
+        .select({
+          families: sql<number>`count(*)`.mapWith(Number),
+          mck: sql<number>`count(*) filter (where ${registers.mckFacility})`.mapWith(Number),
+        })
+        .from(registers)
+        .where(
+          and(
+            where,
+            upTo === undefined
+              ? undefined
+              : sql`to_char((${registers.createdAt} at time zone 'UTC') + interval '7 hours', 'YYYY-MM') <= ${upTo}`,
+          ),
+        );
+      return row ?? { families: -1, mck: -1 };
+    };
+    // An older family in RW 001 (registered three months ago): the trend has a point before now.
+    const old = await createFamilyRegister(t.db, { wardIndex: 0, rw: "001", rt: "001" });
+    const earlier = new Date(Date.now() - 92 * 24 * 60 * 60 * 1000);
+    await t.db.update(registers).set({ createdAt: earlier }).where(eq(registers.id, old.id));
+    const earlierMonth = new Date(earlier.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 7);
+
+    const rwCadre = await createCadre(t.db, "rw", { wardIndex: 0, rw: "001" });
+    const rtCadre = await createCadre(t.db, "rt", { wardIndex: 0, rw: "001", rt: "001" });
+    for (const [cadre, where] of [
+      [rwCadre, place("001")],
+      [rtCadre, place("001", "001")],
+    ] as const) {
+      const answer = await trend(t.db, as(cadre), { indicator: "mck" });
+      const now = await countIn(where);
+      expect(answer.points.at(-1)?.families).toBe(now.families);
+      expect(answer.points.at(-1)?.categories[0]?.value).toBe(now.mck);
+      const before = answer.points.find((point) => point.month === earlierMonth);
+      expect(before?.families).toBe((await countIn(where, earlierMonth)).families);
+      const monthly = await breakdown(t.db, as(cadre), { indicator: "mck", month: earlierMonth });
+      expect(monthly.parent.families).toBe((await countIn(where, earlierMonth)).families);
+    }
+    // A kelurahan reader's RW breakdown for a month comes from the same rollups.
+    const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 0 });
+    const rws = await breakdown(t.db, as(kelurahan), {
+      indicator: "mck",
+      desaKelurahanId: first.id,
+      month: earlierMonth,
+    });
+    expect(rws.month).toBe(earlierMonth);
+    expect(rws.rows.find((row) => row.id === "001")?.families).toBe(
+      (await countIn(place("001"), earlierMonth)).families,
+    );
   });
 
   test("anonymous readers are refused the signed-in figures", async () => {

@@ -6,7 +6,7 @@ import { and, asc, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { indicatorByKey, type IndicatorDefinition, type StatisticsLevel } from "@shared/statistics.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
+import { figureMonthPlaceRollups, figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
@@ -56,7 +56,7 @@ export interface BreakdownInput {
   rw?: string;
   /** Without a kecamatan: the city's kecamatan (default) or all its kelurahan (the map). */
   level?: "kecamatan" | "kelurahan";
-  /** 'YYYY-MM': families registered up to that month's end (ward or wider). */
+  /** 'YYYY-MM': families registered up to that month's end. */
   month?: string;
 }
 
@@ -70,7 +70,7 @@ function indicatorOf(key: string): IndicatorDefinition {
 
 // ─── Reading the rollups ──────────────────────────────────────────────────────────────────────
 
-type FigureTable = typeof figureMonthRollups | typeof figureRollups;
+type FigureTable = typeof figureMonthRollups | typeof figureRollups | typeof figureMonthPlaceRollups;
 
 const sumColumns = (table: FigureTable) =>
   Object.fromEntries(
@@ -94,18 +94,20 @@ interface WardRow {
 /** Live families per ward and status (registered up to `month` when given), within the area. */
 async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string): Promise<WardRow[]> {
   if (!isWardOrWider(area, filter)) {
-    // An RW or RT reader: its own rows of figure_rollups (kept per RT, without months).
-    if (month) throw new DomainError("BAD_REQUEST", "Data per bulan tersedia sampai tingkat kelurahan");
+    // An RW or RT reader: its own rows of figure_rollups (now) or figure_month_place_rollups (a month).
+    const table = month ? figureMonthPlaceRollups : figureRollups;
     const rows = await db
       .select({
-        kecamatanId: figureRollups.kecamatanId,
-        desaKelurahanId: figureRollups.desaKelurahanId,
-        status: figureRollups.status,
-        ...sumColumns(figureRollups),
+        kecamatanId: table.kecamatanId,
+        desaKelurahanId: table.desaKelurahanId,
+        status: table.status,
+        ...sumColumns(table),
       })
-      .from(figureRollups)
-      .where(rollupPlace(figureRollups, area, filter))
-      .groupBy(figureRollups.kecamatanId, figureRollups.desaKelurahanId, figureRollups.status);
+      .from(table)
+      .where(
+        and(rollupPlace(table, area, filter), month ? lte(figureMonthPlaceRollups.createdMonth, month) : undefined),
+      )
+      .groupBy(table.kecamatanId, table.desaKelurahanId, table.status);
     return rows.map((row) => ({
       kecamatanId: row.kecamatanId,
       desaKelurahanId: row.desaKelurahanId,
@@ -133,19 +135,24 @@ async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?
   }));
 }
 
-/** Live families of one ward per RW (or per RT of one RW), from figure_rollups. */
+/**
+ * Live families of one ward per RW (or per RT of one RW): now from figure_rollups, registered up to a
+ * month's end from figure_month_place_rollups.
+ */
 async function neighbourhoodRows(
   db: DbOrTx,
   area: AreaScope,
   filter: PlaceFilter,
   by: "rw" | "rt",
+  month?: string,
 ): Promise<Array<{ key: string; status: string; sums: WardRow["sums"] }>> {
-  const column = by === "rw" ? figureRollups.rw : figureRollups.rt;
+  const table = month ? figureMonthPlaceRollups : figureRollups;
+  const column = by === "rw" ? table.rw : table.rt;
   const rows = await db
-    .select({ key: column, status: figureRollups.status, ...sumColumns(figureRollups) })
-    .from(figureRollups)
-    .where(rollupPlace(figureRollups, area, filter))
-    .groupBy(column, figureRollups.status)
+    .select({ key: column, status: table.status, ...sumColumns(table) })
+    .from(table)
+    .where(and(rollupPlace(table, area, filter), month ? lte(figureMonthPlaceRollups.createdMonth, month) : undefined))
+    .groupBy(column, table.status)
     .orderBy(asc(column));
   return rows.map((row) => ({ key: row.key, status: row.status, sums: readSums(row) }));
 }
@@ -329,14 +336,13 @@ export async function breakdown(db: DbOrTx, actor: Actor, input: BreakdownInput)
   const area = scope.area;
   const indicator = indicatorOf(input.indicator);
   if (input.desaKelurahanId !== undefined) {
-    if (input.month) throw new DomainError("BAD_REQUEST", "Data per bulan tersedia sampai tingkat kelurahan");
     const names = await regionNames(db);
     const ward = names.kelurahanRows.find((row) => row.id === input.desaKelurahanId);
     if (!ward || !touchesArea(area, ward.kecamatanId, ward.id))
       throw new DomainError("NOT_FOUND", "Wilayah tidak ditemukan");
     const by = input.rw === undefined ? "rw" : "rt";
     const filter: PlaceFilter = { desaKelurahanId: ward.id, ...(input.rw === undefined ? {} : { rw: input.rw }) };
-    const rows = await neighbourhoodRows(db, area, filter, by);
+    const rows = await neighbourhoodRows(db, area, filter, by, input.month);
     const parentSums: RegionSums = {
       id: input.rw ?? String(ward.id),
       kode: input.rw === undefined ? ward.kode : null,
@@ -362,7 +368,7 @@ export async function breakdown(db: DbOrTx, actor: Actor, input: BreakdownInput)
       parent: figureOf(indicator, parentSums),
       rows: [...children.values()].map((child) => figureOf(indicator, child)),
       suppressed: false,
-      month: null,
+      month: input.month ?? null,
     };
   }
   const hierarchy = await cityHierarchy(db, area, input.month);
@@ -442,16 +448,18 @@ async function monthlySums(
   area: AreaScope,
   filter: PlaceFilter,
 ): Promise<Array<{ month: string; sums: Sums }>> {
+  // A ward or wider reads the per-ward month rollups; an RW or RT the per-RT ones (issue 19).
+  const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
   const rows = await db
     .select({
-      month: figureMonthRollups.createdMonth,
-      status: figureMonthRollups.status,
-      ...sumColumns(figureMonthRollups),
+      month: table.createdMonth,
+      status: table.status,
+      ...sumColumns(table),
     })
-    .from(figureMonthRollups)
-    .where(rollupPlace(figureMonthRollups, area, filter))
-    .groupBy(figureMonthRollups.createdMonth, figureMonthRollups.status)
-    .orderBy(asc(figureMonthRollups.createdMonth));
+    .from(table)
+    .where(rollupPlace(table, area, filter))
+    .groupBy(table.createdMonth, table.status)
+    .orderBy(asc(table.createdMonth));
   // Cumulative: a month's point counts every family registered up to its end.
   const running = emptySums();
   const points: Array<{ month: string; sums: Sums }> = [];
@@ -465,7 +473,7 @@ async function monthlySums(
   return points;
 }
 
-/** The signed-in trend of a place in the reader's area (ward or wider). */
+/** The signed-in trend of a place in the reader's area (city down to the reader's own RW or RT). */
 export async function trend(
   db: DbOrTx,
   actor: Actor,
@@ -477,9 +485,6 @@ export async function trend(
     ...(input.kecamatanId === undefined ? {} : { kecamatanId: input.kecamatanId }),
     ...(input.desaKelurahanId === undefined ? {} : { desaKelurahanId: input.desaKelurahanId }),
   };
-  if (scope.area.kind === "rw" || scope.area.kind === "rt") {
-    throw new DomainError("BAD_REQUEST", "Tren bulanan tersedia untuk kelurahan atau wilayah yang lebih luas");
-  }
   const points = await monthlySums(db, scope.area, filter);
   return {
     indicator,

@@ -40,6 +40,10 @@ export type FamilyColumns = Pick<
   | "hasDrainage"
   | "hasWaterAbsorption"
   | "foodType"
+  | "activityUp2k"
+  | "activityYardUtilization"
+  | "activityHomeIndustry"
+  | "activityEnvironmentalHealth"
 >;
 
 /** A condition's count, or 0 when its toggle is off (a leftover count of an unticked toggle is ignored). */
@@ -81,6 +85,10 @@ export function familyColumns(data: FamilyRegistration): FamilyColumns {
     hasDrainage: data.houseCriteria.hasDrainage,
     hasWaterAbsorption: data.houseCriteria.hasWaterAbsorption,
     foodType: data.foodType,
+    activityUp2k: data.communityActivities.up2k,
+    activityYardUtilization: data.communityActivities.yardUtilization,
+    activityHomeIndustry: data.communityActivities.homeIndustry,
+    activityEnvironmentalHealth: data.communityActivities.environmentalHealth,
   };
 }
 

@@ -9,6 +9,12 @@ import type { RevisionChange } from "../../db/schema/audit.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { RegisterView } from "./policy.ts";
 
+/**
+ * The revision path of the house location (issue 19). The location is personal data like a NIK but
+ * gives nothing a masked form could keep: the masked view gets no trace of it at all.
+ */
+export const LOCATION_PATH = "lokasiRumah";
+
 /** How a column reaches a view: as stored, masked, or not at all. */
 export type ColumnAccess = "full" | "masked" | "hidden";
 
@@ -64,7 +70,7 @@ function maskDeep(value: unknown): unknown {
   if (!isRecord(value)) return value;
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (key === "specialConditions" || key === "events") continue;
+    if (key === "specialConditions" || key === "events" || key === LOCATION_PATH) continue;
     const mask = keyMasks[key];
     result[key] = mask ? maskText(mask)(item) : maskDeep(item);
   }
@@ -106,9 +112,10 @@ export function presentConditions<T extends { key: SpecialConditionKey; count: n
   return view === "full" ? conditions : null;
 }
 
-// Birth and death details (names, causes of death) are health data like the conditions themselves.
+// Birth and death details (names, causes of death) are health data like the conditions themselves;
+// the house location is removed from the masked view the same way.
 const isHealthPath = (path: string) =>
-  ["specialConditions", "events"].some((root) => path === root || path.startsWith(`${root}.`));
+  ["specialConditions", "events", LOCATION_PATH].some((root) => path === root || path.startsWith(`${root}.`));
 
 /** The mask for a leaf path ("members.2.nik", "nomorHp"), or null. */
 function leafMask(path: string): ((value: string) => string) | null {
@@ -116,7 +123,7 @@ function leafMask(path: string): ((value: string) => string) | null {
   return keyMasks[leaf] ?? null;
 }
 
-/** What an edit changed, for the view: masked NIKs, phone and e-mail; no health fields. */
+/** What an edit changed, for the view: masked NIKs, phone and e-mail; no health fields, no house location. */
 export function presentChanges(view: RegisterView, changes: RevisionChange[]): RevisionChange[] {
   if (view === "full") return changes;
   return changes
@@ -126,6 +133,14 @@ export function presentChanges(view: RegisterView, changes: RevisionChange[]): R
       const present = mask ? maskText(mask) : maskDeep;
       return { ...change, before: present(change.before), after: present(change.after) };
     });
+}
+
+/**
+ * The house location for the view (issue 19): the full view gets it as stored; the masked view
+ * (officials) gets nothing at all — a masked coordinate would still place the house.
+ */
+export function presentLocation<T>(view: RegisterView, location: T | null): T | null {
+  return view === "full" ? location : null;
 }
 
 /** Whether a read in this view returns personal data in full (NIKs, health data): such reads are audited. */

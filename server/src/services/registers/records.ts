@@ -11,8 +11,11 @@ import {
   recordIdInput,
   recordListInput,
   reopenRecordInput,
+  setLocationInput,
   updateRecordInput,
   type CreateRecordInput,
+  type LocationSource,
+  type SetLocationInput,
   type DeleteRecordInput,
   type RecordListInput,
   type ReopenRecordInput,
@@ -32,7 +35,13 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import type { RevisionChange } from "../../db/schema/audit.ts";
 import { registerRevisions } from "../../db/schema/audit.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
-import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
+import {
+  familyMembers,
+  householdLocations,
+  registerEvents,
+  registers,
+  type RegisterRow,
+} from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorUserId, actsAsAdmin, type Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
@@ -47,7 +56,15 @@ import { liveFamilyCount } from "../figures/family-count.ts";
 import { assertNiksFree, findTakenNik, withNikRace } from "./nik-uniqueness.ts";
 import { pageOfRegisters } from "./page.ts";
 import { readPolicyOf, visibleRegisters } from "./policy.ts";
-import { isSensitiveView, presentChanges, presentConditions, presentFamily, type VisibleFamily } from "./presenter.ts";
+import {
+  isSensitiveView,
+  LOCATION_PATH,
+  presentChanges,
+  presentConditions,
+  presentFamily,
+  presentLocation,
+  type VisibleFamily,
+} from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { notifyFamily } from "./status-mail.ts";
@@ -184,7 +201,39 @@ export interface RecordDetail {
   canReopen: boolean;
   /** The validation moves the viewer may make now (the Maker Checker's action bar). */
   actions: WorkflowAction[];
+  /** Where the house is (personal data like a NIK): null when none is recorded, and always for officials. */
+  location: RecordLocation | null;
+  /** The viewer may record or remove the house location (a cadre or admin in the area, the record live). */
+  canSetLocation: boolean;
   data: VisibleFamily;
+}
+
+export interface RecordLocation {
+  latitude: number;
+  longitude: number;
+  source: LocationSource;
+  accuracyM: number | null;
+  /** ISO 8601. */
+  recordedAt: string;
+  recordedByName: string | null;
+}
+
+/** The house location of one family, for the full view only (the caller checks the view). */
+async function locationOf(db: DbOrTx, registerId: number): Promise<RecordLocation | null> {
+  const [row] = await db
+    .select({ location: householdLocations, name: users.fullName })
+    .from(householdLocations)
+    .leftJoin(users, eq(users.id, householdLocations.recordedBy))
+    .where(eq(householdLocations.registerId, registerId));
+  if (!row) return null;
+  return {
+    latitude: row.location.latitude,
+    longitude: row.location.longitude,
+    source: row.location.source,
+    accuracyM: row.location.accuracyM,
+    recordedAt: row.location.recordedAt.toISOString(),
+    recordedByName: row.name,
+  };
 }
 
 function storedFamily(register: RegisterRow): FamilyRegistration {
@@ -214,11 +263,15 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
   const [creator] = row.createdBy
     ? await db.select({ name: users.fullName }).from(users).where(eq(users.id, row.createdBy))
     : [];
+  // The location is personal data: the presenter gives officials none (so it is not even read for
+  // them), and a read of it is audited with the open.
+  const stored = isSensitiveView(view) ? await locationOf(db, row.id) : null;
+  const location = presentLocation(view, stored);
   await audit(db, actor, {
     action: "register.read",
     entity: ENTITY,
     entityId: row.id,
-    details: { surface: "open", view },
+    details: { surface: "open", view, ...(location ? { location: true } : {}) },
   });
   const locked = isLocked(row.status);
   const live = row.deletedAt === null;
@@ -240,6 +293,8 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     lockReason: locked ? lockedMessage(row.status) : null,
     canReopen: scope.canAct && live && canReopen(row.status, reopenerOf(actor)),
     actions: scope.canAct && live ? allowedActions(row.status, workflowRoleOf(actor)) : [],
+    location,
+    canSetLocation: scope.canAct && live && isSensitiveView(view),
     data: presentFamily(view, storedFamily(row)),
   };
 }
@@ -460,6 +515,62 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
       entity: ENTITY,
       entityId: row.id,
       details: { reason: input.reason },
+    });
+    return { registerId: row.id, version: updated.version };
+  });
+}
+
+/**
+ * Records (or removes, with null) where the house is, in one transaction: the record must be a live
+ * family of the cadre's area, unchanged since `version`; the version moves on, the change is stored
+ * as a revision (path "lokasiRumah") and audited ('register.location', never the coordinates). A
+ * verified record accepts a location too: it changes no verified field and no figure.
+ */
+export async function setRecordLocation(db: Db, actor: Actor, raw: SetLocationInput): Promise<SavedRecord> {
+  requireCaller(actor);
+  const input = parseInput(setLocationInput, raw);
+  return db.transaction(async (tx) => {
+    const row = await registerInScope(tx, actor, input.registerId, "act");
+    if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
+    if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
+    if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+    const before = await locationOf(tx, row.id);
+    const [updated] = await tx
+      .update(registers)
+      .set({ version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .where(unchangedSince(row, input.version))
+      .returning({ version: registers.version });
+    if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+    const next = input.location;
+    if (next) {
+      const values = {
+        latitude: next.latitude,
+        longitude: next.longitude,
+        source: next.source,
+        accuracyM: next.accuracyM,
+        recordedAt: new Date(),
+        recordedBy: actorUserId(actor),
+      };
+      await tx
+        .insert(householdLocations)
+        .values({ registerId: row.id, ...values })
+        .onConflictDoUpdate({ target: householdLocations.registerId, set: values });
+    } else {
+      await tx.delete(householdLocations).where(eq(householdLocations.registerId, row.id));
+    }
+    const point = (value: { latitude: number; longitude: number } | null) =>
+      value ? { latitude: value.latitude, longitude: value.longitude } : null;
+    await tx.insert(registerRevisions).values({
+      registerId: row.id,
+      actorId: actorUserId(actor),
+      version: updated.version,
+      changes: [{ path: LOCATION_PATH, before: point(before), after: point(next) }],
+    });
+    await audit(tx, actor, {
+      action: "register.location",
+      entity: ENTITY,
+      entityId: row.id,
+      details: { version: updated.version, ...(next ? { source: next.source } : { cleared: true }) },
     });
     return { registerId: row.id, version: updated.version };
   });

@@ -7,6 +7,7 @@ import {
   recordIdInput,
   recordListInput,
   reopenRecordInput,
+  setLocationInput,
   specialConditionsInput,
   updateRecordInput,
 } from "@shared/schemas/register-records.ts";
@@ -19,6 +20,7 @@ import * as publicRegistration from "../../services/registers/public-registratio
 import * as records from "../../services/registers/records.ts";
 import * as search from "../../services/registers/search.ts";
 import { specialConditions } from "../../services/registers/special-conditions.ts";
+import { householdMap } from "../../services/registers/household-map.ts";
 import * as workflow from "../../services/registers/workflow.ts";
 import { validationTargetsOf } from "../../services/registers/deadlines.ts";
 import { adminProcedure, authedProcedure, kaderProcedure, publicProcedure, router } from "../init.ts";
@@ -61,6 +63,12 @@ export const registersRouter = router({
   reopen: kaderProcedure
     .input(reopenRecordInput)
     .mutation(({ ctx, input }) => records.reopenRecord(ctx.db, ctx.actor, input, ctx.config)),
+
+  // The house location (issue 19): recorded by cadres in the Maker Checker, read on the cadres' map.
+  setLocation: kaderProcedure
+    .input(setLocationInput)
+    .mutation(({ ctx, input }) => records.setRecordLocation(ctx.db, ctx.actor, input)),
+  householdMap: kaderProcedure.query(({ ctx }) => householdMap(ctx.db, ctx.actor)),
 
   queue: kaderProcedure
     .input(queueInput)
