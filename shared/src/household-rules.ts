@@ -108,3 +108,26 @@ export function nikBirthWarnings(members: RuleMember[]): Array<{ index: number; 
     return message ? [{ index, message }] : [];
   });
 }
+
+/** What the cadre ticks after checking the family's documents (Maker Checker) — or sends as `nik_confirmed` (REST). */
+export const nikConfirmationLabel = "Saya sudah memeriksa dokumen; data NIK ini benar";
+export const nikConfirmationNeededMessage =
+  "NIK tidak sesuai dengan tanggal lahir/jenis kelamin. Periksa dokumen keluarga, lalu centang konfirmasi";
+
+/**
+ * The NIK warnings a cadre must confirm before a save is accepted: every member whose NIK disagrees
+ * with the birth date or sex and whose NIK, birth date or sex the save enters or changes (all of them
+ * on a new record). A member saved unchanged keeps the confirmation it was saved with. The family's
+ * own form never needs it: the cadre confirms later, when a save touches that member.
+ */
+export function nikWarningsToConfirm(
+  members: RuleMember[],
+  before: RuleMember[] | null = null,
+): Array<{ index: number; message: string }> {
+  const same = (a: RuleMember, b: RuleMember) =>
+    a.nik === b.nik && a.birthDate === b.birthDate && a.gender === b.gender;
+  return nikBirthWarnings(members).filter(({ index }) => {
+    const member = members[index];
+    return !before || !member || !before.some((earlier) => same(earlier, member));
+  });
+}

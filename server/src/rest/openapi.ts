@@ -109,6 +109,13 @@ const resources: Described[] = [
         note: z.string(),
         reason: z.string(),
         version: z.number().int().positive(),
+        nik_confirmed: z
+          .boolean()
+          .describe(
+            "Write-only. true: the caller checked the family's documents, so members whose NIK (digits 7–12, " +
+              "day + 40 for women) disagrees with their birth date or sex are saved; without it a save that " +
+              "enters or changes such a member answers 400 beside data_register.members.N.nik. Recorded in the audit trail.",
+          ),
       })
       .partial(),
   },

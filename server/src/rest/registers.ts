@@ -198,6 +198,19 @@ function optionalVersion(data: Record<string, unknown>): number | undefined {
   });
 }
 
+/**
+ * `nik_confirmed: true` in a write's `data`: the caller checked the family's documents, so members
+ * whose NIK disagrees with their birth date or sex are saved (otherwise 400 beside each such NIK).
+ * Write-only: it is recorded in the audit trail, not stored as an attribute.
+ */
+function nikConfirmedOf(data: Record<string, unknown>): boolean {
+  const value = data.nik_confirmed;
+  if (value === undefined || value === null || typeof value === "boolean") return value === true;
+  throw new RestError(400, "ValidationError", "Invalid value for nik_confirmed", {
+    errors: [{ path: ["nik_confirmed"], message: "Invalid value for nik_confirmed", name: "ValidationError" }],
+  });
+}
+
 const queryString = (url: string) => new URL(url).search;
 
 /** One entry the caller may read (presented and audited by the module), else 404. */
@@ -270,7 +283,8 @@ export function registersRest(): Hono<AppEnv> {
         errors: [{ path: ["status"], message: createStatusMessage, name: "ValidationError" }],
       });
     }
-    const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)) }));
+    const confirmNik = nikConfirmedOf(data);
+    const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)), confirmNik }));
     return c.json(singleBody(await entryOf(db, actor, created.registerId, queryString(c.req.url))));
   });
 
@@ -285,6 +299,7 @@ export function registersRest(): Hono<AppEnv> {
     // Not in the caller's area, deleted or missing: 404 before anything is validated or changed.
     const current = await entryOf(db, actor, id);
     let expectedVersion = optionalVersion(data);
+    const confirmNik = nikConfirmedOf(data);
     const patch = toFamilyPatch(data);
     if (Object.keys(patch).length > 0) {
       // Strapi's PUT changes only what it is given: the stored family with the given parts laid over it.
@@ -295,7 +310,7 @@ export function registersRest(): Hono<AppEnv> {
       } = isRecord(current.attributes.data_register) ? current.attributes.data_register : {};
       const version = expectedVersion ?? Number(current.attributes.version);
       const updated = await run(() =>
-        updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }) }),
+        updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }), confirmNik }),
       );
       expectedVersion = updated.version;
     }

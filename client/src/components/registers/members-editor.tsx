@@ -171,8 +171,8 @@ export function MembersEditor() {
                     {rowError && <p className="text-sm text-error">{rowError}</p>}
                     {!rowError && nikBirthWarning(member) && (
                       <p className="text-sm" role="note">
-                        Perhatian: {nikBirthWarning(member)}. Konfirmasi dengan dokumen keluarga; data tetap dapat
-                        disimpan.
+                        Perhatian: {nikBirthWarning(member)}. Periksa dokumen keluarga, lalu centang konfirmasi NIK
+                        sebelum menyimpan.
                       </p>
                     )}
                   </div>

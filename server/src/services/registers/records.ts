@@ -2,9 +2,16 @@
 // officials), create by a cadre, edit with optimistic concurrency and a revision, soft delete and an
 // admin's restore. Every write goes through familyColumns/familyMemberRows, like the public form.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
+import {
+  nikBirthWarnings,
+  nikConfirmationNeededMessage,
+  nikWarningsToConfirm,
+  type RuleMember,
+} from "@shared/household-rules.ts";
 import {
   createRecordInput,
   deleteRecordInput,
@@ -193,6 +200,34 @@ function storedFamily(register: RegisterRow): FamilyRegistration {
   return parsed.data;
 }
 
+/** The members as stored before this save (only what the NIK rule reads); none when unreadable. */
+const storedMembersShape = z.object({
+  members: z.array(z.object({ nik: z.string(), gender: z.string(), birthDate: z.string() })),
+});
+
+function storedMembers(register: RegisterRow): RuleMember[] {
+  const parsed = storedMembersShape.safeParse(register.dataRegister);
+  return parsed.success ? parsed.data.members : [];
+}
+
+/**
+ * A cadre's save of members whose NIK disagrees with their birth date or sex needs the explicit
+ * confirmation (household-rules.ts); refused beside each such NIK otherwise. Answers the member
+ * numbers (1-based) the caller vouched for, recorded in the audit row (who, when).
+ */
+function assertNikConfirmed(data: FamilyRegistration, before: RuleMember[] | null, confirmed: boolean): number[] {
+  const needed = nikWarningsToConfirm(data.members, before);
+  if (needed.length > 0 && !confirmed) {
+    throw new DomainError("BAD_REQUEST", nikConfirmationNeededMessage, {
+      fieldErrors: needed.map(({ index, message }) => ({
+        path: ["data", "members", String(index), "nik"],
+        message: `${message}. ${nikConfirmationNeededMessage}`,
+      })),
+    });
+  }
+  return confirmed ? nikBirthWarnings(data.members).map(({ index }) => index + 1) : [];
+}
+
 /** The workflow identity for the lock rules: a full-access API token acts as an admin. */
 function reopenerOf(actor: Actor) {
   if (actsAsAdmin(actor)) return { role: "admin" as const, level: null };
@@ -330,12 +365,13 @@ function assertEditable(row: ScopedRegister): void {
  */
 export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
-  const { data } = parseInput(createRecordInput, raw);
+  const { data, confirmNik } = parseInput(createRecordInput, raw);
   if (!scopeOf(actor).canAct) throw forbidden();
   return withNikRace(db, data, null, "cadre", () =>
     db.transaction(async (tx) => {
       await assertAddressInArea(tx, actor, data);
       await assertNiksFree(tx, data, null, "cadre");
+      const nikConfirmed = assertNikConfirmed(data, null, confirmNik);
       const now = new Date();
       const [row] = await tx
         .insert(registers)
@@ -359,7 +395,12 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
         toStatus: "SUBMITTED",
         note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
       });
-      await audit(tx, actor, { action: "register.create", entity: ENTITY, entityId: row.id });
+      await audit(tx, actor, {
+        action: "register.create",
+        entity: ENTITY,
+        entityId: row.id,
+        ...(nikConfirmed.length > 0 ? { details: { nikConfirmed } } : {}),
+      });
       return { registerId: row.id, version: row.version };
     }),
   );
@@ -380,7 +421,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
       await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
       await assertAddressInArea(tx, actor, input.data);
-      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre");
+      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre", undefined, input.confirmNik);
     }),
   );
 }
@@ -399,8 +440,11 @@ export async function writeFamilyVersion(
   version: number,
   audience: "public" | "cadre",
   status?: RegisterStatus,
+  /** A cadre's save: whether the cadre confirmed members whose NIK disagrees with birth date or sex. */
+  confirmNik = false,
 ): Promise<SavedRecord> {
   await assertNiksFree(tx, data, row.id, audience);
+  const nikConfirmed = audience === "cadre" ? assertNikConfirmed(data, storedMembers(row), confirmNik) : [];
   const stored = storedForm(data, row.dataRegister);
   const [updated] = await tx
     .update(registers)
@@ -428,6 +472,7 @@ export async function writeFamilyVersion(
       version: updated.version,
       paths: changes.map((change) => change.path),
       ...(audience === "public" ? { by: "family" } : {}),
+      ...(nikConfirmed.length > 0 ? { nikConfirmed } : {}),
     },
   });
   return { registerId: row.id, version: updated.version };
