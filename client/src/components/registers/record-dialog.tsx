@@ -30,6 +30,7 @@ import { RevisionList } from "./revision-list.tsx";
 import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
 import type { RecordDetail } from "./record-types.ts";
 import { ViewPanel } from "./view-panels.tsx";
+import { WhatsappLink } from "./whatsapp-link.tsx";
 
 interface Props {
   /** null: a new family, opened directly in edit mode. */
@@ -480,6 +481,14 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
                     </button>
                   </>
                 )}
+                <WhatsappLink
+                  phone={record.data.contactPhone}
+                  namaKepalaKeluarga={record.data.data.namaKepalaKeluarga}
+                  registrationNumber={record.data.registrationNumber}
+                  status={record.data.status}
+                  note={record.data.familyNote}
+                  className="btn btn-success"
+                />
                 {record.data.canReopen && (
                   <button
                     type="button"

@@ -57,6 +57,7 @@ import { readPolicyOf, visibleRegisters } from "./policy.ts";
 import { isSensitiveView, presentChanges, presentConditions, presentFamily, type VisibleFamily } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
+import { reviewNotes } from "./status-lookup.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
@@ -92,6 +93,10 @@ export interface RecordListItem {
   /** ISO 8601, for the deleted list only. */
   deletedAt: string | null;
   deleteReason: string | null;
+  /** The family's phone for 'Kabari lewat WhatsApp' (cadres and admins; null for officials). */
+  contactPhone: string | null;
+  /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
+  familyNote: string | null;
 }
 
 export interface RecordPage {
@@ -109,6 +114,7 @@ function toListItem(
   register: RegisterRow,
   ward: string | null,
   district: string | null,
+  familyNote: string | null,
 ): RecordListItem {
   return {
     id: register.id,
@@ -126,6 +132,8 @@ function toListItem(
     version: register.version,
     deletedAt: register.deletedAt?.toISOString() ?? null,
     deleteReason: register.deleteReason,
+    contactPhone: isSensitiveView(view) ? register.nomorHp : null,
+    familyNote,
   };
 }
 
@@ -147,7 +155,10 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
     pageSize: input.pageSize,
     ...(exact ? { total: await liveFamilyCount(db, scope.area) } : {}),
   });
-  const items = rows.map((row) => toListItem(view, row.register, row.ward, row.district));
+  const notes = await reviewNotes(db, input.deleted ? [] : rows.map((row) => row.register));
+  const items = rows.map((row) =>
+    toListItem(view, row.register, row.ward, row.district, notes.get(row.register.id)?.note ?? null),
+  );
   if (isSensitiveView(view) && items.length > 0) {
     await audit(db, actor, {
       action: "register.read",
@@ -191,6 +202,10 @@ export interface RecordDetail {
   canReopen: boolean;
   /** The validation moves the viewer may make now (the Maker Checker's action bar). */
   actions: WorkflowAction[];
+  /** The family's phone for 'Kabari lewat WhatsApp' (cadres and admins in the area; else null). */
+  contactPhone: string | null;
+  /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
+  familyNote: string | null;
   data: VisibleFamily;
 }
 
@@ -275,6 +290,8 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     lockReason: locked ? lockedMessage(row.status) : null,
     canReopen: scope.canAct && live && canReopen(row.status, reopenerOf(actor)),
     actions: scope.canAct && live ? allowedActions(row.status, workflowRoleOf(actor)) : [],
+    contactPhone: scope.canAct && live ? row.nomorHp : null,
+    familyNote: (await reviewNotes(db, [row])).get(row.id)?.note ?? null,
     data: presentFamily(view, storedFamily(row)),
   };
 }
