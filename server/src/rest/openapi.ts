@@ -99,6 +99,7 @@ const resources: Described[] = [
       .object({
         nama_kepala_keluarga: z.string(),
         nik_kepala_keluarga: z.string(),
+        nomor_kk: z.string().nullable().describe("Nomor KK, 16 digits (optional; null or '' clears it)"),
         nomor_hp: z.string(),
         alamat_email: z.string().nullable(),
         tanggal_pendataan: z.iso.date(),

@@ -26,6 +26,8 @@ import { parseInput } from "../services/common/input.ts";
 const attributes: Record<string, RestAttribute> = {
   nama_kepala_keluarga: { column: registers.namaKepalaKeluarga, type: "string" },
   nik_kepala_keluarga: { column: registers.nikKepalaKeluarga, type: "string" },
+  // Nomor KK (issue 15): optional, 16 digits; masked like a NIK for officials, so only cadres filter on it.
+  nomor_kk: { column: registers.nomorKk, type: "string" },
   nomor_hp: { column: registers.nomorHp, type: "string" },
   alamat_email: { column: registers.alamatEmail, type: "string" },
   tanggal_pendataan: { column: registers.tanggalPendataan, type: "date" },
@@ -97,6 +99,7 @@ export const defaultDeleteReason = "Dihapus melalui API";
 const headFields: Record<string, string> = {
   nama_kepala_keluarga: "namaKepalaKeluarga",
   nik_kepala_keluarga: "nikKepalaKeluarga",
+  nomor_kk: "nomorKk",
   nomor_hp: "nomorHp",
   alamat_email: "alamatEmail",
   tanggal_pendataan: "tanggalPendataan",
@@ -147,7 +150,9 @@ function toFamilyPatch(data: Record<string, unknown>): Record<string, unknown> {
     }
   }
   for (const [rest, form] of Object.entries(headFields)) {
-    if (rest in data) patch[form] = rest === "alamat_email" && data[rest] === null ? "" : data[rest];
+    // null clears the optional e-mail and Nomor KK.
+    const clearable = rest === "alamat_email" || rest === "nomor_kk";
+    if (rest in data) patch[form] = clearable && data[rest] === null ? "" : data[rest];
   }
   return patch;
 }
