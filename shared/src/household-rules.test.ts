@@ -208,16 +208,22 @@ describe("which NIK warnings a cadre must confirm before saving", () => {
   test.each([
     ["a new record: every mismatching member", [head, oddWife], null, [1]],
     ["a new record without mismatches: none", [head, wife], null, []],
-    ["an unchanged mismatching member: none", [head, oddWife], [head, oddWife], []],
-    ["a changed birth date that now disagrees", [head, oddWife], [head, wife], [1]],
-    ["a changed sex that now disagrees", [oddHead, wife], [head, wife], [0]],
+    ["a mismatching member confirmed before, as she is: none", [head, oddWife], [oddWife], []],
+    ["a mismatching member the family sent, never confirmed", [head, oddWife], [], [1]],
+    [
+      "a confirmed member whose birth date changed again",
+      [head, { ...oddWife, birthDate: "1992-02-02" }],
+      [oddWife],
+      [1],
+    ],
+    ["a changed sex that now disagrees", [oddHead, wife], [], [0]],
     [
       "a new member that disagrees",
       [head, wife, { ...head, nik: "3275011204850009", birthDate: "2001-02-03" }],
       [head, wife],
       [2],
     ],
-    ["a corrected member agrees again: none", [head, wife], [head, oddWife], []],
+    ["a corrected member agrees again: none", [head, wife], [oddWife], []],
   ])("%s", (_name, members, before, expected) => {
     expect(nikWarningsToConfirm(members, before).map((warning) => warning.index)).toEqual(expected);
   });

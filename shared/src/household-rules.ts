@@ -116,18 +116,21 @@ export const nikConfirmationNeededMessage =
 
 /**
  * The NIK warnings a cadre must confirm before a save is accepted: every member whose NIK disagrees
- * with the birth date or sex and whose NIK, birth date or sex the save enters or changes (all of them
- * on a new record). A member saved unchanged keeps the confirmation it was saved with. The family's
- * own form never needs it: the cadre confirms later, when a save touches that member.
+ * with the birth date or sex, unless a cadre already confirmed that member as it is (same NIK, birth
+ * date and sex, listed in `confirmed`). A member the family sent that way is confirmed by the first
+ * cadre save; changing the NIK, birth date or sex asks again. The family's own form never needs it.
  */
 export function nikWarningsToConfirm(
   members: RuleMember[],
-  before: RuleMember[] | null = null,
+  confirmed: RuleMember[] | null = null,
 ): Array<{ index: number; message: string }> {
-  const same = (a: RuleMember, b: RuleMember) =>
-    a.nik === b.nik && a.birthDate === b.birthDate && a.gender === b.gender;
   return nikBirthWarnings(members).filter(({ index }) => {
     const member = members[index];
-    return !before || !member || !before.some((earlier) => same(earlier, member));
+    return !confirmed || !member || !confirmed.some((earlier) => sameNikFacts(earlier, member));
   });
+}
+
+/** The same NIK, birth date and sex: a confirmation given for one holds for the other. */
+export function sameNikFacts(a: RuleMember, b: RuleMember): boolean {
+  return a.nik === b.nik && a.birthDate === b.birthDate && a.gender === b.gender;
 }

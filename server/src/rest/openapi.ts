@@ -114,8 +114,9 @@ const resources: Described[] = [
           .boolean()
           .describe(
             "Write-only. true: the caller checked the family's documents, so members whose NIK (digits 7–12, " +
-              "day + 40 for women) disagrees with their birth date or sex are saved; without it a save that " +
-              "enters or changes such a member answers 400 beside data_register.members.N.nik. Recorded in the audit trail.",
+              "day + 40 for women) disagrees with their birth date or sex are saved; without it a write holding such a " +
+              "member that no cadre confirmed yet answers 400 beside data_register.members.N.nik. Kept in " +
+              "data_register.nikConfirmations and the audit trail.",
           ),
       })
       .partial(),

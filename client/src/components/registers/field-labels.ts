@@ -12,6 +12,8 @@ const top: Record<string, string> = {
   foodType: "Makanan Pokok",
   notes: "Catatan",
   agreement: "Persetujuan",
+  nomorKk: "Nomor KK",
+  nikConfirmations: "Konfirmasi NIK oleh kader (dokumen diperiksa)",
 };
 const address: Record<string, string> = { kecamatanId: "Kecamatan", desaKelurahanId: "Kelurahan", rw: "RW", rt: "RT" };
 const member: Record<string, string> = {

@@ -168,7 +168,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
       gender: member?.gender ?? "",
       birthDate: member?.birthDate ?? "",
     })),
-    record ? record.data.members : null,
+    record ? record.nikConfirmations : null,
   );
   const submit = form.handleSubmit(
     (data) => {

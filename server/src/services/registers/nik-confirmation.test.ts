@@ -95,6 +95,41 @@ describe("NIK that disagrees with birth date or sex", () => {
     expect(row?.version).toBe(3);
   });
 
+  test("a member the family sent disagreeing is confirmed by the first cadre save; the revision records it", async () => {
+    const rt = await createCadre(t.db, "rt");
+    const form = oddWife(await familyForm(t.db));
+    const challenge = issueCaptcha(t.env.APP_SECRET, "family");
+    await callerFor(t, null, "10.0.150.2").registers.registerFamily({
+      form,
+      captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const [row] = await t.db.select().from(registers).where(eq(registers.nikKepalaKeluarga, form.nikKepalaKeluarga));
+    if (!row) throw new Error("not registered");
+    const cadre = callerFor(t, rt).registers;
+    const opened = await cadre.open({ registerId: row.id });
+    expect(opened.nikConfirmations).toEqual([]);
+
+    // Even a change elsewhere asks for it: nobody has checked her documents yet.
+    const later = { ...form, notes: "Dicek kader" };
+    const error = await refusal(updateRecord(t.db, as(rt), { registerId: row.id, version: 1, data: later }));
+    expect(error.options.fieldErrors?.map((item) => item.path)).toEqual([["data", "members", "1", "nik"]]);
+    await cadre.update({ registerId: row.id, version: 1, data: later, confirmNik: true });
+
+    const wife = form.members[1];
+    if (!wife) throw new Error("no wife");
+    const confirmedWife = { nik: wife.nik, birthDate: "1991-01-01", gender: wife.gender };
+    expect((await cadre.open({ registerId: row.id })).nikConfirmations).toEqual([confirmedWife]);
+    const [revision] = await cadre.revisions({ registerId: row.id });
+    expect(revision?.actorName).toBe(rt.fullName);
+    expect(revision?.changes).toContainEqual({ path: "nikConfirmations", before: null, after: [confirmedWife] });
+    // From now on her data is confirmed as it is.
+    const again = { ...later, notes: "Dicek ulang" };
+    expect(await updateRecord(t.db, as(rt), { registerId: row.id, version: 2, data: again })).toMatchObject({
+      version: 3,
+    });
+  });
+
   test("REST: 400 beside data_register.members.1.nik, then nik_confirmed: true saves it", async () => {
     const auth = await cookieOf(t, await createCadre(t.db, "rt"));
     const form = oddWife(await familyForm(t.db));
@@ -120,6 +155,6 @@ describe("NIK that disagrees with birth date or sex", () => {
       data: { data_register: { members }, nik_confirmed: true },
     });
     expect(confirmed.status).toBe(200);
-    expect((await lastAudit(id))?.details).toMatchObject({ nikConfirmed: [1, 2] });
+    expect((await lastAudit(id))?.details).toMatchObject({ nikConfirmed: [1] });
   });
 });

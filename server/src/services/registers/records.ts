@@ -10,6 +10,7 @@ import {
   nikBirthWarnings,
   nikConfirmationNeededMessage,
   nikWarningsToConfirm,
+  sameNikFacts,
   type RuleMember,
 } from "@shared/household-rules.ts";
 import {
@@ -206,6 +207,8 @@ export interface RecordDetail {
   contactPhone: string | null;
   /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
   familyNote: string | null;
+  /** Members a cadre confirmed although their NIK disagrees with birth date or sex (full views only). */
+  nikConfirmations: RuleMember[];
   data: VisibleFamily;
 }
 
@@ -215,24 +218,35 @@ function storedFamily(register: RegisterRow): FamilyRegistration {
   return parsed.data;
 }
 
-/** The members as stored before this save (only what the NIK rule reads); none when unreadable. */
-const storedMembersShape = z.object({
-  members: z.array(z.object({ nik: z.string(), gender: z.string(), birthDate: z.string() })),
+/**
+ * The members a cadre confirmed as they are although their NIK disagrees with the birth date or sex
+ * (data_register.nikConfirmations: NIK, birth date, sex). Kept in the stored form, so the revision
+ * that added one records who confirmed it and when.
+ */
+const confirmationsShape = z.object({
+  nikConfirmations: z.array(z.object({ nik: z.string(), gender: z.string(), birthDate: z.string() })),
 });
 
-function storedMembers(register: RegisterRow): RuleMember[] {
-  const parsed = storedMembersShape.safeParse(register.dataRegister);
-  return parsed.success ? parsed.data.members : [];
+function nikConfirmationsOf(stored: unknown): RuleMember[] {
+  const parsed = confirmationsShape.safeParse(stored);
+  return parsed.success ? parsed.data.nikConfirmations : [];
 }
 
 /**
  * A cadre's save of members whose NIK disagrees with their birth date or sex needs the explicit
- * confirmation (household-rules.ts); refused beside each such NIK otherwise. Answers the member
- * numbers (1-based) the caller vouched for, recorded in the audit row (who, when).
+ * confirmation (household-rules.ts) unless a cadre confirmed them as they are before; refused beside
+ * each such NIK otherwise. Answers the member numbers (1-based) confirmed in this save (for the audit
+ * row) and the confirmations the stored form keeps (earlier ones still true, and the new ones). The
+ * family's own correction (`byCadre` false) never confirms, but keeps what a cadre confirmed.
  */
-function assertNikConfirmed(data: FamilyRegistration, before: RuleMember[] | null, confirmed: boolean): number[] {
-  const needed = nikWarningsToConfirm(data.members, before);
-  if (needed.length > 0 && !confirmed) {
+function nikConfirmation(
+  data: FamilyRegistration,
+  earlier: RuleMember[],
+  byCadre: boolean,
+  confirmed: boolean,
+): { members: number[]; kept: RuleMember[] } {
+  const needed = nikWarningsToConfirm(data.members, earlier);
+  if (byCadre && needed.length > 0 && !confirmed) {
     throw new DomainError("BAD_REQUEST", nikConfirmationNeededMessage, {
       fieldErrors: needed.map(({ index, message }) => ({
         path: ["data", "members", String(index), "nik"],
@@ -240,7 +254,22 @@ function assertNikConfirmed(data: FamilyRegistration, before: RuleMember[] | nul
       })),
     });
   }
-  return confirmed ? nikBirthWarnings(data.members).map(({ index }) => index + 1) : [];
+  const vouched = byCadre && confirmed;
+  const kept = nikBirthWarnings(data.members).flatMap(({ index }) => {
+    const member = data.members[index];
+    if (!member) return [];
+    const facts = { nik: member.nik, birthDate: member.birthDate, gender: member.gender };
+    return vouched || earlier.some((item) => sameNikFacts(item, facts)) ? [facts] : [];
+  });
+  return { members: needed.map(({ index }) => index + 1), kept };
+}
+
+/** The stored form with the NIK confirmations it keeps (none: no key). */
+function withConfirmations<T extends object>(
+  stored: T,
+  kept: RuleMember[],
+): T | (T & { nikConfirmations: RuleMember[] }) {
+  return kept.length > 0 ? { ...stored, nikConfirmations: kept } : stored;
 }
 
 /** The workflow identity for the lock rules: a full-access API token acts as an admin. */
@@ -292,6 +321,7 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     actions: scope.canAct && live ? allowedActions(row.status, workflowRoleOf(actor)) : [],
     contactPhone: scope.canAct && live ? row.nomorHp : null,
     familyNote: (await reviewNotes(db, [row])).get(row.id)?.note ?? null,
+    nikConfirmations: isSensitiveView(view) ? nikConfirmationsOf(row.dataRegister) : [],
     data: presentFamily(view, storedFamily(row)),
   };
 }
@@ -388,7 +418,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
     db.transaction(async (tx) => {
       await assertAddressInArea(tx, actor, data);
       await assertNiksFree(tx, data, null, "cadre");
-      const nikConfirmed = assertNikConfirmed(data, null, confirmNik);
+      const nik = nikConfirmation(data, [], true, confirmNik);
       const now = new Date();
       const [row] = await tx
         .insert(registers)
@@ -397,7 +427,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
           registrationNumber: newRegistrationNumber(now),
           formType: "family_registration",
           status: "SUBMITTED",
-          dataRegister: storedForm(data, null, now),
+          dataRegister: withConfirmations(storedForm(data, null, now), nik.kept),
           consentAt: now,
           consentVersion: CONSENT_VERSION,
           createdBy: actorUserId(actor),
@@ -416,7 +446,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
         action: "register.create",
         entity: ENTITY,
         entityId: row.id,
-        ...(nikConfirmed.length > 0 ? { details: { nikConfirmed } } : {}),
+        ...(nik.members.length > 0 ? { details: { nikConfirmed: nik.members } } : {}),
       });
       return { registerId: row.id, version: row.version };
     }),
@@ -461,8 +491,8 @@ export async function writeFamilyVersion(
   confirmNik = false,
 ): Promise<SavedRecord> {
   await assertNiksFree(tx, data, row.id, audience);
-  const nikConfirmed = audience === "cadre" ? assertNikConfirmed(data, storedMembers(row), confirmNik) : [];
-  const stored = storedForm(data, row.dataRegister);
+  const nik = nikConfirmation(data, nikConfirmationsOf(row.dataRegister), audience === "cadre", confirmNik);
+  const stored = withConfirmations(storedForm(data, row.dataRegister), nik.kept);
   const [updated] = await tx
     .update(registers)
     .set({
@@ -489,7 +519,7 @@ export async function writeFamilyVersion(
       version: updated.version,
       paths: changes.map((change) => change.path),
       ...(audience === "public" ? { by: "family" } : {}),
-      ...(nikConfirmed.length > 0 ? { nikConfirmed } : {}),
+      ...(nik.members.length > 0 ? { nikConfirmed: nik.members } : {}),
     },
   });
   return { registerId: row.id, version: updated.version };
