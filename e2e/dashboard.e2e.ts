@@ -291,6 +291,8 @@ test("two cadres edit the same record: the later save is refused with a clear me
     const dialog = target.getByRole("dialog", { name: `Maker Checker: ${name}` });
     await dialog.getByRole("button", { name: "Edit", exact: true }).click();
     await dialog.getByRole("tab", { name: "Catatan" }).click();
+    // The family's NIKs (test serials) disagree with the birth dates: the first cadre save confirms them.
+    await dialog.getByLabel("Saya sudah memeriksa dokumen; data NIK ini benar").check();
     return dialog;
   };
   const first = await openForEdit(page);
