@@ -71,6 +71,26 @@ test("a page that waits for data shows the loading line until the data is there"
   await expect(line).toHaveCount(0);
 });
 
+test("a page whose route waits for the session shows 'Memuat halaman...', never a blank page", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.includes("auth.me"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/kader-pkk/registrasi-list", { waitUntil: "domcontentloaded" });
+  await expect(page.getByText("Memuat halaman...")).toBeVisible();
+  release();
+  await expect(page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByText("Memuat halaman...")).toHaveCount(0);
+});
+
 test("a new toast replaces the one showing", async ({ page }) => {
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/input-manual");
