@@ -200,7 +200,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
         <TabList prefix={prefix} tab={tab} onTab={setTab} errorTabs={markedTabs} />
         <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${tab}`} className="py-4">
           {tab === "data" && <DataPanel />}
-          {tab === "members" && <MembersEditor />}
+          {tab === "members" && <MembersEditor nikConfirmations={record?.nikConfirmations} />}
           {tab === "conditions" && <ConditionsPanel />}
           {tab === "conditions" && <FamilyEventsEditor />}
           {tab === "house" && <HousePanel />}
