@@ -197,6 +197,13 @@ test("input manual opens a new family in edit mode and saving creates it in the 
   await dialog.getByLabel("Makanan Pokok").selectOption("Beras");
   await dialog.getByRole("tab", { name: /Catatan/ }).click();
   await dialog.getByLabel(/Keluarga telah menyetujui/).check();
+  // The NIK's digits 7–12 say another birth date: the cadre must confirm after checking the documents.
+  await expect(dialog.getByRole("group", { name: "Konfirmasi NIK" })).toContainText(
+    "berbeda dengan tanggal lahir anggota",
+  );
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: "Centang konfirmasi" })).toBeVisible();
+  await dialog.getByLabel("Saya sudah memeriksa dokumen; data NIK ini benar").check();
   await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Data berhasil dibuat" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: `Maker Checker: ${headName}` })).toBeVisible();
@@ -285,6 +292,8 @@ test("two cadres edit the same record: the later save is refused with a clear me
     const dialog = target.getByRole("dialog", { name: `Maker Checker: ${name}` });
     await dialog.getByRole("button", { name: "Edit", exact: true }).click();
     await dialog.getByRole("tab", { name: "Catatan" }).click();
+    // The family's NIKs (test serials) disagree with the birth dates: the first cadre save confirms them.
+    await dialog.getByLabel("Saya sudah memeriksa dokumen; data NIK ini benar").check();
     return dialog;
   };
   const first = await openForEdit(page);

@@ -110,18 +110,28 @@ test("the revision note reaches the family, which corrects the record back into 
   expect(await history.text()).toContain("Diperbaiki oleh keluarga");
 });
 
-test("wrong ownership facts all answer alike and show nothing of the record", async ({ page }) => {
+type Facts = { nomor: string; nik: string; hp: string };
+
+/** The three facts and the captcha sent with 'Buka Data Saya'. */
+async function submitFacts(page: Page, facts: Facts): Promise<void> {
+  await page.getByLabel("Nomor Registrasi").fill(facts.nomor);
+  await page.getByLabel("NIK Kepala Keluarga").fill(facts.nik);
+  await page.getByLabel("Nomor HP yang didaftarkan").fill(facts.hp);
+  await answerCaptcha(page);
+  await page.getByRole("button", exact("Buka Data Saya")).click();
+}
+
+/** One refused try; answers the alert's text (the generic refusal or the limit). */
+async function ownershipTry(page: Page, facts: Facts): Promise<string> {
+  await submitFacts(page, facts);
+  const alert = page.getByRole("alert").filter({ hasText: /Data tidak cocok|Terlalu banyak/ });
+  await expect(alert).toBeVisible();
+  return (await alert.textContent()) ?? "";
+}
+
+test("wrong ownership facts all answer alike, and the record's try limit applies", async ({ page }) => {
   const { registrationNumber, nik } = await registerFamilyViaApi(page.request, rtCadreArea, "Sutrisno Coba");
-  const attempt = async (facts: { nomor: string; nik: string; hp: string }) => {
-    await page.getByLabel("Nomor Registrasi").fill(facts.nomor);
-    await page.getByLabel("NIK Kepala Keluarga").fill(facts.nik);
-    await page.getByLabel("Nomor HP yang didaftarkan").fill(facts.hp);
-    await answerCaptcha(page);
-    await page.getByRole("button", exact("Buka Data Saya")).click();
-    const alert = page.getByRole("alert").filter({ hasText: /Data tidak cocok|Terlalu banyak/ });
-    await expect(alert).toBeVisible();
-    return (await alert.textContent()) ?? "";
-  };
+  const attempt = (facts: Facts) => ownershipTry(page, facts);
   await page.goto("/perbaiki");
   const answers = [
     await attempt({ nomor: registrationNumber, nik: uniqueNik(), hp: PHONE }),
@@ -132,8 +142,35 @@ test("wrong ownership facts all answer alike and show nothing of the record", as
   expect(answers[0]).toContain("Data tidak cocok");
   expect(await page.locator("body").innerText()).not.toContain("Sutrisno Coba");
 
-  // The per-record and per-address limits (5 an hour) are asserted in family-correction.test.ts.
+  // This record has had two wrong tries (the third named another number): three more from other
+  // addresses make five, then even the right facts, from yet another address, wait an hour.
+  for (const _ of [1, 2, 3]) {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.16.${randomInt(256)}.${randomInt(1, 255)}` });
+    expect(await attempt({ nomor: registrationNumber, nik, hp: "081100000000" })).toContain("Data tidak cocok");
+  }
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.17.${randomInt(256)}.${randomInt(1, 255)}` });
+  expect(await attempt({ nomor: registrationNumber, nik, hp: PHONE })).toContain("Terlalu banyak percobaan");
+  expect(await page.locator("body").innerText()).not.toContain("Sutrisno Coba");
+  await expect(page.getByRole("button", exact("Kirim Perbaikan"))).toHaveCount(0);
   await expectNoHorizontalScroll(page);
+});
+
+test("the address's try limit applies: five wrong tries, then even a right record waits", async ({ page }) => {
+  const { registrationNumber, nik } = await registerFamilyViaApi(page.request, rtCadreArea, "Hartono Batas");
+  await page.goto("/perbaiki");
+  // Five guesses at other numbers from this resident's address (beforeEach)…
+  for (const index of [1, 2, 3, 4, 5]) {
+    const guess = `${registrationNumber.slice(0, -2)}Z${index}`;
+    expect(await ownershipTry(page, { nomor: guess, nik, hp: PHONE })).toContain("Data tidak cocok");
+  }
+  // …then the right facts of a record nobody has tried are refused from here,
+  expect(await ownershipTry(page, { nomor: registrationNumber, nik, hp: PHONE })).toContain("Terlalu banyak percobaan");
+  expect(await page.locator("body").innerText()).not.toContain("Hartono Batas");
+  // and open it from another address.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.19.${randomInt(256)}.${randomInt(1, 255)}` });
+  await page.reload();
+  await submitFacts(page, { nomor: registrationNumber, nik, hp: PHONE });
+  await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue("Hartono Batas");
 });
 
 test("a family whose record was deleted registers again with the same NIK", async ({ page }) => {

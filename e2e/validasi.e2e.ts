@@ -105,6 +105,24 @@ test("at 360 px an RT cadre asks for a revision (note required), then resubmits 
 
   const returned = cardOf(page, number);
   await expect(returned.getByText("Perlu Revisi")).toBeVisible();
+  // The same message from the queue card, the Maker Checker dialog and the registration list.
+  const messageOf = async (link: Locator) =>
+    decodeURIComponent(((await link.getAttribute("href")) ?? "").split("?text=")[1] ?? "");
+  const cardLink = returned.getByRole("link", { name: "Kabari lewat WhatsApp: Joko Santoso" });
+  await expect(cardLink).toHaveText("Kabari lewat WhatsApp");
+  expect(await messageOf(cardLink)).toBe(message);
+  await returned.getByRole("button", exact("Buka Data")).click();
+  const record = page.getByRole("dialog", { name: "Maker Checker: Joko Santoso" });
+  const recordLink = record.getByRole("link", exact("Kabari lewat WhatsApp"));
+  await expect(recordLink).toHaveAttribute("href", href);
+  await page.goto("/kader-pkk/registrasi-list?q=Joko%20Santoso");
+  const listLink = page
+    .getByRole("region", { name: "Semua registrasi" })
+    .getByRole("link", { name: "Kabari lewat WhatsApp: Joko Santoso" })
+    .first();
+  await expect(listLink).toHaveText("Kabari lewat WhatsApp");
+  expect(await messageOf(listLink)).toContain("sekarang: Perlu Revisi");
+  await page.goto("/kader-pkk/validasi");
   await confirm(page, returned, "Ajukan Ulang", "Ajukan Ulang", "Ajukan Ulang");
   await expect(cardOf(page, number).getByText("Menunggu Persetujuan")).toBeVisible();
   await expectNoHorizontalScroll(page);

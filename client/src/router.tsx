@@ -1,4 +1,5 @@
 import { createRouter } from "@tanstack/react-router";
+import { PagePending } from "./components/layout/page-pending.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { queryClient, trpc } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen.ts";
@@ -12,6 +13,8 @@ export function createAppRouter() {
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultNotFoundComponent: NotFound,
+    // A route still waiting after a second (slow mobile data) shows a loading state, never a blank page.
+    defaultPendingComponent: PagePending,
   });
 }
 

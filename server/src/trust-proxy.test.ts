@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseTrustProxy, resolveClientAddress } from "./trust-proxy.ts";
+import { parseTrustProxy, rateLimitAddress, resolveClientAddress } from "./trust-proxy.ts";
 
 // What each proxy does: append the address it received the connection from to X-Forwarded-For.
 // The client controls only what it sent first, i.e. the leftmost entries.
@@ -35,5 +35,17 @@ describe("client address behind 0, 1 and 2 trusted proxies (issue 14)", () => {
     expect(resolveClientAddress("::ffff:10.0.0.2", "203.0.113.9", trust)).toBe("203.0.113.9");
     // A peer outside the list is the client itself, whatever the header says.
     expect(resolveClientAddress("198.51.100.7", spoofed, trust)).toBe("198.51.100.7");
+  });
+});
+
+describe("the address a rate limit counts", () => {
+  test("IPv4 as is; IPv4-mapped IPv6 as its IPv4; IPv6 by its /64, however it is written", () => {
+    expect(rateLimitAddress("203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitAddress("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitAddress("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitAddress("2001:0db8:0001:0002:ffff:aaaa:1:9")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitAddress("::1")).toBe("0:0:0:0::/64");
+    expect(rateLimitAddress("unknown")).toBe("unknown");
   });
 });

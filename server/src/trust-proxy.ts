@@ -65,3 +65,45 @@ export function resolveClientAddress(peer: string, forwardedFor: string | undefi
   // Every hop is one of ours: the leftmost is the closest we know of the client.
   return chain[0] ?? peer;
 }
+
+function expandIpv6(address: string): number[] | null {
+  const [head = "", tail, extra] = address.split("::");
+  if (extra !== undefined) return null;
+  const part = (text: string) => (text === "" ? [] : text.split(":"));
+  const left = part(head);
+  const right = part(tail ?? "");
+  // An embedded IPv4 tail (::ffff:1.2.3.4 or 64:ff9b::1.2.3.4) is two groups.
+  const last = right.length > 0 ? right : left;
+  const dotted = last.at(-1);
+  if (dotted?.includes(".")) {
+    const octets = dotted.split(".").map(Number);
+    last.splice(
+      -1,
+      1,
+      (((octets[0] ?? 0) << 8) | (octets[1] ?? 0)).toString(16),
+      (((octets[2] ?? 0) << 8) | (octets[3] ?? 0)).toString(16),
+    );
+  }
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 0) return null;
+  const groups = [...left, ...Array.from({ length: tail === undefined ? 0 : missing }, () => "0"), ...right];
+  return groups.map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The address a rate limit counts. One IPv6 subscriber gets a whole /64 (2^64 addresses to rotate
+ * through), so IPv6 counts per /64; an IPv4 address written as ::ffff:a.b.c.d is that IPv4 address.
+ * Anything that is no address (e.g. 'unknown') is counted as written.
+ */
+export function rateLimitAddress(address: string): string {
+  const version = isIP(address);
+  if (version !== 6) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return mapped;
+  const groups = expandIpv6(address.replace(/%.*$/, ""));
+  if (!groups) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}

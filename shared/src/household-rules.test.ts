@@ -8,6 +8,7 @@ import {
   babyNeededMessage,
   houseExclusiveMessage,
   nikBirthWarning,
+  nikWarningsToConfirm,
   womanNeededMessage,
 } from "./household-rules.ts";
 
@@ -198,5 +199,32 @@ describe("NIK birth date is a warning, never a refusal", () => {
   test("the schema accepts a member whose NIK disagrees", () => {
     const odd = { ...wife, birthDate: "1991-01-01" };
     expect(familyRegistrationSchema.safeParse(form({ members: [head, odd] })).success).toBe(true);
+  });
+});
+
+describe("which NIK warnings a cadre must confirm before saving", () => {
+  const oddWife = { ...wife, birthDate: "1991-01-01" };
+  const oddHead = { ...head, gender: "Perempuan" };
+  test.each([
+    ["a new record: every mismatching member", [head, oddWife], null, [1]],
+    ["a new record without mismatches: none", [head, wife], null, []],
+    ["a mismatching member confirmed before, as she is: none", [head, oddWife], [oddWife], []],
+    ["a mismatching member the family sent, never confirmed", [head, oddWife], [], [1]],
+    [
+      "a confirmed member whose birth date changed again",
+      [head, { ...oddWife, birthDate: "1992-02-02" }],
+      [oddWife],
+      [1],
+    ],
+    ["a changed sex that now disagrees", [oddHead, wife], [], [0]],
+    [
+      "a new member that disagrees",
+      [head, wife, { ...head, nik: "3275011204850009", birthDate: "2001-02-03" }],
+      [head, wife],
+      [2],
+    ],
+    ["a corrected member agrees again: none", [head, wife], [oddWife], []],
+  ])("%s", (_name, members, before, expected) => {
+    expect(nikWarningsToConfirm(members, before).map((warning) => warning.index)).toEqual(expected);
   });
 });

@@ -108,3 +108,29 @@ export function nikBirthWarnings(members: RuleMember[]): Array<{ index: number; 
     return message ? [{ index, message }] : [];
   });
 }
+
+/** What the cadre ticks after checking the family's documents (Maker Checker) — or sends as `nik_confirmed` (REST). */
+export const nikConfirmationLabel = "Saya sudah memeriksa dokumen; data NIK ini benar";
+export const nikConfirmationNeededMessage =
+  "NIK tidak sesuai dengan tanggal lahir/jenis kelamin. Periksa dokumen keluarga, lalu centang konfirmasi";
+
+/**
+ * The NIK warnings a cadre must confirm before a save is accepted: every member whose NIK disagrees
+ * with the birth date or sex, unless a cadre already confirmed that member as it is (same NIK, birth
+ * date and sex, listed in `confirmed`). A member the family sent that way is confirmed by the first
+ * cadre save; changing the NIK, birth date or sex asks again. The family's own form never needs it.
+ */
+export function nikWarningsToConfirm(
+  members: RuleMember[],
+  confirmed: RuleMember[] | null = null,
+): Array<{ index: number; message: string }> {
+  return nikBirthWarnings(members).filter(({ index }) => {
+    const member = members[index];
+    return !confirmed || !member || !confirmed.some((earlier) => sameNikFacts(earlier, member));
+  });
+}
+
+/** The same NIK, birth date and sex: a confirmation given for one holds for the other. */
+export function sameNikFacts(a: RuleMember, b: RuleMember): boolean {
+  return a.nik === b.nik && a.birthDate === b.birthDate && a.gender === b.gender;
+}

@@ -131,7 +131,7 @@ export function batchText(
   const nowMs = now.getTime();
   for (const [index, { registerId, area }] of slots.entries()) {
     const serial = 10_000_000 + registerId;
-    const drawn = demoFamily(random, serial, area, now);
+    const drawn = demoFamily(random, serial, area, now, "serial");
     const form: FamilyRegistration = index === 0 ? familyRegistrationSchema.parse(drawn) : drawn;
     const status = statusMix[Math.floor(random() * statusMix.length)] ?? "SUBMITTED";
     // Registered at a random moment of the last 24 months; each later step 0.5-20 days after the last.

@@ -84,8 +84,23 @@ function isoDate(year: number, random: () => number): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** A 16-digit NIK: the region's 6 digits, then a 10-digit serial, so generated NIKs never collide. */
-function nikFor(regionDigits: string, serial: number): string {
+/**
+ * A 16-digit NIK as Dukcapil writes it: the region's 6 digits, the birth date as DDMMYY (day + 40
+ * for women), then the last 4 digits of the member serial, so the NIK agrees with the member's birth
+ * date and sex (no warning for the cadre to confirm). Unique while a generator makes fewer than
+ * 10,000 member serials (1,000 families) — the seeded demo and the test factories.
+ */
+function nikFromBirth(regionDigits: string, birthDate: string, female: boolean, serial: number): string {
+  const [year = "", month = "", day = ""] = birthDate.split("-");
+  const dd = String(Number(day) + (female ? 40 : 0)).padStart(2, "0");
+  return `${regionDigits}${dd}${month}${year.slice(2)}${String(serial % 10_000).padStart(4, "0")}`;
+}
+
+/**
+ * The bulk generator's NIK: the region's 6 digits, then a 10-digit serial, so hundreds of thousands
+ * of generated NIKs never collide (digits 7–12 are no date: a cadre editing such a family confirms it).
+ */
+function nikFromSerial(regionDigits: string, serial: number): string {
   return `${regionDigits}${String(serial).padStart(10, "0")}`;
 }
 
@@ -165,6 +180,7 @@ export function demoFamily(
   serial: number,
   area: DemoArea,
   today = new Date(),
+  nikStyle: "birth" | "serial" = "birth",
 ): FamilyRegistration {
   const region = area.kode.replaceAll(".", "").slice(0, 6);
   const year = today.getUTCFullYear();
@@ -172,10 +188,12 @@ export function demoFamily(
   const headBirth = isoDate(year - 25 - Math.floor(random() * 35), random);
   const wifeBirth = isoDate(year - 22 - Math.floor(random() * 30), random);
   const base = serial * 10;
+  const nikFor = (memberSerial: number, birthDate: string, female: boolean) =>
+    nikStyle === "birth" ? nikFromBirth(region, birthDate, female, memberSerial) : nikFromSerial(region, memberSerial);
   const head = `${pick(random, firstNames)} ${lastName}`;
   const members: FamilyRegistration["members"] = [
     {
-      nik: nikFor(region, base),
+      nik: nikFor(base, headBirth, false),
       fullName: head,
       relationship: "Kepala Keluarga",
       maritalStatus: "Kawin",
@@ -185,7 +203,7 @@ export function demoFamily(
       education: pick(random, educations),
     },
     {
-      nik: nikFor(region, base + 1),
+      nik: nikFor(base + 1, wifeBirth, true),
       fullName: `${pick(random, wifeNames)} ${pick(random, lastNames)}`,
       relationship: "Istri",
       maritalStatus: "Kawin",
@@ -200,7 +218,7 @@ export function demoFamily(
     const female = random() < 0.5;
     const birth = isoDate(year - 1 - Math.floor(random() * 17), random);
     members.push({
-      nik: nikFor(region, base + 2 + child),
+      nik: nikFor(base + 2 + child, birth, female),
       fullName: `${pick(random, childNames)} ${lastName}`,
       relationship: "Anak",
       maritalStatus: "Belum Kawin",

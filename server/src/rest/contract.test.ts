@@ -505,6 +505,26 @@ describe("Strapi v4 contract (qs.stringify query strings, exact envelopes)", () 
     expect(await removed.json()).toEqual(expected("REJECTED"));
   });
 
+  test("11. nomor_kk: qs filters and fields find the family by its Nomor KK, with the exact envelope", async () => {
+    const token = await adminToken();
+    const nomorKk = "3275017788990011";
+    const register = await createFamilyRegister(t.db, { change: (form) => ({ ...form, nomorKk }) });
+    const answer = await get(
+      "/api/registers",
+      { filters: { nomor_kk: { $eq: nomorKk } }, fields: ["nomor_kk", "registration_number"] },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(answer.body).toEqual({
+      data: [
+        {
+          id: register.id,
+          attributes: { nomor_kk: nomorKk, registration_number: expect.stringMatching(/^REG-/) },
+        },
+      ],
+      meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+    });
+  });
+
   test("10. inherited names are refused with 400, never dropped or crashing", async () => {
     for (const [params, name] of [
       [{ populate: "constructor" }, "constructor"],

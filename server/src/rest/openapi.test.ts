@@ -129,6 +129,20 @@ describe("OpenAPI document at /api/openapi.json", () => {
     expect(seen.sort()).toEqual(Object.keys(calls).sort());
   });
 
+  test("registers document nomor_kk and the write-only nik_confirmed (the cadre's NIK confirmation)", async () => {
+    const document = await fetchDocument();
+    const body = document.paths?.["/registers"]?.post?.requestBody;
+    const schema = body && "content" in body ? body.content["application/json"]?.schema : undefined;
+    const data = schema && "properties" in schema ? schema.properties?.data : undefined;
+    const confirmed = data && "properties" in data ? data.properties?.nik_confirmed : undefined;
+    expect(confirmed).toMatchObject({ type: "boolean" });
+    expect(JSON.stringify(confirmed)).toContain("data_register.members.N.nik");
+    // Nomor KK: readable and writable.
+    expect(data && "properties" in data ? data.properties?.nomor_kk : undefined).toBeDefined();
+    const attributes = document.components?.schemas?.RegisterAttributes;
+    expect(attributes && "properties" in attributes ? attributes.properties?.nomor_kk : undefined).toBeDefined();
+  });
+
   test("/api/docs is a page that loads the viewer from this server only", async () => {
     const page = await t.app.request("/api/docs");
     expect(page.status).toBe(200);

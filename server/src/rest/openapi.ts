@@ -99,6 +99,7 @@ const resources: Described[] = [
       .object({
         nama_kepala_keluarga: z.string(),
         nik_kepala_keluarga: z.string(),
+        nomor_kk: z.string().nullable().describe("Nomor KK, 16 digits (optional; null or '' clears it)"),
         nomor_hp: z.string(),
         alamat_email: z.string().nullable(),
         tanggal_pendataan: z.iso.date(),
@@ -109,6 +110,14 @@ const resources: Described[] = [
         note: z.string(),
         reason: z.string(),
         version: z.number().int().positive(),
+        nik_confirmed: z
+          .boolean()
+          .describe(
+            "Write-only. true: the caller checked the family's documents, so members whose NIK (digits 7–12, " +
+              "day + 40 for women) disagrees with their birth date or sex are saved; without it a write holding such a " +
+              "member that no cadre confirmed yet answers 400 beside data_register.members.N.nik. Kept in " +
+              "data_register.nikConfirmations and the audit trail.",
+          ),
       })
       .partial(),
   },

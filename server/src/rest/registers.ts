@@ -26,6 +26,8 @@ import { parseInput } from "../services/common/input.ts";
 const attributes: Record<string, RestAttribute> = {
   nama_kepala_keluarga: { column: registers.namaKepalaKeluarga, type: "string" },
   nik_kepala_keluarga: { column: registers.nikKepalaKeluarga, type: "string" },
+  // Nomor KK (issue 15): optional, 16 digits; masked like a NIK for officials, so only cadres filter on it.
+  nomor_kk: { column: registers.nomorKk, type: "string" },
   nomor_hp: { column: registers.nomorHp, type: "string" },
   alamat_email: { column: registers.alamatEmail, type: "string" },
   tanggal_pendataan: { column: registers.tanggalPendataan, type: "date" },
@@ -97,6 +99,7 @@ export const defaultDeleteReason = "Dihapus melalui API";
 const headFields: Record<string, string> = {
   nama_kepala_keluarga: "namaKepalaKeluarga",
   nik_kepala_keluarga: "nikKepalaKeluarga",
+  nomor_kk: "nomorKk",
   nomor_hp: "nomorHp",
   alamat_email: "alamatEmail",
   tanggal_pendataan: "tanggalPendataan",
@@ -147,7 +150,9 @@ function toFamilyPatch(data: Record<string, unknown>): Record<string, unknown> {
     }
   }
   for (const [rest, form] of Object.entries(headFields)) {
-    if (rest in data) patch[form] = rest === "alamat_email" && data[rest] === null ? "" : data[rest];
+    // null clears the optional e-mail and Nomor KK.
+    const clearable = rest === "alamat_email" || rest === "nomor_kk";
+    if (rest in data) patch[form] = clearable && data[rest] === null ? "" : data[rest];
   }
   return patch;
 }
@@ -195,6 +200,19 @@ function optionalVersion(data: Record<string, unknown>): number | undefined {
   if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
   throw new RestError(400, "ValidationError", "Invalid value for version", {
     errors: [{ path: ["version"], message: "Invalid value for version", name: "ValidationError" }],
+  });
+}
+
+/**
+ * `nik_confirmed: true` in a write's `data`: the caller checked the family's documents, so members
+ * whose NIK disagrees with their birth date or sex are saved (otherwise 400 beside each such NIK).
+ * Write-only: it is recorded in the audit trail, not stored as an attribute.
+ */
+function nikConfirmedOf(data: Record<string, unknown>): boolean {
+  const value = data.nik_confirmed;
+  if (value === undefined || value === null || typeof value === "boolean") return value === true;
+  throw new RestError(400, "ValidationError", "Invalid value for nik_confirmed", {
+    errors: [{ path: ["nik_confirmed"], message: "Invalid value for nik_confirmed", name: "ValidationError" }],
   });
 }
 
@@ -270,7 +288,8 @@ export function registersRest(): Hono<AppEnv> {
         errors: [{ path: ["status"], message: createStatusMessage, name: "ValidationError" }],
       });
     }
-    const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)) }));
+    const confirmNik = nikConfirmedOf(data);
+    const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)), confirmNik }));
     return c.json(singleBody(await entryOf(db, actor, created.registerId, queryString(c.req.url))));
   });
 
@@ -285,6 +304,7 @@ export function registersRest(): Hono<AppEnv> {
     // Not in the caller's area, deleted or missing: 404 before anything is validated or changed.
     const current = await entryOf(db, actor, id);
     let expectedVersion = optionalVersion(data);
+    const confirmNik = nikConfirmedOf(data);
     const patch = toFamilyPatch(data);
     if (Object.keys(patch).length > 0) {
       // Strapi's PUT changes only what it is given: the stored family with the given parts laid over it.
@@ -295,7 +315,7 @@ export function registersRest(): Hono<AppEnv> {
       } = isRecord(current.attributes.data_register) ? current.attributes.data_register : {};
       const version = expectedVersion ?? Number(current.attributes.version);
       const updated = await run(() =>
-        updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }) }),
+        updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }), confirmNik }),
       );
       expectedVersion = updated.version;
     }

@@ -22,7 +22,13 @@ export type RecordListInput = z.input<typeof recordListInput>;
 
 export const recordIdInput = z.object({ registerId: idSchema });
 
-export const createRecordInput = z.object({ data: familyRegistrationSchema });
+/**
+ * The cadre checked the family's documents: members whose NIK disagrees with their birth date or sex
+ * are saved as they are (household-rules.ts nikWarningsToConfirm); without it such a save is refused.
+ */
+const confirmNik = z.boolean().default(false);
+
+export const createRecordInput = z.object({ data: familyRegistrationSchema, confirmNik });
 export type CreateRecordInput = z.input<typeof createRecordInput>;
 
 export const updateRecordInput = z.object({
@@ -30,6 +36,7 @@ export const updateRecordInput = z.object({
   /** The version the cadre opened; a record changed since then is refused (optimistic concurrency). */
   version: z.number().int().positive(),
   data: familyRegistrationSchema,
+  confirmNik,
 });
 export type UpdateRecordInput = z.input<typeof updateRecordInput>;
 

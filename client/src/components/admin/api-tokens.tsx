@@ -9,12 +9,11 @@ import {
   type CreateApiTokenInput,
 } from "@shared/schemas/users.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
 import { ConfirmDialog } from "../confirm-dialog.tsx";
-
-const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short" });
 
 /** Tokens for third parties on /api: the secret is shown once, then only its prefix. */
 export function ApiTokens() {
@@ -168,7 +167,7 @@ export function ApiTokens() {
                   </td>
                   <td className="font-mono">{token.prefix}…</td>
                   <td>{apiTokenAccessLabels[token.access]}</td>
-                  <td>{dateTime.format(new Date(token.createdAt))}</td>
+                  <td>{formatDateTime(token.createdAt)}</td>
                   <td>
                     {token.revokedAt ? (
                       <span className="badge badge-sm badge-neutral">Dicabut</span>

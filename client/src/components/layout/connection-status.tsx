@@ -27,8 +27,8 @@ export function ConnectionStatus() {
         </div>
       )}
       {busy && (
-        <div className="fixed inset-x-0 top-0 z-50" aria-hidden="true" data-testid="memuat-data">
-          <progress className="progress progress-primary block h-1 w-full rounded-none" />
+        <div className="fixed inset-x-0 top-0 z-50">
+          <progress className="progress progress-primary block h-1 w-full rounded-none" aria-label="Memuat data" />
         </div>
       )}
     </>

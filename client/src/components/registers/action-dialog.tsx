@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isTRPCClientError } from "@trpc/client";
 import { useId, useState } from "react";
-import { statusPagePath, whatsappLink } from "@shared/family-message.ts";
 import { familyReadsNoteHint, familyReadsNoteStatuses } from "@shared/status-guidance.ts";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -19,6 +18,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
+import { WhatsappLink } from "./whatsapp-link.tsx";
 import { Modal } from "./modal.tsx";
 import type { QueueItem } from "./queue-types.ts";
 
@@ -104,13 +104,6 @@ export function ActionDialog({ item, action, onClose }: Props) {
           }),
         );
         if (done) {
-          const link = whatsappLink(item.contactPhone ?? "", {
-            namaKepalaKeluarga: item.namaKepalaKeluarga,
-            registrationNumber: item.registrationNumber,
-            status: done.status,
-            note: done.note || null,
-            statusLink: `${window.location.origin}${statusPagePath(item.registrationNumber)}`,
-          });
           return (
             <div>
               <h2 id={titleId} className="text-lg font-bold">
@@ -121,11 +114,14 @@ export function ActionDialog({ item, action, onClose }: Props) {
                 <strong>{statusLabel(done.status)}</strong>.
               </p>
               <div className="modal-action flex-wrap">
-                {link && (
-                  <a href={link} target="_blank" rel="noopener noreferrer" className="btn btn-success">
-                    Kabari lewat WhatsApp
-                  </a>
-                )}
+                <WhatsappLink
+                  phone={item.contactPhone}
+                  namaKepalaKeluarga={item.namaKepalaKeluarga}
+                  registrationNumber={item.registrationNumber}
+                  status={done.status}
+                  note={done.note}
+                  className="btn btn-success"
+                />
                 <button type="button" className="btn" onClick={close}>
                   Selesai
                 </button>

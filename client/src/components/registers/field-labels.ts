@@ -13,6 +13,8 @@ const top: Record<string, string> = {
   notes: "Catatan",
   agreement: "Persetujuan",
   lokasiRumah: "Lokasi Rumah",
+  nomorKk: "Nomor KK",
+  nikConfirmations: "Konfirmasi NIK oleh kader (dokumen diperiksa)",
 };
 const address: Record<string, string> = { kecamatanId: "Kecamatan", desaKelurahanId: "Kelurahan", rw: "RW", rt: "RT" };
 const member: Record<string, string> = {

@@ -12,7 +12,7 @@ import {
   type MemberDraft,
 } from "@shared/schemas/family.ts";
 import { formatDate } from "./labels.ts";
-import { nikBirthWarning } from "@shared/household-rules.ts";
+import { nikBirthWarning, sameNikFacts, type RuleMember } from "@shared/household-rules.ts";
 import { errorProps, Field } from "../field.tsx";
 
 // The dialog's member form (SPEC §5) validated by the family form's own member schema, so a member
@@ -126,8 +126,11 @@ function MemberForm({
   );
 }
 
-/** Members of the family in edit mode: add, edit and delete in the dialog's form (saved with Simpan). */
-export function MembersEditor() {
+/**
+ * Members of the family in edit mode: add, edit and delete in the dialog's form (saved with Simpan).
+ * `nikConfirmations`: members a cadre already confirmed although their NIK disagrees.
+ */
+export function MembersEditor({ nikConfirmations = [] }: { nikConfirmations?: RuleMember[] }) {
   const {
     control,
     formState: { errors },
@@ -171,8 +174,10 @@ export function MembersEditor() {
                     {rowError && <p className="text-sm text-error">{rowError}</p>}
                     {!rowError && nikBirthWarning(member) && (
                       <p className="text-sm" role="note">
-                        Perhatian: {nikBirthWarning(member)}. Konfirmasi dengan dokumen keluarga; data tetap dapat
-                        disimpan.
+                        Perhatian: {nikBirthWarning(member)}.{" "}
+                        {nikConfirmations.some((item) => sameNikFacts(item, member))
+                          ? "Sudah dikonfirmasi kader dengan dokumen keluarga."
+                          : "Periksa dokumen keluarga, lalu centang konfirmasi NIK sebelum menyimpan."}
                       </p>
                     )}
                   </div>

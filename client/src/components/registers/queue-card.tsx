@@ -2,6 +2,7 @@ import { specialConditionLabels } from "@shared/enums.ts";
 import { isLocked, lockedHint, REOPEN_LABEL, workflowActionLabels, type WorkflowAction } from "@shared/status.ts";
 import { formatDate } from "./labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
+import { WhatsappLink } from "./whatsapp-link.tsx";
 import { WaitingAge } from "./waiting-age.tsx";
 import type { QueueItem } from "./queue-types.ts";
 
@@ -110,6 +111,14 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory, onOpe
               {workflowActionLabels[action]}
             </button>
           ))}
+          <WhatsappLink
+            phone={item.contactPhone}
+            namaKepalaKeluarga={item.namaKepalaKeluarga}
+            registrationNumber={item.registrationNumber}
+            status={item.status}
+            note={item.familyNote}
+            named
+          />
           {locked && onReopen && (
             <button
               type="button"

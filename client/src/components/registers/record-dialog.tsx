@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isTRPCClientError } from "@trpc/client";
 import { useId, useState } from "react";
-import { FormProvider, useForm, type DefaultValues, type UseFormSetError } from "react-hook-form";
+import { FormProvider, useForm, useWatch, type DefaultValues, type UseFormSetError } from "react-hook-form";
+import { nikConfirmationLabel, nikWarningsToConfirm } from "@shared/household-rules.ts";
 import {
   familyRegistrationSchema,
   type FamilyRegistration,
@@ -30,6 +31,7 @@ import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
 import type { RecordDetail } from "./record-types.ts";
 import { ViewPanel } from "./view-panels.tsx";
 import { LocationPanel } from "./location-panel.tsx";
+import { WhatsappLink } from "./whatsapp-link.tsx";
 
 interface Props {
   /** null: a new family, opened directly in edit mode. */
@@ -156,9 +158,30 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     }),
   );
   const pending = create.isPending || update.isPending;
+  // A member whose NIK disagrees with the birth date or sex: the cadre checks the documents and
+  // confirms before saving (the server refuses the save otherwise, household-rules.ts).
+  const [confirmNik, setConfirmNik] = useState(false);
+  const [confirmMissing, setConfirmMissing] = useState(false);
+  const watchedMembers = useWatch({ control: form.control, name: "members" }) ?? [];
+  const toConfirm = nikWarningsToConfirm(
+    watchedMembers.map((member) => ({
+      nik: member?.nik ?? "",
+      gender: member?.gender ?? "",
+      birthDate: member?.birthDate ?? "",
+    })),
+    record ? record.nikConfirmations : null,
+  );
   const submit = form.handleSubmit(
-    (data) =>
-      record ? update.mutate({ registerId: record.id, version: record.version, data }) : create.mutate({ data }),
+    (data) => {
+      if (toConfirm.length > 0 && !confirmNik) {
+        setConfirmMissing(true);
+        toast({ variant: "destructive", title: "Konfirmasi NIK", description: nikConfirmationLabel });
+        return;
+      }
+      return record
+        ? update.mutate({ registerId: record.id, version: record.version, data, confirmNik })
+        : create.mutate({ data, confirmNik });
+    },
     (errors) => {
       const next = firstTabWithError(errors);
       if (next) setTab(next);
@@ -178,7 +201,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
         <TabList prefix={prefix} tab={tab} onTab={setTab} errorTabs={markedTabs} />
         <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${tab}`} className="py-4">
           {tab === "data" && <DataPanel />}
-          {tab === "members" && <MembersEditor />}
+          {tab === "members" && <MembersEditor nikConfirmations={record?.nikConfirmations} />}
           {tab === "conditions" && <ConditionsPanel />}
           {tab === "conditions" && <FamilyEventsEditor />}
           {tab === "house" && <HousePanel />}
@@ -189,6 +212,38 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
           <p role="alert" className="text-error">
             {errors.root.server.message}
           </p>
+        )}
+        {toConfirm.length > 0 && (
+          <fieldset className="rounded-box border-2 border-warning p-3">
+            <legend className="px-1 font-semibold">Konfirmasi NIK</legend>
+            <p>NIK berikut tidak sesuai dengan tanggal lahir atau jenis kelamin anggota:</p>
+            <ul className="list-disc pl-5">
+              {toConfirm.map(({ index, message }) => (
+                <li key={index}>
+                  Anggota {index + 1}
+                  {watchedMembers[index]?.fullName ? ` (${watchedMembers[index]?.fullName})` : ""}: {message}
+                </li>
+              ))}
+            </ul>
+            <label className="mt-2 flex cursor-pointer items-start gap-2">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-warning mt-0.5"
+                checked={confirmNik}
+                aria-invalid={confirmMissing && !confirmNik}
+                onChange={(event) => {
+                  setConfirmNik(event.target.checked);
+                  setConfirmMissing(false);
+                }}
+              />
+              <span>{nikConfirmationLabel}</span>
+            </label>
+            {confirmMissing && !confirmNik && (
+              <p role="alert" className="text-error">
+                Centang konfirmasi setelah memeriksa dokumen keluarga, lalu simpan lagi.
+              </p>
+            )}
+          </fieldset>
         )}
         <div className="modal-action flex-wrap">
           <button type="submit" className="btn btn-primary" disabled={pending}>
@@ -429,6 +484,14 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
                     </button>
                   </>
                 )}
+                <WhatsappLink
+                  phone={record.data.contactPhone}
+                  namaKepalaKeluarga={record.data.data.namaKepalaKeluarga}
+                  registrationNumber={record.data.registrationNumber}
+                  status={record.data.status}
+                  note={record.data.familyNote}
+                  className="btn btn-success"
+                />
                 {record.data.canReopen && (
                   <button
                     type="button"

@@ -7,6 +7,7 @@ import { formatDate } from "./labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { formatNumber } from "./format.ts";
 import { ReviewBadge } from "./review-badge.tsx";
+import { WhatsappLink } from "./whatsapp-link.tsx";
 import type { RecordListItem } from "./record-types.ts";
 
 interface Props {
@@ -92,7 +93,19 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
                   </div>
                   {item.deleteReason && <p className="text-sm">Alasan hapus: {item.deleteReason}</p>}
                 </div>
-                <div className="flex gap-2">{action(item)}</div>
+                <div className="flex flex-wrap gap-2">
+                  {action(item)}
+                  {!item.deletedAt && (
+                    <WhatsappLink
+                      phone={item.contactPhone}
+                      namaKepalaKeluarga={item.namaKK}
+                      registrationNumber={item.registrationNumber}
+                      status={item.status}
+                      note={item.familyNote}
+                      named
+                    />
+                  )}
+                </div>
               </div>
             </li>
           ))}

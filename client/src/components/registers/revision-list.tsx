@@ -8,6 +8,11 @@ const show = (value: unknown): string => {
   if (value === null || value === undefined || value === "") return "(kosong)";
   if (typeof value === "boolean") return value ? "Ya" : "Tidak";
   if (isPoint(value)) return formatPoint(value);
+  // NIK confirmations: the NIKs a cadre vouched for.
+  if (Array.isArray(value)) {
+    const niks = value.flatMap((item) => (typeof item === "object" && item && "nik" in item ? [String(item.nik)] : []));
+    return niks.length > 0 ? `NIK ${niks.join(", ")}` : "(kosong)";
+  }
   if (typeof value === "object") return "(data anggota)";
   return String(value);
 };

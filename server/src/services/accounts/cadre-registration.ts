@@ -11,7 +11,7 @@ import {
 } from "@shared/schemas/kader.ts";
 import { hashPassword } from "./passwords.ts";
 import { assertStrongPassword } from "./password-strength.ts";
-import { consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
@@ -44,7 +44,7 @@ export async function registerKader(
   rawInput: KaderRegistrationInput,
 ): Promise<KaderRegistrationResult> {
   const input = parseInput(kaderRegistrationInput, rawInput);
-  await consumeRateLimit(db, `kader-register:ip:${actor.ip}`, {
+  await consumeRateLimit(db, addressKey("kader-register", actor.ip), {
     limit: 5,
     windowSeconds: 3600,
     message: tooManyRegistrations,

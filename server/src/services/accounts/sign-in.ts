@@ -5,7 +5,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { ForgotPasswordInput, LoginInput, PublicUser, ResetPasswordInput } from "@shared/schemas/auth.ts";
 import { forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/schemas/auth.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
-import { consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "./sessions.ts";
 import { emailOutbox, passwordResets } from "../../db/schema/auth-tokens.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -74,7 +74,7 @@ export async function authenticate(
   beforePassword?: () => Promise<void>,
 ): Promise<UserRow> {
   const email = rawEmail.trim().toLowerCase();
-  await consumeRateLimit(db, `login:ip:${actor.ip}`, { limit: 10, windowSeconds: 60, message: tooManyLogins });
+  await consumeRateLimit(db, addressKey("login", actor.ip), { limit: 10, windowSeconds: 60, message: tooManyLogins });
   await consumeRateLimit(db, `login:account:${emailKey(email)}`, {
     limit: 100,
     windowSeconds: 3600,
@@ -205,7 +205,11 @@ export function forgotPassword(db: Db, config: MailEnv, actor: Actor, rawInput: 
 
 async function queueResetLink(db: Db, config: MailEnv, actor: Actor, input: ForgotPasswordInput): Promise<void> {
   const email = input.email.toLowerCase();
-  await consumeRateLimit(db, `forgot:ip:${actor.ip}`, { limit: 10, windowSeconds: 3600, message: tooManyResets });
+  await consumeRateLimit(db, addressKey("forgot", actor.ip), {
+    limit: 10,
+    windowSeconds: 3600,
+    message: tooManyResets,
+  });
   const user = await findUserByEmail(db, email);
   const code = generateSessionToken() + generateSessionToken();
   const link = `${new URL(config.APP_ORIGIN).origin}/kader-pkk/reset-password?code=${code}`;
@@ -261,7 +265,7 @@ export function resetPassword(db: Db, actor: Actor, rawInput: ResetPasswordInput
 }
 
 async function applyReset(db: Db, actor: Actor, input: ResetPasswordInput): Promise<UserRow> {
-  await consumeRateLimit(db, `reset:ip:${actor.ip}`, { limit: 20, windowSeconds: 3600, message: tooManyResets });
+  await consumeRateLimit(db, addressKey("reset", actor.ip), { limit: 20, windowSeconds: 3600, message: tooManyResets });
   const codeHash = resetCodeHash(input.code);
   const [pending] = await db
     .select({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt, user: users })

@@ -1,12 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/support.ts";
+import { rateLimitAddress } from "../../trust-proxy.ts";
 import { DomainError } from "./errors.ts";
 
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
   message: string;
+}
+
+/**
+ * The counter key of `scope` for a caller's address: IPv6 counts per /64, so rotating through the
+ * addresses of one subscriber's prefix does not reset a limit.
+ */
+export function addressKey(scope: string, ip: string): string {
+  return `${scope}:ip:${rateLimitAddress(ip)}`;
 }
 
 /**

@@ -25,7 +25,7 @@ import { registerEvents, registers, type RegisterRow } from "../../db/schema/reg
 import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
-import { consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { withNikRace } from "./nik-uniqueness.ts";
 import { checkRegion, familyRecord } from "./public-registration.ts";
@@ -96,7 +96,7 @@ export async function openCorrection(
 ): Promise<CorrectionAccess> {
   const input = parseInput(correctionAccessInput, raw);
   const registrationNumber = input.registrationNumber.toUpperCase();
-  await consumeRateLimit(db, `correction:ip:${actor.ip}`, TRIES);
+  await consumeRateLimit(db, addressKey("correction", actor.ip), TRIES);
   await consumeRateLimit(db, `correction:record:${registrationNumber}`, TRIES);
   await verifyCaptcha(db, secret, {
     token: input.captcha.token,

@@ -12,7 +12,7 @@ import {
   type RegisterFamilyResult,
 } from "@shared/schemas/registration.ts";
 import { statusLabel } from "@shared/status.ts";
-import { consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -107,7 +107,7 @@ export async function registerFamily(
   actor: Actor,
   rawInput: RegisterFamilyInput,
 ): Promise<RegisterFamilyResult> {
-  await consumeRateLimit(db, `register-family:ip:${actor.ip}`, REGISTRATION_RATE_LIMIT);
+  await consumeRateLimit(db, addressKey("register-family", actor.ip), REGISTRATION_RATE_LIMIT);
   const input = parseInput(registerFamilyInput, rawInput);
   const key = `family:${input.idempotencyKey}`;
   const hash = requestHash(input);

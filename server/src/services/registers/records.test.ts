@@ -80,7 +80,8 @@ describe("update", () => {
         ...members,
         {
           ...memberAt(family.form, 1),
-          nik: `${family.form.nikKepalaKeluarga.slice(0, 10)}999999`,
+          // The wife's birth date and sex in the NIK (digits 7–12), another serial.
+          nik: `${memberAt(family.form, 1).nik.slice(0, 12)}9999`,
           fullName: "Anak Tambahan",
           relationship: "Anak" as const,
           maritalStatus: "Belum Kawin" as const,

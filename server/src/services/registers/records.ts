@@ -2,9 +2,17 @@
 // officials), create by a cadre, edit with optimistic concurrency and a revision, soft delete and an
 // admin's restore. Every write goes through familyColumns/familyMemberRows, like the public form.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
+import {
+  nikBirthWarnings,
+  nikConfirmationNeededMessage,
+  nikWarningsToConfirm,
+  sameNikFacts,
+  type RuleMember,
+} from "@shared/household-rules.ts";
 import {
   createRecordInput,
   deleteRecordInput,
@@ -67,6 +75,7 @@ import {
 } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
+import { reviewNotes } from "./status-lookup.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
@@ -102,6 +111,10 @@ export interface RecordListItem {
   /** ISO 8601, for the deleted list only. */
   deletedAt: string | null;
   deleteReason: string | null;
+  /** The family's phone for 'Kabari lewat WhatsApp' (cadres and admins; null for officials). */
+  contactPhone: string | null;
+  /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
+  familyNote: string | null;
 }
 
 export interface RecordPage {
@@ -119,6 +132,7 @@ function toListItem(
   register: RegisterRow,
   ward: string | null,
   district: string | null,
+  familyNote: string | null,
 ): RecordListItem {
   return {
     id: register.id,
@@ -136,6 +150,8 @@ function toListItem(
     version: register.version,
     deletedAt: register.deletedAt?.toISOString() ?? null,
     deleteReason: register.deleteReason,
+    contactPhone: isSensitiveView(view) ? register.nomorHp : null,
+    familyNote,
   };
 }
 
@@ -157,7 +173,10 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
     pageSize: input.pageSize,
     ...(exact ? { total: await liveFamilyCount(db, scope.area) } : {}),
   });
-  const items = rows.map((row) => toListItem(view, row.register, row.ward, row.district));
+  const notes = await reviewNotes(db, input.deleted ? [] : rows.map((row) => row.register));
+  const items = rows.map((row) =>
+    toListItem(view, row.register, row.ward, row.district, notes.get(row.register.id)?.note ?? null),
+  );
   if (isSensitiveView(view) && items.length > 0) {
     await audit(db, actor, {
       action: "register.read",
@@ -205,6 +224,12 @@ export interface RecordDetail {
   location: RecordLocation | null;
   /** The viewer may record or remove the house location (a cadre or admin in the area, the record live). */
   canSetLocation: boolean;
+  /** The family's phone for 'Kabari lewat WhatsApp' (cadres and admins in the area; else null). */
+  contactPhone: string | null;
+  /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
+  familyNote: string | null;
+  /** Members a cadre confirmed although their NIK disagrees with birth date or sex (full views only). */
+  nikConfirmations: RuleMember[];
   data: VisibleFamily;
 }
 
@@ -240,6 +265,60 @@ function storedFamily(register: RegisterRow): FamilyRegistration {
   const parsed = familyRegistrationSchema.safeParse(register.dataRegister);
   if (!parsed.success) throw new DomainError("CONFLICT", "Data keluarga tersimpan tidak lengkap; hubungi admin");
   return parsed.data;
+}
+
+/**
+ * The members a cadre confirmed as they are although their NIK disagrees with the birth date or sex
+ * (data_register.nikConfirmations: NIK, birth date, sex). Kept in the stored form, so the revision
+ * that added one records who confirmed it and when.
+ */
+const confirmationsShape = z.object({
+  nikConfirmations: z.array(z.object({ nik: z.string(), gender: z.string(), birthDate: z.string() })),
+});
+
+function nikConfirmationsOf(stored: unknown): RuleMember[] {
+  const parsed = confirmationsShape.safeParse(stored);
+  return parsed.success ? parsed.data.nikConfirmations : [];
+}
+
+/**
+ * A cadre's save of members whose NIK disagrees with their birth date or sex needs the explicit
+ * confirmation (household-rules.ts) unless a cadre confirmed them as they are before; refused beside
+ * each such NIK otherwise. Answers the member numbers (1-based) confirmed in this save (for the audit
+ * row) and the confirmations the stored form keeps (earlier ones still true, and the new ones). The
+ * family's own correction (`byCadre` false) never confirms, but keeps what a cadre confirmed.
+ */
+function nikConfirmation(
+  data: FamilyRegistration,
+  earlier: RuleMember[],
+  byCadre: boolean,
+  confirmed: boolean,
+): { members: number[]; kept: RuleMember[] } {
+  const needed = nikWarningsToConfirm(data.members, earlier);
+  if (byCadre && needed.length > 0 && !confirmed) {
+    throw new DomainError("BAD_REQUEST", nikConfirmationNeededMessage, {
+      fieldErrors: needed.map(({ index, message }) => ({
+        path: ["data", "members", String(index), "nik"],
+        message: `${message}. ${nikConfirmationNeededMessage}`,
+      })),
+    });
+  }
+  const vouched = byCadre && confirmed;
+  const kept = nikBirthWarnings(data.members).flatMap(({ index }) => {
+    const member = data.members[index];
+    if (!member) return [];
+    const facts = { nik: member.nik, birthDate: member.birthDate, gender: member.gender };
+    return vouched || earlier.some((item) => sameNikFacts(item, facts)) ? [facts] : [];
+  });
+  return { members: needed.map(({ index }) => index + 1), kept };
+}
+
+/** The stored form with the NIK confirmations it keeps (none: no key). */
+function withConfirmations<T extends object>(
+  stored: T,
+  kept: RuleMember[],
+): T | (T & { nikConfirmations: RuleMember[] }) {
+  return kept.length > 0 ? { ...stored, nikConfirmations: kept } : stored;
 }
 
 /** The workflow identity for the lock rules: a full-access API token acts as an admin. */
@@ -295,6 +374,9 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     actions: scope.canAct && live ? allowedActions(row.status, workflowRoleOf(actor)) : [],
     location,
     canSetLocation: scope.canAct && live && isSensitiveView(view),
+    contactPhone: scope.canAct && live ? row.nomorHp : null,
+    familyNote: (await reviewNotes(db, [row])).get(row.id)?.note ?? null,
+    nikConfirmations: isSensitiveView(view) ? nikConfirmationsOf(row.dataRegister) : [],
     data: presentFamily(view, storedFamily(row)),
   };
 }
@@ -385,12 +467,13 @@ function assertEditable(row: ScopedRegister): void {
  */
 export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
-  const { data } = parseInput(createRecordInput, raw);
+  const { data, confirmNik } = parseInput(createRecordInput, raw);
   if (!scopeOf(actor).canAct) throw forbidden();
   return withNikRace(db, data, null, "cadre", () =>
     db.transaction(async (tx) => {
       await assertAddressInArea(tx, actor, data);
       await assertNiksFree(tx, data, null, "cadre");
+      const nik = nikConfirmation(data, [], true, confirmNik);
       const now = new Date();
       const [row] = await tx
         .insert(registers)
@@ -399,7 +482,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
           registrationNumber: newRegistrationNumber(now),
           formType: "family_registration",
           status: "SUBMITTED",
-          dataRegister: storedForm(data, null, now),
+          dataRegister: withConfirmations(storedForm(data, null, now), nik.kept),
           consentAt: now,
           consentVersion: CONSENT_VERSION,
           createdBy: actorUserId(actor),
@@ -414,7 +497,12 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
         toStatus: "SUBMITTED",
         note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
       });
-      await audit(tx, actor, { action: "register.create", entity: ENTITY, entityId: row.id });
+      await audit(tx, actor, {
+        action: "register.create",
+        entity: ENTITY,
+        entityId: row.id,
+        ...(nik.members.length > 0 ? { details: { nikConfirmed: nik.members } } : {}),
+      });
       return { registerId: row.id, version: row.version };
     }),
   );
@@ -435,7 +523,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
       await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
       await assertAddressInArea(tx, actor, input.data);
-      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre");
+      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre", undefined, input.confirmNik);
     }),
   );
 }
@@ -454,9 +542,12 @@ export async function writeFamilyVersion(
   version: number,
   audience: "public" | "cadre",
   status?: RegisterStatus,
+  /** A cadre's save: whether the cadre confirmed members whose NIK disagrees with birth date or sex. */
+  confirmNik = false,
 ): Promise<SavedRecord> {
   await assertNiksFree(tx, data, row.id, audience);
-  const stored = storedForm(data, row.dataRegister);
+  const nik = nikConfirmation(data, nikConfirmationsOf(row.dataRegister), audience === "cadre", confirmNik);
+  const stored = withConfirmations(storedForm(data, row.dataRegister), nik.kept);
   const [updated] = await tx
     .update(registers)
     .set({
@@ -483,6 +574,7 @@ export async function writeFamilyVersion(
       version: updated.version,
       paths: changes.map((change) => change.path),
       ...(audience === "public" ? { by: "family" } : {}),
+      ...(nik.members.length > 0 ? { nikConfirmed: nik.members } : {}),
     },
   });
   return { registerId: row.id, version: updated.version };

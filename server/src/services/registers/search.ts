@@ -11,7 +11,7 @@ import {
 } from "@shared/schemas/search.ts";
 import { maskNik, maskPhone } from "@shared/mask.ts";
 import { formTypeLabel, statusLabel } from "@shared/status.ts";
-import { consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
@@ -32,7 +32,7 @@ export async function searchStatus(
   actor: Actor,
   rawInput: SearchStatusInput,
 ): Promise<StatusSearchAnswer> {
-  await consumeRateLimit(db, `search:ip:${actor.ip}`, SEARCH_RATE_LIMIT);
+  await consumeRateLimit(db, addressKey("search", actor.ip), SEARCH_RATE_LIMIT);
   const input = parseInput(searchStatusInput, rawInput);
   await verifyCaptcha(db, secret, {
     token: input.captcha.token,

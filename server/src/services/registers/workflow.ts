@@ -55,6 +55,7 @@ import { reopenRecord } from "./records.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
+import { reviewNotes, type ReviewNote } from "./status-lookup.ts";
 import { overdueSql, targetHoursSql, waitingSinceSql } from "./deadlines.ts";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { isSensitiveView, presentConditions } from "./presenter.ts";
@@ -305,6 +306,8 @@ export interface QueueItem {
   actions: WorkflowAction[];
   /** The family's phone for 'Kabari lewat WhatsApp', for users who act on the record only (else null). */
   contactPhone: string | null;
+  /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
+  familyNote: string | null;
   /** ISO 8601: when the record reached its current status (the age is counted from here). */
   waitingSince: string;
   /** Hours its waiting level has (null: waits for nobody). */
@@ -380,6 +383,13 @@ export async function queue(
     ).map((row) => [row.id, row]),
   );
 
+  const notes =
+    validator === null
+      ? new Map<number, ReviewNote>()
+      : await reviewNotes(
+          db,
+          rows.map((row) => row.register),
+        );
   const items = rows.map(({ register, ward: desaKelurahanNama }) => {
     const deadline = deadlines.get(register.id);
     return {
@@ -401,6 +411,7 @@ export async function queue(
       version: register.version,
       actions: allowedActions(register.status, validator),
       contactPhone: validator === null ? null : register.nomorHp,
+      familyNote: notes.get(register.id)?.note ?? null,
       waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
       targetHours: deadline?.targetHours == null ? null : Number(deadline.targetHours),
       overdue: deadline?.overdue === true || String(deadline?.overdue) === "true",

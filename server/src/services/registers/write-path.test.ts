@@ -69,7 +69,9 @@ describe("8 concurrent creates with one NIK: 1 success, 7 × 409 naming the NIK"
   test("Maker Checker (tRPC)", async () => {
     const cookie = await sessionCookieFor(t.db, (await createCadre(t.db, "rt")).id);
     const { nik, forms } = await formsSharingHeadNik();
-    const outcomes = await Promise.all(forms.map((data) => trpcPost("registers.create", { data }, cookie)));
+    const outcomes = await Promise.all(
+      forms.map((data) => trpcPost("registers.create", { data, confirmNik: true }, cookie)),
+    );
     expectOneWinner(outcomes, nik);
   });
 
@@ -78,7 +80,7 @@ describe("8 concurrent creates with one NIK: 1 success, 7 × 409 naming the NIK"
     const { nik, forms } = await formsSharingHeadNik();
     const outcomes = await Promise.all(
       forms.map(async (form) => {
-        const answer = await restCall(t, "POST", "/registers", auth, restBody(form));
+        const answer = await restCall(t, "POST", "/registers", auth, restBody(form, { nik_confirmed: true }));
         return { status: answer.status, message: String(answer.json.error?.message ?? "") };
       }),
     );
@@ -110,7 +112,11 @@ describe("8 concurrent edits adding one member NIK to different families: 1 succ
     const { nik, families, withMember } = await familiesAndNewMember();
     const outcomes = await Promise.all(
       families.map((family) =>
-        trpcPost("registers.update", { registerId: family.id, version: 1, data: withMember(family.form) }, cookie),
+        trpcPost(
+          "registers.update",
+          { registerId: family.id, version: 1, data: withMember(family.form), confirmNik: true },
+          cookie,
+        ),
       ),
     );
     expectOneWinner(outcomes, nik);
@@ -123,7 +129,7 @@ describe("8 concurrent edits adding one member NIK to different families: 1 succ
       families.map(async (family) => {
         const members = withMember(family.form).members;
         const answer = await restCall(t, "PUT", `/registers/${family.id}`, auth, {
-          data: { data_register: { members } },
+          data: { data_register: { members }, nik_confirmed: true },
         });
         return { status: answer.status, message: String(answer.json.error?.message ?? "") };
       }),

@@ -1,5 +1,5 @@
 import { captchaCheckInput, captchaIssueInput } from "@shared/schemas/captcha.ts";
-import { consumeRateLimit } from "../../services/common/rate-limit.ts";
+import { addressKey, consumeRateLimit } from "../../services/common/rate-limit.ts";
 import { captchaNonce, checkCaptchaAnswer, issueCaptcha } from "../../services/public/captcha.ts";
 import { publicProcedure, router } from "../init.ts";
 
@@ -7,7 +7,7 @@ const tooManyChecks = "Terlalu banyak pemeriksaan captcha. Silakan coba lagi nan
 
 export const captchaRouter = router({
   issue: publicProcedure.input(captchaIssueInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimit(ctx.db, `captcha:ip:${ctx.actor.ip}`, {
+    await consumeRateLimit(ctx.db, addressKey("captcha", ctx.actor.ip), {
       limit: 120,
       windowSeconds: 60,
       message: "Terlalu banyak permintaan captcha. Silakan coba lagi nanti",
@@ -16,7 +16,7 @@ export const captchaRouter = router({
   }),
   // A few hints per captcha, so the hint is no faster an oracle than submitting would be.
   check: publicProcedure.input(captchaCheckInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimit(ctx.db, `captcha-check:ip:${ctx.actor.ip}`, {
+    await consumeRateLimit(ctx.db, addressKey("captcha-check", ctx.actor.ip), {
       limit: 60,
       windowSeconds: 60,
       message: tooManyChecks,

@@ -1,0 +1,112 @@
+// Feedback a phone user needs (issue 15), in the browser: the offline banner and the paused request
+// that is sent when the connection returns, the loading line while a page waits for data, and a new
+// toast that replaces the one showing.
+import { expect, test } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { demoEmails, loginAs } from "./auth.ts";
+import { answerCaptcha } from "./family.ts";
+import { registerFamilyViaApi } from "./resident-api.ts";
+
+const OFFLINE = "Tidak ada koneksi — data Anda aman dan akan dikirim saat koneksi kembali";
+const exact = (name: string) => ({ name, exact: true });
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.18.${randomInt(256)}.${randomInt(1, 255)}` });
+});
+
+test("offline: the banner shows, the search waits, and is sent when the connection returns", async ({
+  page,
+  context,
+}) => {
+  const { registrationNumber } = await registerFamilyViaApi(
+    page.request,
+    { wardKode: "32.75.01.1001", rw: "005", rt: "001" },
+    "Bambang Luring",
+  );
+  await page.goto(`/search?nomor=${registrationNumber}`);
+  await answerCaptcha(page);
+  await expect(page.getByText(OFFLINE)).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByRole("alert").filter({ hasText: OFFLINE })).toBeVisible();
+  await page.getByRole("button", exact("Cari")).click();
+  // Paused, not failed: no error and no result while offline.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole("article")).toHaveCount(0);
+  await expect(page.getByText(/Terjadi kesalahan|Failed to fetch/)).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE)).toHaveCount(0);
+  const card = page.getByRole("article");
+  await expect(card).toContainText(registrationNumber);
+  await expect(card.getByText("Menunggu Persetujuan")).toBeVisible();
+});
+
+test("a page that waits for data shows the loading line until the data is there", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/registrasi-list");
+  const region = page.getByRole("region", { name: "Semua registrasi" });
+  await expect(region.getByRole("listitem").first()).toBeVisible();
+  const line = page.getByRole("progressbar", { name: "Memuat data" });
+  await expect(line).toHaveCount(0);
+
+  // The next page of the list is held on its way (tRPC may batch it: any request carrying it).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.includes("registers.list"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(line).toBeVisible();
+  await expect(page.getByText("Halaman 2 dari")).toHaveCount(0);
+  release();
+  await expect(page.getByText(/Halaman 2 dari/)).toBeVisible();
+  await expect(line).toHaveCount(0);
+});
+
+test("a page whose route waits for the session shows 'Memuat halaman...', never a blank page", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.includes("auth.me"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/kader-pkk/registrasi-list", { waitUntil: "domcontentloaded" });
+  await expect(page.getByText("Memuat halaman...")).toBeVisible();
+  release();
+  await expect(page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByText("Memuat halaman...")).toHaveCount(0);
+});
+
+test("a new toast replaces the one showing", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/input-manual");
+  const dialog = page.getByRole("dialog", { name: "Tambah Keluarga Baru" });
+  const toasts = page.locator(".toast > .alert");
+
+  await dialog.getByRole("button", exact("Simpan")).click();
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toContainText("tab Data Keluarga");
+
+  await dialog.getByLabel("Nama Kepala Keluarga").fill("Keluarga Notifikasi");
+  await dialog.getByLabel("NIK Kepala Keluarga").fill("3275011204850001");
+  await dialog.getByLabel("Nomor HP").fill("081234500000");
+  await dialog.getByRole("button", exact("Simpan")).click();
+  // One notice at a time, and it is about the last attempt (the members tab), not the first.
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toContainText("tab Anggota Keluarga");
+  await expect(toasts).not.toContainText("tab Data Keluarga");
+});
