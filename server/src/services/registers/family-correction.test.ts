@@ -85,6 +85,22 @@ describe("family correction ('Perbaiki Data')", () => {
     });
   });
 
+  test("unsolved captchas do not use up the record's tries: knowing the number cannot lock the family out", async () => {
+    const { form, registrationNumber } = await family("NEEDS_REVISION");
+    const facts = { registrationNumber, nikKepalaKeluarga: form.nikKepalaKeluarga, nomorHp: form.nomorHp };
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const challenge = issueCaptcha(t.env.APP_SECRET, "search");
+      await expect(
+        resident().openCorrection({
+          ...facts,
+          captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 },
+        }),
+      ).rejects.toThrow("Jawaban captcha salah");
+    }
+    const access = await resident().openCorrection({ ...facts, captcha: captcha() });
+    expect(access.record.data.nikKepalaKeluarga).toBe(form.nikKepalaKeluarga);
+  });
+
   test("a wrong captcha says 'Jawaban captcha salah'", async () => {
     const { form, registrationNumber } = await family("NEEDS_REVISION");
     const challenge = issueCaptcha(t.env.APP_SECRET, "search");

@@ -97,13 +97,15 @@ export async function openCorrection(
   const input = parseInput(correctionAccessInput, raw);
   const registrationNumber = input.registrationNumber.toUpperCase();
   await consumeRateLimit(db, addressKey("correction", actor.ip), TRIES);
-  await consumeRateLimit(db, `correction:record:${registrationNumber}`, TRIES);
   await verifyCaptcha(db, secret, {
     token: input.captcha.token,
     answer: input.captcha.answer,
     expectedKind: "search",
     wrongMessage: "Jawaban captcha salah",
   });
+  // The record's tries are counted only behind a solved captcha, so that knowing a registration
+  // number is not enough to lock its family out of 'Perbaiki Data' for an hour.
+  await consumeRateLimit(db, `correction:record:${registrationNumber}`, TRIES);
   const row = await liveFamily(db, eq(registers.registrationNumber, registrationNumber));
   if (!row || row.nikKepalaKeluarga !== input.nikKepalaKeluarga || !samePhone(row.nomorHp, input.nomorHp)) {
     throw new DomainError("BAD_REQUEST", ownershipMismatchMessage);
