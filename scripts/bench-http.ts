@@ -21,7 +21,14 @@ import { createApiToken } from "../server/src/services/accounts/api-tokens.ts";
 import { createSession, generateSessionToken } from "../server/src/services/accounts/sessions.ts";
 import { freePort } from "./e2e.ts";
 
-const { values } = parseArgs({ options: { duration: { type: "string", default: "8" } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "8" },
+    // `--only REST` runs the endpoints whose name contains the text; `--connections 10` one level only.
+    only: { type: "string" },
+    connections: { type: "string" },
+  },
+});
 const duration = Number(values.duration);
 const root = resolve(import.meta.dirname, "..");
 const env = getEnv();
@@ -109,10 +116,12 @@ try {
     p99: number;
     errors: number;
   }> = [];
-  for (const endpoint of endpoints) {
+  const levels = values.connections ? [Number(values.connections)] : [10, 50];
+  const chosen = endpoints.filter((endpoint) => !values.only || endpoint.name.includes(values.only));
+  for (const endpoint of chosen) {
     const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);
-    for (const connections of [10, 50]) {
+    for (const connections of levels) {
       const result = await autocannon({
         url: `${baseUrl}${endpoint.path}`,
         headers: endpoint.headers,

@@ -10,7 +10,7 @@ import { registers } from "../db/schema/registers.ts";
 import type { Actor } from "../services/accounts/actor.ts";
 import { DomainError } from "../services/common/errors.ts";
 import { assertMayChange, readPolicyOf, readsCadreForms } from "../services/registers/policy.ts";
-import { liveRegisterCount } from "../services/figures/family-count.ts";
+import { liveRegisterCountSql } from "../services/figures/family-count.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
 import { moveToStatus } from "../services/registers/workflow.ts";
@@ -238,10 +238,13 @@ export function registersRest(): Hono<AppEnv> {
       const resource = resourceFor(access);
       const query = parseQuery(url, resource);
       pagination = query.pagination;
-      // Unfiltered, the exact total comes from the rollups (plus the few cadre registrations).
+      // Unfiltered, the exact total comes from the rollups (plus the few cadre registrations); the
+      // page, its total and its audit row are one statement.
       return findMany(db, resource, query, access.rows, {
-        unfilteredTotal: () =>
-          liveRegisterCount(db, readPolicyOf(c.var.actor).scope.area, { cadreForms: readsCadreForms(c.var.actor) }),
+        unfilteredTotal: liveRegisterCountSql(readPolicyOf(c.var.actor).scope.area, {
+          cadreForms: readsCadreForms(c.var.actor),
+        }),
+        alongside: access.auditInStatement,
       });
     });
     if (!pagination) throw new Error("registers list: no pagination parsed");

@@ -327,39 +327,97 @@ export interface ListResult {
   total: number | null;
 }
 
+export interface FindManyOptions {
+  /**
+   * The exact number of rows in `scope` as one SQL value, when the caller has it without counting
+   * (registers: from the figure rollups); used when the query has no filters.
+   */
+  unfilteredTotal?: SQL;
+  /**
+   * A statement to run with the page, in the same round trip (an INSERT of the read's audit row):
+   * given the page's ids in order as a jsonb array, it must write nothing for an empty page.
+   */
+  alongside?: (pageIds: SQL) => SQL | null;
+}
+
+/** A page's columns under their attribute names (`as "key"`), so one column may be read twice. */
+function aliasedSelection(fields: Record<string, AnyPgColumn>): SQL {
+  return sql.join(
+    Object.entries(fields).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
+
+/** Rows of a raw statement, whichever driver ran it (postgres.js: an array; PGlite: `{rows}`). */
+function resultRows(result: unknown): Row[] {
+  const rows: unknown = Array.isArray(result)
+    ? result
+    : typeof result === "object" && result !== null && "rows" in result
+      ? result.rows
+      : [];
+  return Array.isArray(rows)
+    ? rows.filter((row): row is Row => typeof row === "object" && row !== null && !Array.isArray(row))
+    : [];
+}
+
+/** A raw row decoded column by column the way drizzle's own select decodes it. */
+function decodeRow(fields: Record<string, AnyPgColumn>, raw: Row): Row {
+  const row: Row = {};
+  for (const [key, column] of Object.entries(fields)) {
+    const value = raw[key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
+
+const totalKey = "__total";
+const positionKey = "__n";
+
 /**
- * `unfilteredTotal`: the exact number of rows in `scope` when the caller has it without counting
- * (registers: from the figure rollups), used when the query has no filters.
+ * One page of a list. The page, its total and the `alongside` statement travel as ONE statement
+ * (one round trip, one commit): `with page as (…), alongside as (…) select page.*, total from page`.
+ * Only a page past the end counts separately (no row carries the total), and populate reads the
+ * related rows afterwards.
  */
 export async function findMany(
   db: Db,
   resource: RestResource,
   query: ParsedQuery,
   scope?: SQL,
-  options: { unfilteredTotal?: () => Promise<number> } = {},
+  options: FindManyOptions = {},
 ): Promise<ListResult> {
-  const where = and(scope, query.filters ? compileFilter(resource, query.filters) : undefined);
+  const where = and(scope, query.filters ? compileFilter(resource, query.filters) : undefined) ?? sql`true`;
   const { pagination } = query;
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
   const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
-  const rows: Row[] = await db
-    .select(selection(resource, relationKeys(resource, query.populate)))
-    .from(resource.table)
-    .where(where)
-    .orderBy(...orderOf(resource, query.sort))
-    .limit(limit)
-    .offset(offset);
+  const fields = selection(resource, relationKeys(resource, query.populate));
+  const order = sql.join(orderOf(resource, query.sort), sql`, `);
+  const counted =
+    !query.filters && options.unfilteredTotal
+      ? options.unfilteredTotal
+      : sql`(select count(*) from ${resource.table} where ${where})`;
+  const total = pagination.withCount ? sql`(${counted})::float8` : sql`null`;
+  const ids = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
+  const extra = options.alongside?.(ids) ?? null;
+  const statement = sql`with page as (
+      select ${aliasedSelection(fields)}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
+      from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}
+    )${extra ? sql`, alongside as (${extra})` : sql``}
+    select page.*, ${total} as ${sql.identifier(totalKey)} from page order by page.${sql.identifier(positionKey)}`;
+  const raw = resultRows(await db.execute(statement));
+  const rows = raw.map((row) => decodeRow(fields, row));
   const entries = rows.map((row) => toEntry(resource, row, query.fields));
   await populate(db, resource, rows, entries, query.populate);
-  let total: number | null = null;
+  let totalValue: number | null = null;
   if (pagination.withCount) {
-    if (!query.filters && options.unfilteredTotal) total = await options.unfilteredTotal();
+    const first = raw[0];
+    if (first) totalValue = Number(first[totalKey]);
     else {
-      const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
-      total = counted?.total ?? 0;
+      const [row] = resultRows(await db.execute(sql`select ${total} as ${sql.identifier(totalKey)}`));
+      totalValue = Number(row?.[totalKey] ?? 0);
     }
   }
-  return { entries, total };
+  return { entries, total: totalValue };
 }
 
 export async function findOne(
