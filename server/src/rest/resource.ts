@@ -28,6 +28,7 @@ import {
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
+import { aliasedSelection, decodeRow, resultRows } from "../db/raw-rows.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
@@ -338,36 +339,6 @@ export interface FindManyOptions {
    * given the page's ids in order as a jsonb array, it must write nothing for an empty page.
    */
   alongside?: (pageIds: SQL) => SQL | null;
-}
-
-/** A page's columns under their attribute names (`as "key"`), so one column may be read twice. */
-function aliasedSelection(fields: Record<string, AnyPgColumn>): SQL {
-  return sql.join(
-    Object.entries(fields).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
-}
-
-/** Rows of a raw statement, whichever driver ran it (postgres.js: an array; PGlite: `{rows}`). */
-function resultRows(result: unknown): Row[] {
-  const rows: unknown = Array.isArray(result)
-    ? result
-    : typeof result === "object" && result !== null && "rows" in result
-      ? result.rows
-      : [];
-  return Array.isArray(rows)
-    ? rows.filter((row): row is Row => typeof row === "object" && row !== null && !Array.isArray(row))
-    : [];
-}
-
-/** A raw row decoded column by column the way drizzle's own select decodes it. */
-function decodeRow(fields: Record<string, AnyPgColumn>, raw: Row): Row {
-  const row: Row = {};
-  for (const [key, column] of Object.entries(fields)) {
-    const value = raw[key];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row;
 }
 
 const totalKey = "__total";
