@@ -1,0 +1,1 @@
+CREATE INDEX "captcha_nonces_expires_at_index" ON "captcha_nonces" USING btree ("expires_at");
