@@ -51,7 +51,8 @@ export async function readRegisterEntries<R extends { entries: Entry[] }>(
     return auditReadStatement(actor, auditEntry, ids);
   };
   const result = await fetch({ rows: visibleRegisters(actor, { forms: "readable" }), view, access, auditInStatement });
-  for (const entry of result.entries) {
+  // The full view shows every column as stored: nothing to present.
+  for (const entry of view === "full" ? [] : result.entries) {
     for (const [name, value] of Object.entries(entry.attributes)) {
       const column = options.columns[name];
       if (!column) continue;
