@@ -524,6 +524,20 @@ describe("privacy", () => {
     expect(JSON.stringify(row?.details)).not.toContain(family.form.nikKepalaKeluarga);
   });
 
+  test("a list entry carries the stored form exactly as the single read does (passed through unparsed)", async () => {
+    const family = await createFamilyRegister(t.db, {
+      change: (form) => ({ ...form, namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' }),
+    });
+    const reader = await token("read-only");
+    const list = await call("GET", `/registers?filters[id][$eq]=${family.id}`, reader);
+    const single = await call("GET", `/registers/${family.id}`, reader);
+    expect(list.status).toBe(200);
+    const [entry] = entries(list.json);
+    expect(entry?.attributes.data_register).toEqual(single.json.data.attributes.data_register);
+    expect(entry?.attributes.data_register).toMatchObject({ namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' });
+    expect(entry?.attributes.nama_kepala_keluarga).toBe('Budi "Kutip" \\ Miring Ütama');
+  });
+
   test("the audit row lists the page's ids in the page's order; a page past the end writes none and keeps the total", async () => {
     await createFamilyRegister(t.db);
     await createFamilyRegister(t.db, { rt: "002" });

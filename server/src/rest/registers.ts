@@ -14,7 +14,7 @@ import { liveRegisterCountSql } from "../services/figures/family-count.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
 import { moveToStatus } from "../services/registers/workflow.ts";
-import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
+import { jsonText, listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
@@ -245,10 +245,12 @@ export function registersRest(): Hono<AppEnv> {
           cadreForms: readsCadreForms(c.var.actor),
         }),
         alongside: access.auditInStatement,
+        // The stored form goes out as stored to readers of the full view (officials get it masked).
+        rawJson: access.view === "full",
       });
     });
     if (!pagination) throw new Error("registers list: no pagination parsed");
-    return c.json(listBody(result, pagination));
+    return c.body(jsonText(listBody(result, pagination)), 200, { "content-type": "application/json" });
   });
 
   // Another area's register answers 404 like a missing one: the id's existence is not disclosed.

@@ -30,6 +30,7 @@ import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
 import { aliasedSelection, decodeRow, resultRows } from "../db/raw-rows.ts";
 import { invalidParameter, RestError } from "./errors.ts";
+import { RawJson } from "./envelope.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
@@ -339,6 +340,11 @@ export interface FindManyOptions {
    * given the page's ids in order as a jsonb array, it must write nothing for an empty page.
    */
   alongside?: (pageIds: SQL) => SQL | null;
+  /**
+   * JSON attributes come back as PostgreSQL wrote them (RawJson, written by envelope.ts jsonText),
+   * not parsed: for callers that show them as stored (no presenter needs the document).
+   */
+  rawJson?: boolean;
 }
 
 const totalKey = "__total";
@@ -362,6 +368,24 @@ export async function findMany(
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
   const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
   const fields = selection(resource, relationKeys(resource, query.populate));
+  const rawKeys = new Set(
+    options.rawJson
+      ? Object.entries(resource.attributes)
+          .filter(([, attribute]) => attribute.type === "json")
+          .map(([key]) => key)
+      : [],
+  );
+  const decodedFields = Object.fromEntries(Object.entries(fields).filter(([key]) => !rawKeys.has(key)));
+  const selectList =
+    rawKeys.size === 0
+      ? aliasedSelection(fields)
+      : sql.join(
+          [
+            aliasedSelection(decodedFields),
+            ...[...rawKeys].map((key) => sql`${fields[key]}::text as ${sql.identifier(key)}`),
+          ],
+          sql`, `,
+        );
   const order = sql.join(orderOf(resource, query.sort), sql`, `);
   const counted =
     !query.filters && options.unfilteredTotal
@@ -371,12 +395,19 @@ export async function findMany(
   const ids = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
   const extra = options.alongside?.(ids) ?? null;
   const statement = sql`with page as (
-      select ${aliasedSelection(fields)}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
+      select ${selectList}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
       from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}
     )${extra ? sql`, alongside as (${extra})` : sql``}
     select page.*, ${total} as ${sql.identifier(totalKey)} from page order by page.${sql.identifier(positionKey)}`;
   const raw = resultRows(await db.execute(statement));
-  const rows = raw.map((row) => decodeRow(fields, row));
+  const rows = raw.map((row) => {
+    const decoded = decodeRow(decodedFields, row);
+    for (const key of rawKeys) {
+      const text = row[key];
+      decoded[key] = typeof text === "string" ? new RawJson(text) : null;
+    }
+    return decoded;
+  });
   const entries = rows.map((row) => toEntry(resource, row, query.fields));
   await populate(db, resource, rows, entries, query.populate);
   let totalValue: number | null = null;
