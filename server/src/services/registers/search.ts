@@ -138,7 +138,8 @@ export async function searchStatus(
     )
     select limited.count as "__count", limited.retry_after as "__retry_after",
       exists (select 1 from burned) as "__burned", found.*
-    from limited left join found on true`;
+    from limited left join found on true
+    order by found."createdAt" desc`;
   const rows = resultRows(await db.execute(statement));
   const [first] = rows;
   if (!first) throw new Error("status search: the statement answered no row");
