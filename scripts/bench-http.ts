@@ -102,6 +102,12 @@ try {
       headers: bearer,
     },
     {
+      // The same search without Strapi's exact total: what the count costs.
+      name: 'REST name search "Budi" (withCount=false)',
+      path: "/api/registers?filters[nama_kepala_keluarga][$containsi]=Budi&pagination[pageSize]=25&pagination[withCount]=false",
+      headers: bearer,
+    },
+    {
       name: "tRPC records list page 1 (admin)",
       path: `/trpc/registers.list?input=${trpcInput}`,
       headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
