@@ -21,7 +21,14 @@ import { createApiToken } from "../server/src/services/accounts/api-tokens.ts";
 import { createSession, generateSessionToken } from "../server/src/services/accounts/sessions.ts";
 import { freePort } from "./e2e.ts";
 
-const { values } = parseArgs({ options: { duration: { type: "string", default: "8" } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "8" },
+    // `--only REST` runs the endpoints whose name contains the text; `--connections 10` one level only.
+    only: { type: "string" },
+    connections: { type: "string" },
+  },
+});
 const duration = Number(values.duration);
 const root = resolve(import.meta.dirname, "..");
 const env = getEnv();
@@ -95,6 +102,12 @@ try {
       headers: bearer,
     },
     {
+      // The same search without Strapi's exact total: what the count costs.
+      name: 'REST name search "Budi" (withCount=false)',
+      path: "/api/registers?filters[nama_kepala_keluarga][$containsi]=Budi&pagination[pageSize]=25&pagination[withCount]=false",
+      headers: bearer,
+    },
+    {
       name: "tRPC records list page 1 (admin)",
       path: `/trpc/registers.list?input=${trpcInput}`,
       headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
@@ -109,10 +122,12 @@ try {
     p99: number;
     errors: number;
   }> = [];
-  for (const endpoint of endpoints) {
+  const levels = values.connections ? [Number(values.connections)] : [10, 50];
+  const chosen = endpoints.filter((endpoint) => !values.only || endpoint.name.includes(values.only));
+  for (const endpoint of chosen) {
     const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);
-    for (const connections of [10, 50]) {
+    for (const connections of levels) {
       const result = await autocannon({
         url: `${baseUrl}${endpoint.path}`,
         headers: endpoint.headers,

@@ -46,4 +46,8 @@ console.log(
     `load ${result.loadSeconds.toFixed(1)} s = ${Math.round(families / result.loadSeconds).toLocaleString("en")} families/s; ` +
     `rollups + VACUUM ANALYZE ${result.finishSeconds.toFixed(1)} s; overall ${Math.round(families / totalSeconds).toLocaleString("en")} families/s`,
 );
+const { phases } = result;
+console.log(
+  `phases: generate + COPY ${phases.copy.toFixed(1)} s, indexes ${phases.indexes.toFixed(1)} s, rollups ${phases.rollups.toFixed(1)} s, VACUUM ANALYZE ${phases.vacuum.toFixed(1)} s`,
+);
 await handle.close();

@@ -1,10 +1,26 @@
 import { describe, expect, test } from "bun:test";
-import { formatClock, formatDate, formatDateTime, formatNumber, formatPercent } from "./format.ts";
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatTotal,
+  pageOfLabel,
+} from "./format.ts";
 
 describe("Indonesian formats", () => {
   test("numbers use dots for thousands", () => {
     expect(formatNumber(1234567)).toBe("1.234.567");
     expect(formatNumber(0)).toBe("0");
+  });
+
+  test("a capped list total reads '10.000+', an exact one as counted", () => {
+    expect(formatTotal(10_000, true)).toBe("10.000+");
+    expect(formatTotal(10_000, false)).toBe("10.000");
+    expect(formatTotal(1247, false)).toBe("1.247");
+    expect(pageOfLabel(3, 2000, true)).toBe("Halaman 3 dari 2.000+");
+    expect(pageOfLabel(1, 12, false)).toBe("Halaman 1 dari 12");
   });
 
   test("percentages keep exactly one decimal with a comma", () => {

@@ -10,6 +10,19 @@ export function formatNumber(value: number): string {
   return integerFormat.format(value);
 }
 
+/**
+ * A list's total: exact, or, when the server stopped counting at its cap (`totalCapped`), the cap
+ * with a plus: 10000 → "10.000+".
+ */
+export function formatTotal(total: number, capped: boolean): string {
+  return capped ? `${formatNumber(total)}+` : formatNumber(total);
+}
+
+/** "Halaman 3 dari 12", or "dari 2.000+" when the total behind the page count is capped. */
+export function pageOfLabel(page: number, pageCount: number, capped: boolean): string {
+  return `Halaman ${formatNumber(page)} dari ${formatTotal(pageCount, capped)}`;
+}
+
 /** An approximate percentage with one decimal: 33.33 → "33,3%". */
 export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}%`;

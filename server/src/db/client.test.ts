@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { postgresServer } from "../../test/private-postgres.ts";
-import { openDatabase } from "./client.ts";
+import { openDatabase, preparingClient } from "./client.ts";
 
 let release = async () => {};
 let serverUrl = "";
@@ -61,3 +61,34 @@ test("readiness: migrations pending before migrate, applied after", async () => 
     await handle.close();
   }
 }, 60_000);
+
+test("statements are prepared per connection up to the limit; beyond it they run unprepared", async () => {
+  const raw = postgres(url, { max: 1, onnotice: () => {} });
+  const client = preparingClient(raw, 2);
+  try {
+    for (let round = 0; round < 2; round += 1) {
+      // With a parameter, as drizzle sends them (a statement without one goes by the simple protocol).
+      for (const text of ["select $1::int as a", "select $1::int as b", "select $1::int as c"]) {
+        await client.unsafe(text, [round], { prepare: false });
+      }
+    }
+    const prepared = await raw.unsafe<Array<{ statement: string }>>(
+      "select statement from pg_prepared_statements where statement like 'select $1::int as _' order by statement",
+      [],
+      { prepare: false },
+    );
+    expect(prepared.map((row) => row.statement)).toEqual(["select $1::int as a", "select $1::int as b"]);
+  } finally {
+    await raw.end();
+  }
+});
+
+test("the app's statements are planned for their values (no generic plan for a common name)", async () => {
+  const handle = await openDatabase({ url });
+  try {
+    const row = firstRow(await handle.db.execute(sql`select current_setting('plan_cache_mode') as mode`));
+    expect(row.mode).toBe("force_custom_plan");
+  } finally {
+    await handle.close();
+  }
+});

@@ -90,6 +90,9 @@ function postgresOptions(statementTimeoutMs: number, max: number) {
       statement_timeout: statementTimeoutMs,
       idle_in_transaction_session_timeout: 15_000,
       jit: "off",
+      // Prepared statements (preparingClient) are planned for their values every time: a plan made
+      // once for all values would read a common name's matches by bitmap and sort them.
+      plan_cache_mode: "force_custom_plan",
     },
   };
 }
@@ -102,11 +105,33 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** How many distinct statements one process keeps prepared (per connection, on the server). */
+export const PREPARED_STATEMENT_LIMIT = 500;
+
+/**
+ * drizzle sends every statement unnamed, so PostgreSQL parses and plans it on every call (for a
+ * REST list page that is a third of the database's work). This client prepares a statement on
+ * each connection the first time it runs and reuses it, for the first PREPARED_STATEMENT_LIMIT
+ * distinct statement texts of the process (values are parameters: a list page, a lookup, a token
+ * check each are one text). Texts beyond the limit run unprepared, so an endless variety of REST
+ * filter shapes cannot fill the server's memory with cached plans. Transactions run unprepared.
+ */
+export function preparingClient(client: postgres.Sql, limit = PREPARED_STATEMENT_LIMIT): postgres.Sql {
+  const prepared = new Set<string>();
+  const unsafe: postgres.Sql["unsafe"] = (query, parameters, options) => {
+    const known = prepared.has(query) || (prepared.size < limit && prepared.add(query).has(query));
+    return client.unsafe(query, parameters, known ? { ...options, prepare: true } : options);
+  };
+  return new Proxy(client, {
+    get: (target, property, receiver) => (property === "unsafe" ? unsafe : Reflect.get(target, property, receiver)),
+  });
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) {
     const url = target.url;
     const client = postgres(url, postgresOptions(target.statementTimeoutMs ?? 10_000, target.max ?? 10));
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+    const db = drizzlePostgres({ client: preparingClient(client), schema, casing: "snake_case" });
     // Startup work gets its own single connection: a session advisory lock lives on one connection,
     // and migrations may run longer than the app's statement timeout.
     const exclusive = async <T>(lock: StartupLock, work: (lockDb: PostgresJsDatabase<Schema>) => Promise<T>) => {

@@ -21,6 +21,29 @@ export function listBody(result: ListResult, pagination: Pagination): StrapiList
   return { data: result.entries, meta: { pagination: meta } };
 }
 
+/**
+ * A stored JSON document passed through as PostgreSQL wrote it (`jsonb::text`), never parsed: a
+ * REST list of 25 registers would otherwise parse and re-serialize 25 family forms per request.
+ * Only `jsonText` writes it; anything else sees an opaque value.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** JSON.stringify, with each RawJson written as its text. */
+export function jsonText(body: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(body, (_key, value: unknown) => {
+    if (!(value instanceof RawJson)) return value;
+    raws.push(value.text);
+    return `\u0000${raws.length - 1}`;
+  });
+  // A placeholder is a string holding NUL, which no stored text can contain (PostgreSQL refuses it).
+  return raws.length === 0
+    ? text
+    : text.replace(/"\\u0000(\d+)"/g, (_match, index: string) => raws[Number(index)] ?? "null");
+}
+
 export function singleBody(entry: StrapiEntry): StrapiSingle {
   return { data: entry, meta: {} };
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import { auditLog, registerRevisions } from "../db/schema/audit.ts";
 import { registerEvents, registers } from "../db/schema/registers.ts";
+import { apiTokens } from "../db/schema/auth-tokens.ts";
 import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, familyForm, ward, withHeadNik } from "../../test/factories.ts";
 import { callerFor, createUser, sessionCookieFor, useTestApp } from "../../test/helpers.ts";
@@ -135,6 +136,26 @@ describe("reads are never anonymous and stay inside the caller's area", () => {
 });
 
 describe("API tokens", () => {
+  test("a token's last use is stamped at most once a minute, and a revoked token stops at once", async () => {
+    const reader = await token("read-only");
+    const lastUsed = async () => {
+      const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, reader.id));
+      return row?.lastUsedAt ?? null;
+    };
+    expect(await lastUsed()).toBeNull();
+    expect((await call("GET", "/registers", reader)).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect((await call("GET", "/registers", reader)).status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+    const earlier = new Date(Date.now() - 2 * 60_000);
+    await t.db.update(apiTokens).set({ lastUsedAt: earlier }).where(eq(apiTokens.id, reader.id));
+    expect((await call("GET", "/registers", reader)).status).toBe(200);
+    expect((await lastUsed())?.getTime()).toBeGreaterThan(earlier.getTime() + 60_000);
+    await t.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, reader.id));
+    expect((await call("GET", "/registers", reader)).status).toBe(401);
+  });
+
   test("a read-only token reads every area, is audited by token id, and cannot write", async () => {
     const near = await createFamilyRegister(t.db);
     const far = await createFamilyRegister(t.db, { wardIndex: 40 });
@@ -501,6 +522,49 @@ describe("privacy", () => {
       details: { ids: ids(list.json) },
     });
     expect(JSON.stringify(row?.details)).not.toContain(family.form.nikKepalaKeluarga);
+  });
+
+  test("a list entry carries the stored form exactly as the single read does (passed through unparsed)", async () => {
+    const family = await createFamilyRegister(t.db, {
+      change: (form) => ({ ...form, namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' }),
+    });
+    const reader = await token("read-only");
+    const list = await call("GET", `/registers?filters[id][$eq]=${family.id}`, reader);
+    const single = await call("GET", `/registers/${family.id}`, reader);
+    expect(list.status).toBe(200);
+    const [entry] = entries(list.json);
+    expect(entry?.attributes.data_register).toEqual(single.json.data.attributes.data_register);
+    expect(entry?.attributes.data_register).toMatchObject({ namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' });
+    expect(entry?.attributes.nama_kepala_keluarga).toBe('Budi "Kutip" \\ Miring Ütama');
+  });
+
+  test("the audit row lists the page's ids in the page's order; a page past the end writes none and keeps the total", async () => {
+    await createFamilyRegister(t.db);
+    await createFamilyRegister(t.db, { rt: "002" });
+    await createFamilyRegister(t.db, { rt: "003" });
+    const cadre = await as(await createCadre(t.db, "kelurahan"));
+    const page = await call("GET", "/registers?pagination[pageSize]=2&sort=rt:desc", cadre);
+    expect(page.status).toBe(200);
+    expect(ids(page.json)).toHaveLength(2);
+    expect((await lastAudit())?.details).toMatchObject({ via: "rest", ids: ids(page.json) });
+
+    const [before] = await t.db.select({ total: count() }).from(auditLog);
+    const past = await call("GET", "/registers?pagination[page]=50&pagination[pageSize]=2", cadre);
+    expect(past.status).toBe(200);
+    expect(past.json.data).toEqual([]);
+    expect(past.json.meta.pagination.total).toBe(page.json.meta.pagination.total);
+    const filter = "filters[rt][$in][0]=002&filters[rt][$in][1]=003&pagination[pageSize]=100";
+    const filteredFirst = await call("GET", `/registers?${filter}`, cadre);
+    expect(filteredFirst.json.meta.pagination.total).toBeGreaterThanOrEqual(2);
+    const [between] = await t.db.select({ total: count() }).from(auditLog);
+    const filteredPast = await call("GET", `/registers?${filter}&pagination[page]=9`, cadre);
+    expect(filteredPast.json).toMatchObject({
+      data: [],
+      meta: { pagination: { total: filteredFirst.json.meta.pagination.total } },
+    });
+    const [after] = await t.db.select({ total: count() }).from(auditLog);
+    expect(after?.total).toBe((before?.total ?? 0) + 1);
+    expect(between?.total).toBe(after?.total);
   });
 
   test("no password hash, session or token ever appears in an answer", async () => {

@@ -10,11 +10,11 @@ import { registers } from "../db/schema/registers.ts";
 import type { Actor } from "../services/accounts/actor.ts";
 import { DomainError } from "../services/common/errors.ts";
 import { assertMayChange, readPolicyOf, readsCadreForms } from "../services/registers/policy.ts";
-import { liveRegisterCount } from "../services/figures/family-count.ts";
+import { liveRegisterCountSql } from "../services/figures/family-count.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
 import { moveToStatus } from "../services/registers/workflow.ts";
-import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
+import { jsonText, listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
@@ -256,14 +256,19 @@ export function registersRest(): Hono<AppEnv> {
       const resource = resourceFor(access);
       const query = parseQuery(url, resource);
       pagination = query.pagination;
-      // Unfiltered, the exact total comes from the rollups (plus the few cadre registrations).
+      // Unfiltered, the exact total comes from the rollups (plus the few cadre registrations); the
+      // page, its total and its audit row are one statement.
       return findMany(db, resource, query, access.rows, {
-        unfilteredTotal: () =>
-          liveRegisterCount(db, readPolicyOf(c.var.actor).scope.area, { cadreForms: readsCadreForms(c.var.actor) }),
+        unfilteredTotal: liveRegisterCountSql(readPolicyOf(c.var.actor).scope.area, {
+          cadreForms: readsCadreForms(c.var.actor),
+        }),
+        alongside: access.auditInStatement,
+        // The stored form goes out as stored to readers of the full view (officials get it masked).
+        rawJson: access.view === "full",
       });
     });
     if (!pagination) throw new Error("registers list: no pagination parsed");
-    return c.json(listBody(result, pagination));
+    return c.body(jsonText(listBody(result, pagination)), 200, { "content-type": "application/json" });
   });
 
   // Another area's register answers 404 like a missing one: the id's existence is not disclosed.

@@ -28,7 +28,9 @@ import {
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
 import type { Db } from "../db/client.ts";
+import { aliasedSelection, decodeRow, resultRows } from "../db/raw-rows.ts";
 import { invalidParameter, RestError } from "./errors.ts";
+import { RawJson } from "./envelope.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
@@ -327,39 +329,97 @@ export interface ListResult {
   total: number | null;
 }
 
+export interface FindManyOptions {
+  /**
+   * The exact number of rows in `scope` as one SQL value, when the caller has it without counting
+   * (registers: from the figure rollups); used when the query has no filters.
+   */
+  unfilteredTotal?: SQL;
+  /**
+   * A statement to run with the page, in the same round trip (an INSERT of the read's audit row):
+   * given the page's ids in order as a jsonb array, it must write nothing for an empty page.
+   */
+  alongside?: (pageIds: SQL) => SQL | null;
+  /**
+   * JSON attributes come back as PostgreSQL wrote them (RawJson, written by envelope.ts jsonText),
+   * not parsed: for callers that show them as stored (no presenter needs the document).
+   */
+  rawJson?: boolean;
+}
+
+const totalKey = "__total";
+const positionKey = "__n";
+
 /**
- * `unfilteredTotal`: the exact number of rows in `scope` when the caller has it without counting
- * (registers: from the figure rollups), used when the query has no filters.
+ * One page of a list. The page, its total and the `alongside` statement travel as ONE statement
+ * (one round trip, one commit): `with page as (…), alongside as (…) select page.*, total from page`.
+ * Only a page past the end counts separately (no row carries the total), and populate reads the
+ * related rows afterwards.
  */
 export async function findMany(
   db: Db,
   resource: RestResource,
   query: ParsedQuery,
   scope?: SQL,
-  options: { unfilteredTotal?: () => Promise<number> } = {},
+  options: FindManyOptions = {},
 ): Promise<ListResult> {
-  const where = and(scope, query.filters ? compileFilter(resource, query.filters) : undefined);
+  const where = and(scope, query.filters ? compileFilter(resource, query.filters) : undefined) ?? sql`true`;
   const { pagination } = query;
   const limit = pagination.kind === "page" ? pagination.pageSize : pagination.limit;
   const offset = pagination.kind === "page" ? (pagination.page - 1) * pagination.pageSize : pagination.start;
-  const rows: Row[] = await db
-    .select(selection(resource, relationKeys(resource, query.populate)))
-    .from(resource.table)
-    .where(where)
-    .orderBy(...orderOf(resource, query.sort))
-    .limit(limit)
-    .offset(offset);
+  const fields = selection(resource, relationKeys(resource, query.populate));
+  const rawKeys = new Set(
+    options.rawJson
+      ? Object.entries(resource.attributes)
+          .filter(([, attribute]) => attribute.type === "json")
+          .map(([key]) => key)
+      : [],
+  );
+  const decodedFields = Object.fromEntries(Object.entries(fields).filter(([key]) => !rawKeys.has(key)));
+  const selectList =
+    rawKeys.size === 0
+      ? aliasedSelection(fields)
+      : sql.join(
+          [
+            aliasedSelection(decodedFields),
+            ...[...rawKeys].map((key) => sql`${fields[key]}::text as ${sql.identifier(key)}`),
+          ],
+          sql`, `,
+        );
+  const order = sql.join(orderOf(resource, query.sort), sql`, `);
+  const counted =
+    !query.filters && options.unfilteredTotal
+      ? options.unfilteredTotal
+      : sql`(select count(*) from ${resource.table} where ${where})`;
+  const total = pagination.withCount ? sql`(${counted})::float8` : sql`null`;
+  const ids = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
+  const extra = options.alongside?.(ids) ?? null;
+  const statement = sql`with page as (
+      select ${selectList}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
+      from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}
+    )${extra ? sql`, alongside as (${extra})` : sql``}
+    select page.*, ${total} as ${sql.identifier(totalKey)} from page order by page.${sql.identifier(positionKey)}`;
+  const raw = resultRows(await db.execute(statement));
+  const rows = raw.map((row) => {
+    const decoded = decodeRow(decodedFields, row);
+    for (const key of rawKeys) {
+      const text = row[key];
+      decoded[key] = typeof text === "string" ? new RawJson(text) : null;
+    }
+    return decoded;
+  });
   const entries = rows.map((row) => toEntry(resource, row, query.fields));
   await populate(db, resource, rows, entries, query.populate);
-  let total: number | null = null;
+  let totalValue: number | null = null;
   if (pagination.withCount) {
-    if (!query.filters && options.unfilteredTotal) total = await options.unfilteredTotal();
+    const first = raw[0];
+    if (first) totalValue = Number(first[totalKey]);
     else {
-      const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
-      total = counted?.total ?? 0;
+      const [row] = resultRows(await db.execute(sql`select ${total} as ${sql.identifier(totalKey)}`));
+      totalValue = Number(row?.[totalKey] ?? 0);
     }
   }
-  return { entries, total };
+  return { entries, total: totalValue };
 }
 
 export async function findOne(

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE, type AuditEntry } from "@shared/schemas/audit.ts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDateTime, formatNumber, formatTotal } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "../admin/admin-nav.tsx";
 import { auditActionLabel, auditActionOptions } from "./action-label.ts";
@@ -170,8 +170,7 @@ function AuditList({ search }: { search: AuditSearch }) {
   return (
     <div className="mt-4 flex flex-col gap-3" aria-busy={list.isFetching}>
       <p role="status">
-        Menampilkan {formatNumber(first)}–{formatNumber(last)} dari{" "}
-        {totalIsCapped ? `lebih dari ${formatNumber(total)}` : formatNumber(total)} catatan
+        Menampilkan {formatNumber(first)}–{formatNumber(last)} dari {formatTotal(total, totalIsCapped)} catatan
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a tablet scrolls sideways, and keyboard users must reach it (axe scrollable-region-focusable). */}
       <div className="hidden overflow-x-auto sm:block" role="region" aria-label="Tabel log audit" tabIndex={0}>

@@ -6,6 +6,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { formatDate } from "./labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { formatNumber } from "./format.ts";
+import { formatTotal, pageOfLabel } from "../../lib/format.ts";
 import { ReviewBadge } from "./review-badge.tsx";
 import { WhatsappLink } from "./whatsapp-link.tsx";
 import type { RecordListItem } from "./record-types.ts";
@@ -70,6 +71,11 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
       {list.data && list.data.items.length === 0 && (
         <p className="rounded-box border border-dashed border-base-300 p-6 text-center">Data tidak ditemukan.</p>
       )}
+      {list.data && list.data.items.length > 0 && !compact && (
+        <p className="text-sm" role="status">
+          {formatTotal(list.data.total, list.data.totalCapped)} data
+        </p>
+      )}
       {list.data && list.data.items.length > 0 && (
         <ul className="space-y-2">
           {list.data.items.map((item) => (
@@ -116,13 +122,12 @@ export function RecordList({ search, page, pageSize, deleted, onSearch, onPage, 
           <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             Prev
           </button>
-          <span className="text-sm">
-            Halaman {list.data.page} dari {list.data.pageCount}
-          </span>
+          <span className="text-sm">{pageOfLabel(list.data.page, list.data.pageCount, list.data.totalCapped)}</span>
           <button
             type="button"
             className="btn btn-sm"
-            disabled={page >= list.data.pageCount}
+            // Past a capped count there are more pages than the count says.
+            disabled={page >= list.data.pageCount && !list.data.totalCapped}
             onClick={() => onPage(page + 1)}
           >
             Next

@@ -8,3 +8,4 @@ export * from "./auth-tokens.ts";
 export * from "./idempotency.ts";
 export * from "./figures.ts";
 export * from "./recaps.ts";
+export * from "./register-counts.ts";

@@ -1,8 +1,8 @@
 // API tokens for third parties on the REST layer (DESIGN §3): shown once at creation, stored as
 // SHA-256 only, read-only or full access, revocable by an admin.
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createApiTokenInput, type ApiTokenSummary, type CreateApiTokenInput } from "@shared/schemas/users.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
@@ -14,8 +14,9 @@ import { parseInput } from "../common/input.ts";
 
 const TOKEN_PREFIX = "pkk_";
 
+/** SHA-256 in hex, by the runtime's native hash: it runs on every REST request. */
 export function apiTokenHash(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token).digest("hex");
 }
 
 function summary(row: ApiTokenRow): ApiTokenSummary {
@@ -74,28 +75,43 @@ export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number):
   return summary(row);
 }
 
+/** How stale `last_used_at` may get: a busy client does not turn every read into a write. */
+export const LAST_USED_PRECISION_SECONDS = 60;
+
 /**
  * The live token behind a bearer value, or null: unknown, revoked, or its creator is no longer an
  * active admin (blocked, demoted or deleted). A token never outlives the authority that made it.
+ * One statement: the lookup, and `last_used_at` stamped when it is older than a minute (a read
+ * that changes nothing commits without waiting for the disk).
  */
 export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTokenRow | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const [found] = await db
-    .select({ token: apiTokens })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.createdBy))
-    .where(
-      and(
-        eq(apiTokens.tokenHash, apiTokenHash(token)),
-        isNull(apiTokens.revokedAt),
-        eq(users.role, "admin"),
-        eq(users.status, "active"),
+  const live = db.$with("live").as(
+    db
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.createdBy))
+      .where(
+        and(
+          eq(apiTokens.tokenHash, apiTokenHash(token)),
+          isNull(apiTokens.revokedAt),
+          eq(users.role, "admin"),
+          eq(users.status, "active"),
+        ),
       ),
-    );
-  const row = found?.token;
-  if (!row) return null;
-  await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.id));
-  return row;
+  );
+  const stamped = db.$with("stamped", { id: apiTokens.id }).as(
+    sql`update ${apiTokens} set last_used_at = now() where ${apiTokens.id} in (select id from ${live})
+      and (${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_PRECISION_SECONDS}))
+      returning ${apiTokens.id}`,
+  );
+  const [found] = await db
+    .with(live, stamped)
+    .select({ token: apiTokens, stamped: sql<boolean>`exists (select 1 from ${stamped})`.mapWith(Boolean) })
+    .from(apiTokens)
+    .where(inArray(apiTokens.id, db.select({ id: live.id }).from(live)));
+  if (!found) return null;
+  return found.stamped ? { ...found.token, lastUsedAt: new Date() } : found.token;
 }
 
 /** Revokes every live token `userId` created (blocking or removing an admin ends their tokens too). */

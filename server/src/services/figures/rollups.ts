@@ -11,10 +11,15 @@ import {
   registerMonthMarks,
   statusMonthRollups,
 } from "../../db/schema/figures.ts";
+import { registerCounts } from "../../db/schema/register-counts.ts";
 
-/** Every rollup from the rows (pkk_rebuild_figures in migration issue12_rollups_custom). */
+/**
+ * Every rollup from the rows (pkk_rebuild_figures in migration issue12_rollups_custom) and the
+ * register counts (pkk_rebuild_register_counts in issue12_register_counts_custom).
+ */
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pkk_rebuild_figures()`);
+  await db.execute(sql`select pkk_rebuild_register_counts()`);
 }
 
 const rollupTables: PgTable[] = [
@@ -24,6 +29,7 @@ const rollupTables: PgTable[] = [
   memberRollups,
   registerMonthMarks,
   statusMonthRollups,
+  registerCounts,
 ];
 
 export interface RollupDifference {

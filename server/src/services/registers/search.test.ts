@@ -191,4 +191,27 @@ describe("registration status search", () => {
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await last?.json())?.error.message).toBe("Terlalu banyak pencarian. Silakan coba lagi nanti");
   });
+
+  test("valid searches count against the limit too; a refused search neither burns its captcha nor looks anything up", async () => {
+    const { form } = await createFamilyRegister(t.db);
+    const caller = callerFor(t, null, "10.0.3.1");
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const answer = await caller.registers.searchStatus({ query: form.nikKepalaKeluarga, captcha: captcha() });
+      expect(answer.results).toHaveLength(1);
+    }
+    const kept = captcha();
+    await expect(caller.registers.searchStatus({ query: form.nikKepalaKeluarga, captcha: kept })).rejects.toMatchObject(
+      {
+        code: "TOO_MANY_REQUESTS",
+      },
+    );
+    // From another address the same captcha still works once: the refused search did not use it.
+    const other = callerFor(t, null, "10.0.3.2");
+    expect((await other.registers.searchStatus({ query: form.nikKepalaKeluarga, captcha: kept })).results).toHaveLength(
+      1,
+    );
+    await expect(other.registers.searchStatus({ query: form.nikKepalaKeluarga, captcha: kept })).rejects.toThrow(
+      "Captcha sudah dipakai",
+    );
+  });
 });

@@ -1,6 +1,6 @@
 // Public registration-status search (SPEC §2, §5 "Search"; DESIGN §6): a NIK (head or member) or a
 // head-of-family name, behind a captcha and a per-IP limit, answered with masked fields only.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import {
   isNikQuery,
   isRegistrationNumberQuery,
@@ -10,15 +10,26 @@ import {
   type StatusSearchAnswer,
 } from "@shared/schemas/search.ts";
 import { maskNik, maskPhone } from "@shared/mask.ts";
-import { formTypeLabel, statusLabel } from "@shared/status.ts";
+import { familyReadsNoteStatuses } from "@shared/status-guidance.ts";
+import {
+  formTypeLabel,
+  formTypes,
+  registerStatuses,
+  statusLabel,
+  type FormType,
+  type RegisterStatus,
+} from "@shared/status.ts";
 import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
+import { aliasedSelection, decodeRow, resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
-import { familyMembers, registers } from "../../db/schema/registers.ts";
+import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
+import { captchaNonces, rateLimits } from "../../db/schema/support.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { verifyCaptcha } from "../public/captcha.ts";
+import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha } from "../public/captcha.ts";
+import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
-import { registrationNumberMatch, reviewNotes, wardNameMatch } from "./status-lookup.ts";
+import { registrationNumberMatch, reviewNotes, wardNameMatch, type ReviewNote } from "./status-lookup.ts";
 
 export const SEARCH_RATE_LIMIT = {
   limit: 20,
@@ -26,40 +37,194 @@ export const SEARCH_RATE_LIMIT = {
   message: "Terlalu banyak pencarian. Silakan coba lagi nanti",
 };
 
+/** What a card is read from (one column may be read under two names: the ward's and kecamatan's names). */
+const cardFields = {
+  id: registers.id,
+  registrationNumber: registers.registrationNumber,
+  namaKepalaKeluarga: registers.namaKepalaKeluarga,
+  nik: registers.nikKepalaKeluarga,
+  nomorHp: registers.nomorHp,
+  tanggalPendataan: registers.tanggalPendataan,
+  status: registers.status,
+  formType: registers.formType,
+  rt: registers.rt,
+  rw: registers.rw,
+  desaKelurahanNama: desaKelurahan.nama,
+  kecamatanNama: kecamatan.nama,
+  memberCount: registers.memberCount,
+  createdAt: registers.createdAt,
+  updatedAt: registers.updatedAt,
+  reviewNote: registerEvents.note,
+  reviewAt: registerEvents.createdAt,
+} as const;
+
+/** A found record before masking (names of a ward or kecamatan and the note come from left joins). */
+interface Card {
+  id: number;
+  registrationNumber: string;
+  namaKepalaKeluarga: string;
+  nik: string;
+  nomorHp: string;
+  tanggalPendataan: string;
+  status: RegisterStatus;
+  formType: FormType;
+  rt: string | null;
+  rw: string | null;
+  desaKelurahanNama: string | null;
+  kecamatanNama: string | null;
+  memberCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  reviewNote: string | null;
+  reviewAt: Date | null;
+}
+
+/**
+ * The public search in ONE statement (one round trip, one commit): the per-IP rate limit is counted,
+ * then (within the limit) the captcha's nonce is burned and expired nonces swept, then (nonce fresh)
+ * the lookup runs, with the cadre's latest note for records the family must act on. A request whose
+ * input or captcha answer is already wrong only counts against the limit (one statement too).
+ */
 export async function searchStatus(
   db: Db,
   secret: string,
   actor: Actor,
   rawInput: SearchStatusInput,
 ): Promise<StatusSearchAnswer> {
-  await consumeRateLimit(db, addressKey("search", actor.ip), SEARCH_RATE_LIMIT);
+  const key = addressKey("search", actor.ip);
+  let input: ReturnType<typeof parseSearch>;
+  try {
+    input = parseSearch(secret, rawInput);
+  } catch (error) {
+    // The limit counts every attempt, and its 429 comes before any other answer.
+    await consumeRateLimit(db, key, SEARCH_RATE_LIMIT);
+    throw error;
+  }
+  const { kind, match } = statusMatch(db, input.query, input.desaKelurahanId);
+  const windowEnd = sql`now() + make_interval(secs => ${SEARCH_RATE_LIMIT.windowSeconds})`;
+  const noteStatuses = sql.join(
+    familyReadsNoteStatuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const statement = sql`with limited as (
+      insert into ${rateLimits} (key, count, window_ends_at) values (${key}, 1, ${windowEnd})
+      on conflict (key) do update set
+        count = case when ${rateLimits.windowEndsAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+        window_ends_at = case when ${rateLimits.windowEndsAt} <= now() then ${windowEnd} else ${rateLimits.windowEndsAt} end
+      returning count, greatest(1, ceil(extract(epoch from window_ends_at - now())))::int as retry_after
+    ), swept as (
+      delete from ${captchaNonces} where ${captchaNonces.expiresAt} < now()
+        and exists (select 1 from limited where limited.count <= ${SEARCH_RATE_LIMIT.limit})
+    ), burned as (
+      insert into ${captchaNonces} (nonce, expires_at)
+      select ${input.captcha.nonce}, ${input.captcha.expiresAt.toISOString()}::timestamptz
+      from limited where limited.count <= ${SEARCH_RATE_LIMIT.limit}
+      on conflict do nothing returning nonce
+    ), found as (
+      select ${aliasedSelection(cardFields)}
+      from ${registers}
+      left join ${desaKelurahan} on ${desaKelurahan.id} = ${registers.desaKelurahanId}
+      left join ${kecamatan} on ${kecamatan.id} = ${registers.kecamatanId}
+      left join lateral (
+        select ${registerEvents.note}, ${registerEvents.createdAt} from ${registerEvents}
+        where ${registerEvents.registerId} = ${registers.id} and ${registerEvents.toStatus} = ${registers.status}
+          and ${registers.status} in (${noteStatuses})
+        order by ${registerEvents.createdAt} desc, ${registerEvents.id} desc limit 1
+      ) ${registerEvents} on true
+      where exists (select 1 from burned) and ${and(isNull(registers.deletedAt), match)}
+      order by ${registers.createdAt} desc limit ${SEARCH_RESULT_LIMIT}
+    )
+    select limited.count as "__count", limited.retry_after as "__retry_after",
+      exists (select 1 from burned) as "__burned", found.*
+    from limited left join found on true
+    order by found."createdAt" desc`;
+  const rows = resultRows(await db.execute(statement));
+  const [first] = rows;
+  if (!first) throw new Error("status search: the statement answered no row");
+  if (Number(first.__count) > SEARCH_RATE_LIMIT.limit) {
+    throw new DomainError("TOO_MANY_REQUESTS", SEARCH_RATE_LIMIT.message, {
+      retryAfterSeconds: Number(first.__retry_after),
+    });
+  }
+  if (first.__burned !== true) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
+  const cards: Card[] = [];
+  for (const raw of rows) {
+    if (raw.id === null || raw.id === undefined) continue;
+    const decoded = decodeRow(cardFields, raw);
+    cards.push({
+      id: Number(decoded.id),
+      registrationNumber: String(decoded.registrationNumber),
+      namaKepalaKeluarga: String(decoded.namaKepalaKeluarga),
+      nik: String(decoded.nik),
+      nomorHp: String(decoded.nomorHp),
+      tanggalPendataan: String(decoded.tanggalPendataan),
+      status: registerStatusOf(decoded.status),
+      formType: formTypeOf(decoded.formType),
+      rt: textOrNull(decoded.rt),
+      rw: textOrNull(decoded.rw),
+      desaKelurahanNama: textOrNull(decoded.desaKelurahanNama),
+      kecamatanNama: textOrNull(decoded.kecamatanNama),
+      memberCount: Number(decoded.memberCount),
+      createdAt: dateOf(decoded.createdAt),
+      updatedAt: dateOf(decoded.updatedAt),
+      reviewNote: textOrNull(decoded.reviewNote),
+      reviewAt: decoded.reviewAt instanceof Date ? decoded.reviewAt : null,
+    });
+  }
+  const notes = new Map<number, ReviewNote>();
+  for (const card of cards) {
+    if (card.reviewAt) notes.set(card.id, { note: card.reviewNote, at: card.reviewAt.toISOString() });
+  }
+  return { kind, results: cards.map((card) => presentCard(card, notes)) };
+}
+
+/** The input checks that need no database: the schema, then the captcha's signature and expiry. */
+function parseSearch(secret: string, rawInput: SearchStatusInput) {
   const input = parseInput(searchStatusInput, rawInput);
-  await verifyCaptcha(db, secret, {
+  const captcha = checkCaptcha(secret, {
     token: input.captcha.token,
     answer: input.captcha.answer,
     expectedKind: "search",
     wrongMessage: "Jawaban captcha salah",
   });
+  return { query: input.query, desaKelurahanId: input.desaKelurahanId, captcha };
+}
 
-  return findStatus(db, input.query, input.desaKelurahanId);
+const textOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
+function dateOf(value: unknown): Date {
+  if (value instanceof Date) return value;
+  throw new Error("status search: a timestamp did not decode to a date");
+}
+function registerStatusOf(value: unknown): RegisterStatus {
+  const status = registerStatuses.find((item) => item === value);
+  if (!status) throw new Error("status search: unknown status");
+  return status;
+}
+function formTypeOf(value: unknown): FormType {
+  const formType = formTypes.find((item) => item === value);
+  if (!formType) throw new Error("status search: unknown form type");
+  return formType;
 }
 
 /**
- * The lookup behind the public search, without its captcha and rate limit (the benchmark times it).
- * A NIK matches the head or any member; both sides are index lookups (a UNION, never an OR that
- * would make the planner scan every family).
+ * The lookup's condition: a NIK matches the head or any member; both sides are index lookups (a
+ * UNION, never an OR that would make the planner scan every family). A name is looked up whole,
+ * within one kelurahan (issue 15); without a kelurahan nothing matches.
  */
-export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: number): Promise<StatusSearchAnswer> {
+function statusMatch(
+  db: Db,
+  rawQuery: string,
+  desaKelurahanId?: number,
+): { kind: StatusSearchAnswer["kind"]; match: SQL } {
   const query = rawQuery.trim();
   const kind = isNikQuery(query) ? "nik" : isRegistrationNumberQuery(query) ? "registrationNumber" : "name";
-  // A name is looked up whole, within one kelurahan (issue 15); without a kelurahan nothing matches.
   const match =
     kind === "registrationNumber"
       ? registrationNumberMatch(query)
       : kind === "name"
         ? desaKelurahanId === undefined
           ? sql`false`
-          : wardNameMatch(query, desaKelurahanId)
+          : (wardNameMatch(query, desaKelurahanId) ?? sql`false`)
         : inArray(
             registers.id,
             db
@@ -70,8 +235,31 @@ export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: num
                 db.select({ id: familyMembers.registerId }).from(familyMembers).where(eq(familyMembers.nik, query)),
               ),
           );
-  const order = [desc(registers.createdAt)];
+  return { kind, match };
+}
 
+function presentCard(
+  { nik, nomorHp, reviewNote: _note, reviewAt: _at, ...row }: Card,
+  notes: Map<number, ReviewNote>,
+): StatusSearchAnswer["results"][number] {
+  return {
+    ...row,
+    nikMasked: maskNik(nik),
+    nomorHpMasked: maskPhone(nomorHp),
+    statusLabel: statusLabel(row.status, row.formType),
+    formTypeLabel: formTypeLabel(row.formType),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    review: notes.get(row.id) ?? null,
+  };
+}
+
+/**
+ * The lookup behind the public search, without its captcha and rate limit (the benchmark times it):
+ * the same condition, cards and notes as the search.
+ */
+export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: number): Promise<StatusSearchAnswer> {
+  const { kind, match } = statusMatch(db, rawQuery, desaKelurahanId);
   const rows = await db
     .select({
       id: registers.id,
@@ -94,21 +282,11 @@ export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: num
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
     .leftJoin(kecamatan, eq(kecamatan.id, registers.kecamatanId))
     .where(and(isNull(registers.deletedAt), match))
-    .orderBy(...order)
+    .orderBy(desc(registers.createdAt))
     .limit(SEARCH_RESULT_LIMIT);
-
   const notes = await reviewNotes(db, rows);
   return {
     kind,
-    results: rows.map(({ nik, nomorHp, ...row }) => ({
-      ...row,
-      nikMasked: maskNik(nik),
-      nomorHpMasked: maskPhone(nomorHp),
-      statusLabel: statusLabel(row.status, row.formType),
-      formTypeLabel: formTypeLabel(row.formType),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      review: notes.get(row.id) ?? null,
-    })),
+    results: rows.map((row) => presentCard({ ...row, reviewNote: null, reviewAt: null }, notes)),
   };
 }

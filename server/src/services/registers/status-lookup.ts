@@ -2,7 +2,7 @@
 // number, a whole head-of-family name within one kelurahan (family registrations only, so the search
 // cannot page through the registry), and the cadre's note a family reads under its status.
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ACCENTED, foldName, PLAIN } from "@shared/name-match.ts";
+import { foldName } from "@shared/name-match.ts";
 import { familyReadsNoteStatuses } from "@shared/status-guidance.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -12,8 +12,12 @@ export function registrationNumberMatch(query: string): SQL {
   return eq(registers.registrationNumber, query.trim().toUpperCase());
 }
 
-/** The stored head name folded in SQL exactly as foldName folds the query. */
-const foldedHeadName = sql`btrim(regexp_replace(translate(lower(${registers.namaKepalaKeluarga}), ${ACCENTED}, ${PLAIN}), '\\s+', ' ', 'g'))`;
+/**
+ * The stored head name folded in SQL exactly as foldName folds the query: pkk_fold_name (migration
+ * issue12_folded_name_index_custom, ACCENTED and PLAIN as letters), which an index of each ward's
+ * live families holds, so a whole-name lookup is an index probe.
+ */
+export const foldedHeadName = sql`pkk_fold_name(${registers.namaKepalaKeluarga})`;
 
 export function wardNameMatch(query: string, desaKelurahanId: number): SQL | undefined {
   return and(
