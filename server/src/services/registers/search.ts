@@ -37,8 +37,8 @@ export const SEARCH_RATE_LIMIT = {
   message: "Terlalu banyak pencarian. Silakan coba lagi nanti",
 };
 
-/** What a card is read from (one column may be read under two names: the ward's and kecamatan's names). */
-const cardFields = {
+/** The columns of a card (one column may be read under two names: the ward's and kecamatan's names). */
+const cardColumns = {
   id: registers.id,
   registrationNumber: registers.registrationNumber,
   namaKepalaKeluarga: registers.namaKepalaKeluarga,
@@ -54,6 +54,11 @@ const cardFields = {
   memberCount: registers.memberCount,
   createdAt: registers.createdAt,
   updatedAt: registers.updatedAt,
+};
+
+/** What a card is read from in the search's one statement: its columns and the family's review note. */
+const cardFields = {
+  ...cardColumns,
   reviewNote: registerEvents.note,
   reviewAt: registerEvents.createdAt,
 } as const;
@@ -261,23 +266,7 @@ function presentCard(
 export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: number): Promise<StatusSearchAnswer> {
   const { kind, match } = statusMatch(db, rawQuery, desaKelurahanId);
   const rows = await db
-    .select({
-      id: registers.id,
-      registrationNumber: registers.registrationNumber,
-      namaKepalaKeluarga: registers.namaKepalaKeluarga,
-      nik: registers.nikKepalaKeluarga,
-      nomorHp: registers.nomorHp,
-      tanggalPendataan: registers.tanggalPendataan,
-      status: registers.status,
-      formType: registers.formType,
-      rt: registers.rt,
-      rw: registers.rw,
-      desaKelurahanNama: desaKelurahan.nama,
-      kecamatanNama: kecamatan.nama,
-      memberCount: registers.memberCount,
-      createdAt: registers.createdAt,
-      updatedAt: registers.updatedAt,
-    })
+    .select(cardColumns)
     .from(registers)
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
     .leftJoin(kecamatan, eq(kecamatan.id, registers.kecamatanId))
