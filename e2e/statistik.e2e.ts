@@ -208,3 +208,45 @@ test("an RT cadre sees Kegiatan PKK and its own RT's monthly trend, equal to the
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
 });
+
+test("a kelurahan cadre goes down kecamatan → kelurahan → RW on the page; the RT rows equal the API", async ({
+  page,
+}) => {
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/statistik");
+  const signedIn = async (input: Record<string, unknown>): Promise<Answer> => {
+    const response = await page.request.get(
+      `/trpc/statistics.breakdown?input=${encodeURIComponent(JSON.stringify({ indicator: "kondisi-pregnant", ...input }))}`,
+    );
+    expect(response.ok()).toBe(true);
+    return (await response.json()).result.data;
+  };
+  const city = await signedIn({});
+  const kecamatan = city.rows[0];
+  if (!kecamatan) throw new Error("the cadre's kecamatan is missing");
+  await page.getByLabel("Wilayah").selectOption(kecamatan.id);
+  const wards = await signedIn({ kecamatanId: Number(kecamatan.id) });
+  const ward = wards.rows[0];
+  if (!ward) throw new Error("the cadre's kelurahan is missing");
+  await page.getByLabel("Kelurahan", { exact: true }).selectOption(ward.id);
+  const rws = await signedIn({ desaKelurahanId: Number(ward.id) });
+  const regions = page.getByTestId("chart-regions");
+  await regions.getByRole("button", { name: "Tabel" }).click();
+  await expect(regions.locator("tbody tr")).toHaveCount(rws.rows.length);
+  const rw = rws.rows.find((row) => row.id !== "");
+  if (!rw) throw new Error("the kelurahan has no RW");
+  await page.getByLabel("RW", { exact: true }).selectOption(rw.id);
+  const rts = await signedIn({ desaKelurahanId: Number(ward.id), rw: rw.id });
+  await expect(page.getByTestId("statistics-summary")).toContainText(`RW ${rw.id}`);
+  await expect(regions.locator("tbody tr")).toHaveCount(rts.rows.length);
+  for (const [index, row] of rts.rows.entries()) {
+    const cells = regions.locator("tbody tr").nth(index).locator("td");
+    await expect(cells.first()).toHaveText(row.nama);
+    await expect(cells.nth(2)).toHaveText(new Intl.NumberFormat("id-ID").format(row.families ?? -1));
+  }
+  await page.getByRole("button", { name: "← Kembali ke kelurahan" }).click();
+  await expect(regions.locator("tbody tr")).toHaveCount(rws.rows.length);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+});

@@ -21,7 +21,7 @@ export interface RegionMapProps {
   figures: MapFigure[];
   measure: Measure;
   tiles: { url: string; attribution: string } | null;
-  /** A click on a kecamatan goes one level down. */
+  /** A click on a region: the page decides whether it goes one level down (a kecamatan; a kelurahan for signed-in readers). */
   onDrill?: (kode: string) => void;
 }
 
@@ -99,7 +99,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
         );
         shape.on("click", () => {
           setSelected(figure);
-          if (level === "kecamatan" && onDrill) onDrill(kode);
+          onDrill?.(kode);
         });
         shape.on("add", () => {
           const element = "getElement" in shape && typeof shape.getElement === "function" ? shape.getElement() : null;

@@ -14,16 +14,31 @@ const RegionMap = lazy(() => import("./region-map.tsx"));
 
 const barColour = "#d97706";
 
+/** Where the page looks: the city, a kecamatan, and for signed-in readers a kelurahan and an RW. */
+interface RegionPath {
+  kecamatanId?: number;
+  desaKelurahanId?: number;
+  rw?: string;
+}
+
 export function StatisticsPage() {
   const session = useSession();
   const signedIn = Boolean(session.data);
   const config = useQuery(trpc.config.public.queryOptions());
   const [indicatorKey, setIndicatorKey] = useState("kondisi-pregnant");
   const [measure, setMeasure] = useState<Measure>("count");
-  const [kecamatanId, setKecamatanId] = useState<number | undefined>(undefined);
+  const [region, setRegion] = useState<RegionPath>({});
+  const { kecamatanId, desaKelurahanId, rw } = region;
+  const setKecamatanId = (id: number | undefined) => setRegion(id === undefined ? {} : { kecamatanId: id });
   const [month, setMonth] = useState<string>("");
   const indicator = indicators.find((candidate) => candidate.key === indicatorKey) ?? indicators[0];
   const place = { indicator: indicatorKey, ...(kecamatanId === undefined ? {} : { kecamatanId }) };
+  // Signed-in readers go on below the kecamatan: a kelurahan's RWs, an RW's RTs (within their area).
+  const deepPlace = {
+    ...place,
+    ...(desaKelurahanId === undefined ? {} : { desaKelurahanId }),
+    ...(rw === undefined ? {} : { rw }),
+  };
   const monthFilter = signedIn && month ? { month } : {};
 
   const publicBreakdown = useQuery({
@@ -33,16 +48,32 @@ export function StatisticsPage() {
     placeholderData: (previous) => previous,
   });
   const privateBreakdown = useQuery({
-    ...trpc.statistics.breakdown.queryOptions({ ...place, ...monthFilter }),
+    ...trpc.statistics.breakdown.queryOptions({ ...deepPlace, ...monthFilter }),
     enabled: signedIn,
     placeholderData: (previous) => previous,
+  });
+  // The choices of the deeper selects (the same queries as the level above: cached, not fetched twice).
+  const wardChoices = useQuery({
+    ...trpc.statistics.breakdown.queryOptions({ ...place, ...monthFilter }),
+    enabled: signedIn && kecamatanId !== undefined,
+  });
+  const rwChoices = useQuery({
+    ...trpc.statistics.breakdown.queryOptions({ indicator: indicatorKey, desaKelurahanId, ...monthFilter }),
+    enabled: signedIn && desaKelurahanId !== undefined,
   });
   const breakdown = signedIn ? privateBreakdown : publicBreakdown;
   const publicTrend = useQuery({
     ...trpc.statistics.publicTrend.queryOptions({ indicator: indicatorKey }),
     enabled: session.isSuccess && !signedIn,
   });
-  const privateTrend = useQuery({ ...trpc.statistics.trend.queryOptions(place), enabled: signedIn, retry: false });
+  const privateTrend = useQuery({
+    ...trpc.statistics.trend.queryOptions({
+      ...place,
+      ...(desaKelurahanId === undefined ? {} : { desaKelurahanId }),
+    }),
+    enabled: signedIn,
+    retry: false,
+  });
   const trend = signedIn ? privateTrend : publicTrend;
   const publicWards = useQuery({
     ...trpc.statistics.publicBreakdown.queryOptions({ indicator: indicatorKey, level: "kelurahan" }),
@@ -57,14 +88,28 @@ export function StatisticsPage() {
   const data = breakdown.data;
   const regionLabel = data?.parent.nama ?? "";
   const rows = data?.rows ?? [];
-  const kecamatanKode = kecamatanId === undefined ? undefined : (data?.parent.kode ?? undefined);
+  // The kecamatan's own figure: the breakdown's parent at kecamatan level, else the cached query of it.
+  const kecamatanFigure = desaKelurahanId === undefined ? data?.parent : wardChoices.data?.parent;
+  const kecamatanKode = kecamatanId === undefined ? undefined : (kecamatanFigure?.kode ?? undefined);
+  const kecamatanName = kecamatanFigure?.nama;
+  const kecamatanRows = kecamatanId === undefined ? rows : (wardChoices.data?.rows ?? rows);
   const drill = useCallback(
     (kode: string) => {
-      const target = (breakdown.data?.rows ?? []).find((row) => row.kode === kode);
-      if (target && kecamatanId === undefined) setKecamatanId(Number(target.id));
+      if (kecamatanId === undefined) {
+        const target = (breakdown.data?.rows ?? []).find((row) => row.kode === kode);
+        if (target) setRegion({ kecamatanId: Number(target.id) });
+        return;
+      }
+      // Inside a kecamatan a signed-in reader goes on to the tapped kelurahan's RWs.
+      const ward = signedIn ? (wardChoices.data?.rows ?? []).find((row) => row.kode === kode) : undefined;
+      if (ward) setRegion({ kecamatanId, desaKelurahanId: Number(ward.id) });
     },
-    [breakdown.data, kecamatanId],
+    [breakdown.data, wardChoices.data, kecamatanId, signedIn],
   );
+  const up = () =>
+    setRegion(
+      rw !== undefined ? { kecamatanId, desaKelurahanId } : desaKelurahanId !== undefined ? { kecamatanId } : {},
+    );
 
   const barConfig = useMemo(
     (): ChartConfiguration => ({
@@ -118,7 +163,7 @@ export function StatisticsPage() {
   const mapFigures =
     kecamatanId === undefined && mapLevel === "kelurahan"
       ? ((signedIn ? privateWards.data : publicWards.data)?.rows ?? [])
-      : rows;
+      : kecamatanRows;
   const effectiveMapLevel = kecamatanId === undefined ? mapLevel : "kelurahan";
 
   return (
@@ -178,7 +223,9 @@ export function StatisticsPage() {
             onChange={(event) => setKecamatanId(event.target.value ? Number(event.target.value) : undefined)}
           >
             <option value="">Seluruh kota (per kecamatan)</option>
-            {kecamatanId !== undefined && data && <option value={String(kecamatanId)}>{data.parent.nama}</option>}
+            {kecamatanId !== undefined && (
+              <option value={String(kecamatanId)}>{kecamatanName ?? "Kecamatan terpilih"}</option>
+            )}
             {kecamatanId === undefined &&
               rows.map((row) => (
                 <option key={row.id} value={row.id}>
@@ -187,6 +234,54 @@ export function StatisticsPage() {
               ))}
           </select>
         </label>
+        {signedIn && kecamatanId !== undefined && (
+          <label className="form-control">
+            <span className="label-text">Kelurahan</span>
+            <select
+              className="select select-bordered w-full"
+              aria-label="Kelurahan"
+              value={desaKelurahanId === undefined ? "" : String(desaKelurahanId)}
+              onChange={(event) =>
+                setRegion(
+                  event.target.value ? { kecamatanId, desaKelurahanId: Number(event.target.value) } : { kecamatanId },
+                )
+              }
+            >
+              <option value="">Seluruh kecamatan (per kelurahan)</option>
+              {(wardChoices.data?.rows ?? []).map((row) => (
+                <option key={row.id} value={row.id}>
+                  {row.nama}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {signedIn && desaKelurahanId !== undefined && (
+          <label className="form-control">
+            <span className="label-text">RW</span>
+            <select
+              className="select select-bordered w-full"
+              aria-label="RW"
+              value={rw ?? ""}
+              onChange={(event) =>
+                setRegion(
+                  event.target.value
+                    ? { kecamatanId, desaKelurahanId, rw: event.target.value }
+                    : { kecamatanId, desaKelurahanId },
+                )
+              }
+            >
+              <option value="">Seluruh kelurahan (per RW)</option>
+              {(rwChoices.data?.rows ?? [])
+                .filter((row) => row.id !== "")
+                .map((row) => (
+                  <option key={row.id} value={row.id}>
+                    {row.nama}
+                  </option>
+                ))}
+            </select>
+          </label>
+        )}
         {signedIn && (
           <label className="form-control">
             <span className="label-text">Terdaftar sampai bulan</span>
@@ -214,8 +309,12 @@ export function StatisticsPage() {
             {data.month ? ` · terdaftar sampai ${showMonth(data.month)}` : ""}
           </p>
           {kecamatanId !== undefined && (
-            <button type="button" className="btn btn-sm btn-ghost self-start" onClick={() => setKecamatanId(undefined)}>
-              ← Kembali ke seluruh kota
+            <button type="button" className="btn btn-sm btn-ghost self-start" onClick={up}>
+              {rw !== undefined
+                ? "← Kembali ke kelurahan"
+                : desaKelurahanId !== undefined
+                  ? "← Kembali ke kecamatan"
+                  : "← Kembali ke seluruh kota"}
             </button>
           )}
           <section className="card bg-base-100 shadow-sm">
