@@ -153,7 +153,9 @@ function withEvents(form: FamilyRegistration): FamilyRegistration {
       : m,
   );
   if (random() < 0.3 && members[0]) members[0] = { ...members[0], birthDate: "1950-03-04" };
-  return { ...form, members, specialConditions: sc, events: { births, deaths } };
+  // Half the houses on PDAM, whatever the demo generator drew, so the water column is exercised too.
+  const waterSource = random() < 0.5 ? ("PDAM" as const) : form.waterSource;
+  return { ...form, waterSource, members, specialConditions: sc, events: { births, deaths } };
 }
 
 interface Made {
