@@ -57,3 +57,14 @@ test("empty input, a missing or wrong captcha and an unknown NIK get the spec's 
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
 });
+
+test("an answer typed before the captcha question arrives still gets its hint", async ({ page }) => {
+  // A slow network: the question comes 1.5 s after the page, the resident has typed already.
+  await page.route("**/trpc/captcha.issue**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/search/kk");
+  await page.getByLabel("Verifikasi keamanan").fill("999");
+  await expect(page.getByText("✗ Jawaban belum benar")).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import {
   isNikQuery,
   isRegistrationNumberQuery,
@@ -42,32 +42,43 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
   const check = useMutation(trpc.captcha.check.mutationOptions());
   const search = useMutation(trpc.registers.searchStatus.mutationOptions());
   const { toast } = useToast();
-  const hintTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const token = captcha.challenge?.token;
+  const { mutate: checkAnswer } = check;
+
+  // The live hint, asked once typing pauses (the server allows only a few hints per captcha), and
+  // asked again when the captcha arrives after the answer was typed.
+  useEffect(() => {
+    const value = answer.trim();
+    if (!/^-?\d+$/.test(value) || !token) {
+      setHint("unknown");
+      return;
+    }
+    setHint("checking");
+    let current = true;
+    const timer = setTimeout(() => {
+      checkAnswer(
+        { kind: "search", token, answer: Number(value) },
+        {
+          // An answer to an older question or an older answer says nothing of the current one.
+          onSuccess: (result) => current && setHint(result.correct ? "right" : "wrong"),
+          onError: () => current && setHint("unknown"),
+        },
+      );
+    }, 500);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [answer, token, checkAnswer]);
 
   const resetCaptcha = () => {
-    clearTimeout(hintTimer.current);
     setAnswer("");
-    setHint("unknown");
     captcha.refresh();
   };
 
   const onAnswer = (value: string) => {
     setAnswer(value);
     setCaptchaError(undefined);
-    clearTimeout(hintTimer.current);
-    const token = captcha.challenge?.token;
-    if (!/^-?\d+$/.test(value.trim()) || !token) {
-      setHint("unknown");
-      return;
-    }
-    setHint("checking");
-    // Asked once typing pauses: the server allows only a few hints per captcha.
-    hintTimer.current = setTimeout(() => {
-      check.mutate(
-        { kind: "search", token, answer: Number(value.trim()) },
-        { onSuccess: (result) => setHint(result.correct ? "right" : "wrong"), onError: () => setHint("unknown") },
-      );
-    }, 500);
   };
 
   const byName = query.trim() !== "" && !isNikQuery(query) && !isRegistrationNumberQuery(query);
