@@ -225,7 +225,7 @@ test("a kelurahan cadre goes down kecamatan → kelurahan → RW on the page; th
   const city = await signedIn({});
   const kecamatan = city.rows[0];
   if (!kecamatan) throw new Error("the cadre's kecamatan is missing");
-  await page.getByLabel("Wilayah").selectOption(kecamatan.id);
+  await page.getByLabel("Wilayah", { exact: true }).selectOption(kecamatan.id);
   const wards = await signedIn({ kecamatanId: Number(kecamatan.id) });
   const ward = wards.rows[0];
   if (!ward) throw new Error("the cadre's kelurahan is missing");

@@ -115,7 +115,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
     return () => {
       map.remove();
     };
-  }, [geo, figures, measure, tiles, level, kecamatanKode, onDrill]);
+  }, [geo, figures, measure, tiles, kecamatanKode, onDrill]);
 
   const breaks = classBreaks(
     figures.map((figure) => figure[measure]).filter((value): value is number => value !== null),

@@ -219,6 +219,7 @@ export function StatisticsPage() {
           <span className="label-text">Wilayah</span>
           <select
             className="select select-bordered w-full"
+            aria-label="Wilayah"
             value={kecamatanId === undefined ? "" : String(kecamatanId)}
             onChange={(event) => setKecamatanId(event.target.value ? Number(event.target.value) : undefined)}
           >
