@@ -143,5 +143,13 @@ export function presentLocation<T>(view: RegisterView, location: T | null): T | 
   return view === "full" ? location : null;
 }
 
+/**
+ * The family's phone for 'Kabari lewat WhatsApp': only for readers who may act on the record in the
+ * full view (cadres and admins of the area), never for officials or read-only tokens.
+ */
+export function whatsappContact(view: RegisterView, canAct: boolean, phone: string): string | null {
+  return view === "full" && canAct ? phone : null;
+}
+
 /** Whether a read in this view returns personal data in full (NIKs, health data): such reads are audited. */
 export const isSensitiveView = (view: RegisterView): boolean => view === "full";

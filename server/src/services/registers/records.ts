@@ -71,6 +71,7 @@ import {
   presentConditions,
   presentFamily,
   presentLocation,
+  whatsappContact,
   type VisibleFamily,
 } from "./presenter.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
@@ -128,7 +129,7 @@ export interface RecordPage {
 }
 
 function toListItem(
-  view: ReturnType<typeof readPolicyOf>["view"],
+  { view, scope }: ReturnType<typeof readPolicyOf>,
   register: RegisterRow,
   ward: string | null,
   district: string | null,
@@ -150,7 +151,7 @@ function toListItem(
     version: register.version,
     deletedAt: register.deletedAt?.toISOString() ?? null,
     deleteReason: register.deleteReason,
-    contactPhone: isSensitiveView(view) ? register.nomorHp : null,
+    contactPhone: register.deletedAt === null ? whatsappContact(view, scope.canAct, register.nomorHp) : null,
     familyNote,
   };
 }
@@ -158,7 +159,8 @@ function toListItem(
 /** Newest first, searched by head name or address, paged on the server. */
 export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): Promise<RecordPage> {
   const input = parseInput(recordListInput, raw);
-  const { scope, view } = readPolicyOf(actor);
+  const policy = readPolicyOf(actor);
+  const { scope, view } = policy;
   const where = and(
     visibleRegisters(actor, { forms: "families", deleted: input.deleted }),
     await familySearch(db, input.search),
@@ -175,7 +177,7 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
   });
   const notes = await reviewNotes(db, input.deleted ? [] : rows.map((row) => row.register));
   const items = rows.map((row) =>
-    toListItem(view, row.register, row.ward, row.district, notes.get(row.register.id)?.note ?? null),
+    toListItem(policy, row.register, row.ward, row.district, notes.get(row.register.id)?.note ?? null),
   );
   if (isSensitiveView(view) && items.length > 0) {
     await audit(db, actor, {
@@ -374,7 +376,7 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     actions: scope.canAct && live ? allowedActions(row.status, workflowRoleOf(actor)) : [],
     location,
     canSetLocation: scope.canAct && live && isSensitiveView(view),
-    contactPhone: scope.canAct && live ? row.nomorHp : null,
+    contactPhone: live ? whatsappContact(view, scope.canAct, row.nomorHp) : null,
     familyNote: (await reviewNotes(db, [row])).get(row.id)?.note ?? null,
     nikConfirmations: isSensitiveView(view) ? nikConfirmationsOf(row.dataRegister) : [],
     data: presentFamily(view, storedFamily(row)),

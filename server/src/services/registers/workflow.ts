@@ -58,7 +58,7 @@ import { workflowRoleOf } from "./workflow-role.ts";
 import { reviewNotes, type ReviewNote } from "./status-lookup.ts";
 import { overdueSql, targetHoursSql, waitingSinceSql } from "./deadlines.ts";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
-import { isSensitiveView, presentConditions } from "./presenter.ts";
+import { isSensitiveView, presentConditions, whatsappContact } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
 const deletedMessage = "Data ini sudah dihapus sehingga statusnya tidak dapat diubah";
@@ -410,7 +410,7 @@ export async function queue(
       status: register.status,
       version: register.version,
       actions: allowedActions(register.status, validator),
-      contactPhone: validator === null ? null : register.nomorHp,
+      contactPhone: validator === null ? null : whatsappContact(view, scope.canAct, register.nomorHp),
       familyNote: notes.get(register.id)?.note ?? null,
       waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
       targetHours: deadline?.targetHours == null ? null : Number(deadline.targetHours),
