@@ -19,15 +19,14 @@ import {
   type FormType,
   type RegisterStatus,
 } from "@shared/status.ts";
-import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, assertWithinLimit, consumeRateLimit, countAttemptStatement } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
 import { aliasedSelection, decodeRow, resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
-import { captchaNonces, rateLimits } from "../../db/schema/support.ts";
+import { captchaNonces } from "../../db/schema/support.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha } from "../public/captcha.ts";
-import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { registrationNumberMatch, reviewNotes, wardNameMatch, type ReviewNote } from "./status-lookup.ts";
 
@@ -106,18 +105,11 @@ export async function searchStatus(
     throw error;
   }
   const { kind, match } = statusMatch(db, input.query, input.desaKelurahanId);
-  const windowEnd = sql`now() + make_interval(secs => ${SEARCH_RATE_LIMIT.windowSeconds})`;
   const noteStatuses = sql.join(
     familyReadsNoteStatuses.map((status) => sql`${status}`),
     sql`, `,
   );
-  const statement = sql`with limited as (
-      insert into ${rateLimits} (key, count, window_ends_at) values (${key}, 1, ${windowEnd})
-      on conflict (key) do update set
-        count = case when ${rateLimits.windowEndsAt} <= now() then 1 else ${rateLimits.count} + 1 end,
-        window_ends_at = case when ${rateLimits.windowEndsAt} <= now() then ${windowEnd} else ${rateLimits.windowEndsAt} end
-      returning count, greatest(1, ceil(extract(epoch from window_ends_at - now())))::int as retry_after
-    ), swept as (
+  const statement = sql`with limited as (${countAttemptStatement(key, SEARCH_RATE_LIMIT)}), swept as (
       delete from ${captchaNonces} where ${captchaNonces.expiresAt} < now()
         and exists (select 1 from limited where limited.count <= ${SEARCH_RATE_LIMIT.limit})
     ), burned as (
@@ -146,11 +138,7 @@ export async function searchStatus(
   const rows = resultRows(await db.execute(statement));
   const [first] = rows;
   if (!first) throw new Error("status search: the statement answered no row");
-  if (Number(first.__count) > SEARCH_RATE_LIMIT.limit) {
-    throw new DomainError("TOO_MANY_REQUESTS", SEARCH_RATE_LIMIT.message, {
-      retryAfterSeconds: Number(first.__retry_after),
-    });
-  }
+  assertWithinLimit({ count: first.__count, retry_after: first.__retry_after }, SEARCH_RATE_LIMIT);
   if (first.__burned !== true) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
   const cards: Card[] = [];
   for (const raw of rows) {
