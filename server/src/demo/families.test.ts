@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import { useTestApp } from "../../test/helpers.ts";
 import { seedDemoAccounts } from "./accounts.ts";
-import { buildDemoFamily, seedDemoFamilies, seededRandom } from "./families.ts";
+import { buildDemoFamily, nikFromBirth, nikFromSerial, seedDemoFamilies, seededRandom } from "./families.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
 
 describe("demo families", () => {
@@ -45,4 +45,24 @@ test("a generated survey date is never in the future", () => {
   for (let serial = 1; serial <= 200; serial += 1) {
     expect(buildDemoFamily(random, serial, area, today).tanggalPendataan <= "2026-03-15").toBe(true);
   }
+});
+
+test("a bulk-generated NIK never equals a seeded one, however many families are generated", () => {
+  // A 1,000,000-family load once failed on a unique NIK: the serial 0107861050 of family 786,105
+  // read as the birth-style NIK of a man born 1986-07-01 in the seeded demo.
+  const region = "327508";
+  expect(nikFromSerial(region, 107_861_050)).not.toBe(nikFromBirth(region, "1986-07-01", false, 1050));
+  const random = seededRandom(11);
+  for (let index = 0; index < 2000; index += 1) {
+    const year = 1930 + Math.floor(random() * 97);
+    const month = String(1 + Math.floor(random() * 12)).padStart(2, "0");
+    const day = String(1 + Math.floor(random() * 31)).padStart(2, "0");
+    const birth = nikFromBirth(region, `${year}-${month}-${day}`, random() < 0.5, Math.floor(random() * 1e6));
+    const serial = nikFromSerial(region, Math.floor(random() * 999_999_999));
+    // Digits 7–8 are the birth day (41–71 for women) in one style and 90–99 in the other.
+    expect(Number(birth.slice(6, 8))).toBeLessThanOrEqual(71);
+    expect(Number(serial.slice(6, 8))).toBeGreaterThanOrEqual(90);
+    expect(serial).toMatch(/^\d{16}$/);
+  }
+  expect(() => nikFromSerial(region, 1_000_000_000)).toThrow();
 });

@@ -90,18 +90,26 @@ function isoDate(year: number, random: () => number): string {
  * date and sex (no warning for the cadre to confirm). Unique while a generator makes fewer than
  * 10,000 member serials (1,000 families) — the seeded demo and the test factories.
  */
-function nikFromBirth(regionDigits: string, birthDate: string, female: boolean, serial: number): string {
+export function nikFromBirth(regionDigits: string, birthDate: string, female: boolean, serial: number): string {
   const [year = "", month = "", day = ""] = birthDate.split("-");
   const dd = String(Number(day) + (female ? 40 : 0)).padStart(2, "0");
   return `${regionDigits}${dd}${month}${year.slice(2)}${String(serial % 10_000).padStart(4, "0")}`;
 }
 
+/** Member serials a serial-style NIK can hold (its last 9 digits). */
+const SERIAL_NIKS = 1_000_000_000;
+
 /**
- * The bulk generator's NIK: the region's 6 digits, then a 10-digit serial, so hundreds of thousands
- * of generated NIKs never collide (digits 7–12 are no date: a cadre editing such a family confirms it).
+ * The bulk generator's NIK: the region's 6 digits, a 9, then a 9-digit serial, so millions of
+ * generated NIKs never collide. Digits 7–8 (90–99) are no day for either sex (a birth-style NIK has
+ * 01–31, or 41–71 for women), so none can equal a seeded family's NIK; digits 7–12 are no date, and
+ * a cadre editing such a family confirms it.
  */
-function nikFromSerial(regionDigits: string, serial: number): string {
-  return `${regionDigits}${String(serial).padStart(10, "0")}`;
+export function nikFromSerial(regionDigits: string, serial: number): string {
+  if (!Number.isInteger(serial) || serial < 0 || serial >= SERIAL_NIKS) {
+    throw new Error(`nikFromSerial: serial ${serial} does not fit 9 digits`);
+  }
+  return `${regionDigits}9${String(serial).padStart(9, "0")}`;
 }
 
 export interface DemoArea {
