@@ -21,6 +21,9 @@ export function listBody(result: ListResult, pagination: Pagination): StrapiList
   return { data: result.entries, meta: { pagination: meta } };
 }
 
+/** The RawJson texts of the jsonText call running now (JSON.stringify is synchronous: one at a time). */
+let rawTexts: string[] | null = null;
+
 /**
  * A stored JSON document passed through as PostgreSQL wrote it (`jsonb::text`), never parsed: a
  * REST list of 25 registers would otherwise parse and re-serialize 25 family forms per request.
@@ -28,20 +31,37 @@ export function listBody(result: ListResult, pagination: Pagination): StrapiList
  */
 export class RawJson {
   constructor(readonly text: string) {}
+
+  /** Stands in as a placeholder string (NUL, which no stored text can contain: PostgreSQL refuses it). */
+  toJSON(): string {
+    // Written by any other JSON.stringify it would leave a placeholder: fail loudly instead.
+    if (!rawTexts) throw new Error("a stored JSON text is written by jsonText only");
+    rawTexts.push(this.text);
+    return "\u0000";
+  }
 }
 
-/** JSON.stringify, with each RawJson written as its text. */
+const placeholder = '"\\u0000"';
+
+/**
+ * JSON.stringify, with each RawJson written as its text. Through toJSON rather than a replacer
+ * function: a replacer is called for every value of the body and makes the whole call slower.
+ */
 export function jsonText(body: unknown): string {
   const raws: string[] = [];
-  const text = JSON.stringify(body, (_key, value: unknown) => {
-    if (!(value instanceof RawJson)) return value;
-    raws.push(value.text);
-    return `\u0000${raws.length - 1}`;
-  });
-  // A placeholder is a string holding NUL, which no stored text can contain (PostgreSQL refuses it).
-  return raws.length === 0
-    ? text
-    : text.replace(/"\\u0000(\d+)"/g, (_match, index: string) => raws[Number(index)] ?? "null");
+  rawTexts = raws;
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } finally {
+    rawTexts = null;
+  }
+  if (raws.length === 0) return text;
+  // The placeholders come out in the order toJSON was called.
+  const parts = text.split(placeholder);
+  let joined = parts[0] ?? "";
+  for (let index = 1; index < parts.length; index += 1) joined += (raws[index - 1] ?? "null") + parts[index];
+  return joined;
 }
 
 export function singleBody(entry: StrapiEntry): StrapiSingle {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import { auditLog, registerRevisions } from "../db/schema/audit.ts";
 import { registerEvents, registers } from "../db/schema/registers.ts";
@@ -524,15 +524,24 @@ describe("privacy", () => {
     expect(JSON.stringify(row?.details)).not.toContain(family.form.nikKepalaKeluarga);
   });
 
-  test("a list entry carries the stored form exactly as the single read does (passed through unparsed)", async () => {
+  test("a list entry carries every attribute, the stored form passed through unparsed, as the single read does", async () => {
     const family = await createFamilyRegister(t.db, {
       change: (form) => ({ ...form, namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' }),
     });
+    // Microseconds in a timestamp are cut to milliseconds, never rounded.
+    await t.db.update(registers).set({ nomorKk: null }).where(eq(registers.id, family.id));
+    await t.db.execute(sql`update registers set created_at = '2026-10-31 16:59:59.999999+00' where id = ${family.id}`);
     const reader = await token("read-only");
     const list = await call("GET", `/registers?filters[id][$eq]=${family.id}`, reader);
     const single = await call("GET", `/registers/${family.id}`, reader);
     expect(list.status).toBe(200);
     const [entry] = entries(list.json);
+    expect(entry).toEqual(single.json.data);
+    expect(entry?.attributes).toMatchObject({
+      createdAt: "2026-10-31T16:59:59.999Z",
+      publishedAt: "2026-10-31T16:59:59.999Z",
+      nomor_kk: null,
+    });
     expect(entry?.attributes.data_register).toEqual(single.json.data.attributes.data_register);
     expect(entry?.attributes.data_register).toMatchObject({ namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' });
     expect(entry?.attributes.nama_kepala_keluarga).toBe('Budi "Kutip" \\ Miring Ütama');
