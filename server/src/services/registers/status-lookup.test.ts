@@ -1,6 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
+import { and, desc, isNull, sql } from "drizzle-orm";
+import { SEARCH_RESULT_LIMIT } from "@shared/schemas/search.ts";
+import { desaKelurahan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { wardNameMatch } from "./status-lookup.ts";
 import { ACCENTED, foldName } from "@shared/name-match.ts";
+import type { Db } from "../../db/client.ts";
 import { resultRows } from "../../db/raw-rows.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 
@@ -22,4 +27,39 @@ describe("the indexed name fold", () => {
       expect({ name, folded: row?.folded }).toEqual({ name, folded: foldName(name) });
     }
   });
+
+  test("a whole-name lookup reads the ward's newest families of that name in index order, never sorting them", async () => {
+    const ward = await firstWard(t.db);
+    const match = and(wardNameMatch("Budi  Santoso", ward), isNull(registers.deletedAt));
+    const query = t.db
+      .select({ id: registers.id })
+      .from(registers)
+      .where(match)
+      .orderBy(desc(registers.createdAt))
+      .limit(SEARCH_RESULT_LIMIT)
+      .toSQL();
+    // An empty test table would be read whole; the plan PostgreSQL picks once it is large is the one shown.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const rows = resultRows(await tx.execute(sql.raw(`explain ${inlined(query.sql, query.params)}`)));
+      return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+    });
+    expect(plan).toContain("registers_live_ward_folded_name_newest");
+    expect(plan).not.toContain("Sort");
+  });
 });
+
+/** The statement with its parameters written in (EXPLAIN of a parameterised statement needs values). */
+function inlined(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_match, index: string) => {
+    const value = params[Number(index) - 1];
+    return typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}
+
+async function firstWard(db: Db): Promise<number> {
+  const [ward] = await db.select({ id: desaKelurahan.id }).from(desaKelurahan).limit(1);
+  if (!ward) throw new Error("no ward seeded");
+  return ward.id;
+}
