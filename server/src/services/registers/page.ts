@@ -1,10 +1,16 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers, type RegisterRow } from "../../db/schema/registers.ts";
 
+/** A register as a list shows it: every column but the stored form, which no list row reads. */
+export type ListedRegister = Omit<RegisterRow, "dataRegister">;
+
+/** The columns of ListedRegister: a page never reads, sends or parses 20 family forms (2 KB each). */
+const { dataRegister: _form, ...listedColumns } = getTableColumns(registers);
+
 export interface RegisterPageRow {
-  register: RegisterRow;
+  register: ListedRegister;
   ward: string | null;
   district: string | null;
 }
@@ -44,7 +50,7 @@ export async function pageOfRegisters(
     .offset((options.page - 1) * options.pageSize)
     .as("page_ids");
   const rows = await db
-    .select({ register: registers, ward: desaKelurahan.nama, district: kecamatan.nama })
+    .select({ register: listedColumns, ward: desaKelurahan.nama, district: kecamatan.nama })
     .from(ids)
     .innerJoin(registers, eq(registers.id, ids.id))
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))

@@ -62,7 +62,7 @@ import { addressLine } from "./family-scope.ts";
 import { familySearch } from "./family-search.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
 import { assertNiksFree, findTakenNik, withNikRace } from "./nik-uniqueness.ts";
-import { pageOfRegisters } from "./page.ts";
+import { pageOfRegisters, type ListedRegister } from "./page.ts";
 import { readPolicyOf, visibleRegisters } from "./policy.ts";
 import {
   isSensitiveView,
@@ -130,7 +130,7 @@ export interface RecordPage {
 
 function toListItem(
   { view, scope }: ReturnType<typeof readPolicyOf>,
-  register: RegisterRow,
+  register: ListedRegister,
   ward: string | null,
   district: string | null,
   familyNote: string | null,
