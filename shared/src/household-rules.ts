@@ -51,17 +51,13 @@ export function ageInYears(birthDate: string, onDay: string): number {
   return y - by - (beforeBirthday ? 1 : 0);
 }
 
-const isWomanOfChildbearingAge = (member: RuleMember, day: string) => {
-  const age = ageInYears(member.birthDate, day);
-  return member.gender === "Perempuan" && age >= 10 && age <= 55;
-};
-const isUnderOne = (member: RuleMember, day: string) => {
-  const age = ageInYears(member.birthDate, day);
-  return age >= 0 && age < 1;
-};
+// A member and their age on the survey day (computed once by the caller, who asks for several cohorts).
+const isWomanOfChildbearingAge = (member: RuleMember, age: number) =>
+  member.gender === "Perempuan" && age >= 10 && age <= 55;
+const isUnderOne = (_member: RuleMember, age: number) => age >= 0 && age < 1;
 
 /** Each counted condition and who among the members could have it. */
-const conditionCohorts: Array<{ key: string; who: (member: RuleMember, day: string) => boolean; none: string }> = [
+const conditionCohorts: Array<{ key: string; who: (member: RuleMember, age: number) => boolean; none: string }> = [
   { key: "pregnant", who: isWomanOfChildbearingAge, none: womanNeededMessage },
   { key: "nursing", who: isWomanOfChildbearingAge, none: womanNeededMessage },
   { key: "postpartum", who: isWomanOfChildbearingAge, none: womanNeededMessage },
@@ -73,7 +69,24 @@ const conditionCohorts: Array<{ key: string; who: (member: RuleMember, day: stri
 /** How many members could have a counted condition (all members for one without a cohort rule). */
 export function eligibleCount(key: string, members: RuleMember[], day: string): number {
   const cohort = conditionCohorts.find((item) => item.key === key);
-  return cohort ? members.filter((member) => cohort.who(member, day)).length : members.length;
+  return cohort
+    ? members.filter((member) => cohort.who(member, ageInYears(member.birthDate, day))).length
+    : members.length;
+}
+
+/**
+ * eligibleCount for any key, each member's age computed once: the bulk generator asks for all nine
+ * conditions of every family, and the ages were most of its drawing time.
+ */
+export function eligibleCounts(members: RuleMember[], day: string): (key: string) => number {
+  const ages = members.map((member) => ageInYears(member.birthDate, day));
+  const counts = new Map(
+    conditionCohorts.map(({ key, who }) => [
+      key,
+      members.filter((member, index) => who(member, ages[index] ?? Number.NaN)).length,
+    ]),
+  );
+  return (key) => counts.get(key) ?? members.length;
 }
 
 /** The hard rules: a family that breaks one is refused with the message beside the field. */
@@ -87,7 +100,7 @@ export function householdIssues(family: RuleFamily): RuleIssue[] {
     const ticked = family.specialConditions[key] === true;
     const count = family.specialConditions[`${key}Count`];
     if (!ticked || typeof count !== "number" || count < 1) continue;
-    const eligible = family.members.filter((member) => who(member, day)).length;
+    const eligible = family.members.filter((member) => who(member, ageInYears(member.birthDate, day))).length;
     if (eligible === 0) issues.push({ path: ["specialConditions", `${key}Count`], message: none });
     else if (count > eligible) {
       issues.push({ path: ["specialConditions", `${key}Count`], message: countAboveMessage(eligible) });

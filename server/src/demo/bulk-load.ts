@@ -12,7 +12,7 @@ import { asc, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
-import { rebuildRollups } from "../services/figures/rollups.ts";
+import { rollupRebuildParts } from "../services/figures/rollups.ts";
 import { batchText, eventCopyColumns, memberCopyColumns, registerCopyColumns, type FamilySlot } from "./bulk-rows.ts";
 import { seededRandom } from "./families.ts";
 
@@ -226,19 +226,23 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     throw error;
   }
   copied = performance.now();
-  // The rollups are rebuilt from the rows (one long statement, started first so it has a
-  // connection) while the dropped indexes are built and the loaded tables vacuumed on other
-  // connections; PGlite, with one connection, takes them in turn.
+  // The rollups are rebuilt from the rows in parts that share no table, each vacuumed once filled
+  // (started first so they have connections), while the dropped indexes are built and the loaded
+  // tables vacuumed on other connections: one chain of rollup statements outlasted the index builds
+  // and left the second core idle. PGlite, with one connection, takes them in turn.
   let indexed = copied;
   let rolledUp = copied;
   await Promise.all([
-    (async () => {
-      await rebuildRollups(db);
-      rolledUp = performance.now();
+    ...rollupRebuildParts.map(async (part) => {
+      await db.execute(part.statement);
+      rolledUp = Math.max(rolledUp, performance.now());
       await db.execute(
-        sql`vacuum analyze figure_rollups, figure_month_rollups, figure_month_place_rollups, member_rollups, register_month_marks, status_month_rollups, register_counts`,
+        sql`vacuum analyze ${sql.join(
+          part.tables.map((table) => sql`${table}`),
+          sql`, `,
+        )}`,
       );
-    })(),
+    }),
     (async () => {
       await rebuildIndexes(handle, dropped);
       indexed = performance.now();

@@ -10,7 +10,7 @@ import { newRegistrationNumber } from "../services/registers/registration-number
 import type { Db } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
-import { eligibleCount } from "@shared/household-rules.ts";
+import { eligibleCounts, type RuleMember } from "@shared/household-rules.ts";
 import { users } from "../db/schema/users.ts";
 
 /** mulberry32: a small deterministic PRNG for demo data (never for anything secret). */
@@ -138,13 +138,10 @@ export function buildDemoFamily(
  * Each condition on for about 8% of families, with 1-2 people, never more than the members who could
  * have it (the shared household rules). Drawn in specialConditionKeys order.
  */
-function demoConditions(
-  random: () => number,
-  members: Parameters<typeof eligibleCount>[1],
-  surveyDate: string,
-): SpecialConditions {
+function demoConditions(random: () => number, members: RuleMember[], surveyDate: string): SpecialConditions {
+  const eligible = eligibleCounts(members, surveyDate);
   const draw = (key: (typeof specialConditionKeys)[number]): [boolean, number] => {
-    const count = Math.min(1 + Math.floor(random() * 2), eligibleCount(key, members, surveyDate));
+    const count = Math.min(1 + Math.floor(random() * 2), eligible(key));
     const on = random() < 0.08 && count > 0;
     return [on, on ? count : 0];
   };

@@ -1,13 +1,16 @@
 -- pkk_rebuild_figures (the recount after a bulk load with the triggers off, and the reference of
 -- `npm run figures:check`) with the same answers in less time (issue 12, city scale: at 100,000
 -- families it was the longest step of `npm run demo:data`). Why each change:
+-- - Three parts that share no table, each its own function, so the bulk loader can run them on
+--   three connections beside the index builds (on two cores one long statement chain left a core
+--   idle once the indexes were built); pkk_rebuild_figures runs them in turn.
 -- - The three figure tables each scanned the wide registers heap (a ~2 KB form per row) and computed
 --   the same 40 sums. Only figure_month_place_rollups is summed from registers now; figure_rollups
 --   (its months added up) and figure_month_rollups (its RWs and RTs added up) are summed from its
 --   rows, far fewer and narrow. Sums of sums are the same sums, the keys the same groups.
--- - member_rollups, the marks and the 'move' rows read pkk_families, a narrow copy of the family
---   registrations' place, status, dates and special flag, instead of the wide heap once more each.
--- - work_mem is raised for this function only: with the default 4 MB each grouping of ~100,000
+-- - The marks and the 'move' rows read pkk_families, a narrow copy of the family registrations'
+--   place, status, dates and special flag, instead of the wide heap once for each of them.
+-- - work_mem is raised for these functions only: with the default 4 MB each grouping of ~100,000
 --   families spilled to disk in sorted runs.
 -- - The larger tables are filled in their primary key's order, so the key's index grows leaf after
 --   leaf instead of at random places.
@@ -16,21 +19,12 @@
 -- - One pass over the marks' changes writes both the +1 (the state entered) and the -1 (the state
 --   left), which two scans of a materialized CTE had produced, and carries the place along instead
 --   of joining registers again.
-CREATE OR REPLACE FUNCTION pkk_rebuild_figures() RETURNS void
+CREATE OR REPLACE FUNCTION pkk_rebuild_place_figures() RETURNS void
 LANGUAGE plpgsql
 SET work_mem = '64MB'
 AS $$
 BEGIN
-  -- Twice in one transaction (two migrations, or a check after a rebuild) finds the last run's table.
-  DROP TABLE IF EXISTS pkk_families, pkk_family_points;
-  TRUNCATE figure_rollups, figure_month_rollups, figure_month_place_rollups, member_rollups, register_month_marks, status_month_rollups;
-  -- Every family registration, deleted ones too (the marks need them), with the place as the rollups
-  -- key it (null as 0 or ''): some 80 bytes a row against the heap's ~2 KB.
-  CREATE TEMP TABLE pkk_families ON COMMIT DROP AS
-  SELECT r.id, coalesce(r.kecamatan_id, 0) AS kecamatan_id, coalesce(r.desa_kelurahan_id, 0) AS desa_kelurahan_id, coalesce(r.rw, '') AS rw, coalesce(r.rt, '') AS rt, r.status, r.has_special_condition AS special, r.created_at, r.deleted_at
-  FROM registers r WHERE r.form_type = 'family_registration';
-  -- A new table has no statistics: the planner took it for a few rows and joined by index lookups.
-  ANALYZE pkk_families;
+  TRUNCATE figure_rollups, figure_month_rollups, figure_month_place_rollups;
   INSERT INTO figure_month_place_rollups (kecamatan_id, desa_kelurahan_id, rw, rt, created_month, status, families, members, special_families, water_pdam, water_well, mck, house_healthy, house_less_healthy, needs_help, trash_bin, drainage, water_absorption, food_rice, food_non_rice, pregnant_families, pregnant_people, blind_families, blind_people, nursing_families, nursing_people, mother_death_families, mother_death_people, baby_death_families, baby_death_people, toddler_death_families, toddler_death_people, new_birth_families, new_birth_people, birth_certificate_families, birth_certificate_people, postpartum_families, postpartum_people, activity_up2k, activity_yard_utilization, activity_home_industry, activity_environmental_health)
   SELECT coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), coalesce(r.rw, ''), coalesce(r.rt, ''), to_char(pkk_wib_month_start(r.created_at), 'YYYY-MM'), r.status, sum(1)::integer, sum(r.member_count)::integer, sum((case when r.has_special_condition then 1 else 0 end))::integer, sum((case when r.water_source = 'PDAM' then 1 else 0 end))::integer, sum((case when r.water_source in ('Sumur Bor', 'Sumur Gali') then 1 else 0 end))::integer, sum((case when r.mck_facility then 1 else 0 end))::integer, sum((case when r.house_healthy then 1 else 0 end))::integer, sum((case when r.house_less_healthy then 1 else 0 end))::integer, sum((case when r.house_less_healthy and (not r.has_trash_bin or not r.has_drainage) then 1 else 0 end))::integer, sum((case when r.has_trash_bin then 1 else 0 end))::integer, sum((case when r.has_drainage then 1 else 0 end))::integer, sum((case when r.has_water_absorption then 1 else 0 end))::integer, sum((case when r.food_type = 'Beras' then 1 else 0 end))::integer, sum((case when r.food_type = 'Non Beras' then 1 else 0 end))::integer, sum((case when r.pregnant_count > 0 then 1 else 0 end))::integer, sum(r.pregnant_count)::integer, sum((case when r.blind_count > 0 then 1 else 0 end))::integer, sum(r.blind_count)::integer, sum((case when r.nursing_count > 0 then 1 else 0 end))::integer, sum(r.nursing_count)::integer, sum((case when r.mother_death_count > 0 then 1 else 0 end))::integer, sum(r.mother_death_count)::integer, sum((case when r.baby_death_count > 0 then 1 else 0 end))::integer, sum(r.baby_death_count)::integer, sum((case when r.toddler_death_count > 0 then 1 else 0 end))::integer, sum(r.toddler_death_count)::integer, sum((case when r.new_birth_count > 0 then 1 else 0 end))::integer, sum(r.new_birth_count)::integer, sum((case when r.birth_certificate_count > 0 then 1 else 0 end))::integer, sum(r.birth_certificate_count)::integer, sum((case when r.postpartum_count > 0 then 1 else 0 end))::integer, sum(r.postpartum_count)::integer, sum((case when r.activity_up2k then 1 else 0 end))::integer, sum((case when r.activity_yard_utilization then 1 else 0 end))::integer, sum((case when r.activity_home_industry then 1 else 0 end))::integer, sum((case when r.activity_environmental_health then 1 else 0 end))::integer
   FROM registers r WHERE r.form_type = 'family_registration' and r.deleted_at is null
@@ -46,11 +40,36 @@ BEGIN
   FROM figure_month_place_rollups p
   GROUP BY 1, 2, 3, 4
   ORDER BY 2, 3, 4, 1;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION pkk_rebuild_member_figures() RETURNS void
+LANGUAGE plpgsql
+SET work_mem = '64MB'
+AS $$
+BEGIN
+  TRUNCATE member_rollups;
   INSERT INTO member_rollups (kecamatan_id, desa_kelurahan_id, rw, rt, status, gender, birth_year, members)
-  SELECT f.kecamatan_id, f.desa_kelurahan_id, f.rw, f.rt, f.status, m.gender, extract(year from m.birth_date)::smallint, count(*)::integer
-  FROM pkk_families f JOIN family_members m ON m.register_id = f.id WHERE f.deleted_at is null
+  SELECT coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), coalesce(r.rw, ''), coalesce(r.rt, ''), r.status, m.gender, extract(year from m.birth_date)::smallint, count(*)::integer
+  FROM registers r JOIN family_members m ON m.register_id = r.id WHERE r.form_type = 'family_registration' and r.deleted_at is null
   GROUP BY 1, 2, 3, 4, 5, 6, 7
   ORDER BY 2, 3, 4, 5, 6, 7, 1;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION pkk_rebuild_status_figures() RETURNS void
+LANGUAGE plpgsql
+SET work_mem = '64MB'
+AS $$
+BEGIN
+  -- Twice in one transaction (two migrations, or a check after a rebuild) finds the last run's tables.
+  DROP TABLE IF EXISTS pkk_families, pkk_family_points;
+  TRUNCATE register_month_marks, status_month_rollups;
+  -- Every family registration, deleted ones too (the marks need them), with the place as the rollups
+  -- key it (null as 0 or ''): some 80 bytes a row against the heap's ~2 KB.
+  CREATE TEMP TABLE pkk_families ON COMMIT DROP AS
+  SELECT r.id, coalesce(r.kecamatan_id, 0) AS kecamatan_id, coalesce(r.desa_kelurahan_id, 0) AS desa_kelurahan_id, coalesce(r.rw, '') AS rw, coalesce(r.rt, '') AS rt, r.status, r.has_special_condition AS special, r.created_at, r.deleted_at
+  FROM registers r WHERE r.form_type = 'family_registration';
+  -- A new table has no statistics: the planner took it for a few rows and joined by index lookups.
+  ANALYZE pkk_families;
   -- The marks of pkk_register_marks, computed for all families at once (sorts and windows instead
   -- of one function call per family); the property test holds the two to the same answers.
   CREATE TEMP TABLE pkk_family_points ON COMMIT DROP AS
@@ -93,4 +112,12 @@ BEGIN
   FROM register_events e JOIN pkk_families f ON f.id = e.register_id
   WHERE f.deleted_at is null
   GROUP BY f.kecamatan_id, f.desa_kelurahan_id, pkk_wib_month_start(e.created_at), e.to_status;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION pkk_rebuild_figures() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pkk_rebuild_place_figures();
+  PERFORM pkk_rebuild_member_figures();
+  PERFORM pkk_rebuild_status_figures();
 END $$;

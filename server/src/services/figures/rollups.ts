@@ -14,13 +14,28 @@ import {
 import { registerCounts } from "../../db/schema/register-counts.ts";
 
 /**
- * Every rollup from the rows (pkk_rebuild_figures in migration issue12_rollups_custom) and the
- * register counts (pkk_rebuild_register_counts in issue12_register_counts_custom).
+ * Every rollup from the rows (pkk_rebuild_figures, latest in migration issue12_faster_rebuild) and
+ * the register counts (pkk_rebuild_register_counts in issue12_register_counts_custom).
  */
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pkk_rebuild_figures()`);
   await db.execute(sql`select pkk_rebuild_register_counts()`);
 }
+
+/**
+ * The same rebuild in parts that share no table, longest first, each with the tables it fills: the
+ * bulk loader runs them on separate connections (PostgreSQL), where one chain of statements left a
+ * core idle. Together they are rebuildRollups (pkk_rebuild_figures runs the first three in turn).
+ */
+export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonly PgTable[] }> = [
+  { statement: sql`select pkk_rebuild_status_figures()`, tables: [registerMonthMarks, statusMonthRollups] },
+  { statement: sql`select pkk_rebuild_member_figures()`, tables: [memberRollups] },
+  {
+    statement: sql`select pkk_rebuild_place_figures()`,
+    tables: [figureRollups, figureMonthRollups, figureMonthPlaceRollups],
+  },
+  { statement: sql`select pkk_rebuild_register_counts()`, tables: [registerCounts] },
+];
 
 const rollupTables: PgTable[] = [
   figureRollups,
