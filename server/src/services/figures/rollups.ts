@@ -14,7 +14,7 @@ import {
 import { registerCounts } from "../../db/schema/register-counts.ts";
 
 /**
- * Every rollup from the rows (pkk_rebuild_figures, latest in migration issue12_faster_rebuild) and
+ * Every rollup from the rows (pkk_rebuild_figures, latest in migration issue12_faster_rebuild_custom) and
  * the register counts (pkk_rebuild_register_counts in issue12_register_counts_custom).
  */
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
