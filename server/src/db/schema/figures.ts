@@ -61,6 +61,22 @@ export const figureRollups = pgTable(
 );
 
 /**
+ * Live families by ward and current status: the figures of a ward or wider now (dashboard, special
+ * conditions, landing statistics). The city is a few hundred rows here, against thousands in
+ * figure_month_rollups (every month of every ward).
+ */
+export const figureWardRollups = pgTable(
+  "figure_ward_rollups",
+  {
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    status: text().notNull(),
+    ...figureSums(),
+  },
+  (table) => [primaryKey({ columns: [table.desaKelurahanId, table.status, table.kecamatanId] })],
+);
+
+/**
  * Live families by ward, month of registration (WIB, 'YYYY-MM') and current status: the monthly
  * report ("received in the month", "registered up to the month's end") for a ward or wider.
  */

@@ -6,7 +6,7 @@ import { and, count, eq, gt, inArray, not, or, sql, sum, type SQL } from "drizzl
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
+import { type figureMonthRollups, figureRollups, figureWardRollups } from "../../db/schema/figures.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
 import { registers } from "../../db/schema/registers.ts";
@@ -81,11 +81,11 @@ export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaF
   };
 }
 
-export type FigureTable = typeof figureRollups | typeof figureMonthRollups;
+export type FigureTable = typeof figureRollups | typeof figureWardRollups | typeof figureMonthRollups;
 
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** The figures summed over the rollup rows matching `where` (figure_rollups or figure_month_rollups). */
+/** The figures summed over the rollup rows matching `where` (figure_rollups, figure_ward_rollups or figure_month_rollups). */
 export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL): Promise<AreaFigures> {
   const [row] = await db
     .select({
@@ -122,12 +122,12 @@ export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL):
 }
 
 /**
- * Where the figures of a place live now: a ward or wider sums the per-ward month rollup over all
- * months (a few thousand rows for the whole city); an RW or RT reads its own rows of figure_rollups.
+ * Where the figures of a place live now: a ward or wider sums the per-ward rollup (a few hundred
+ * rows for the whole city); an RW or RT reads its own rows of figure_rollups.
  */
 export function figureSource(area: AreaScope, filter: PlaceFilter = {}): { table: FigureTable; where: SQL } {
   return isWardOrWider(area, filter)
-    ? { table: figureMonthRollups, where: rollupPlace(figureMonthRollups, area, filter) }
+    ? { table: figureWardRollups, where: rollupPlace(figureWardRollups, area, filter) }
     : { table: figureRollups, where: rollupPlace(figureRollups, area, filter) };
 }
 

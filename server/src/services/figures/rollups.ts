@@ -7,6 +7,7 @@ import {
   figureMonthPlaceRollups,
   figureMonthRollups,
   figureRollups,
+  figureWardRollups,
   memberRollups,
   registerMonthMarks,
   statusMonthRollups,
@@ -32,13 +33,14 @@ export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonl
   { statement: sql`select pkk_rebuild_member_figures()`, tables: [memberRollups] },
   {
     statement: sql`select pkk_rebuild_place_figures()`,
-    tables: [figureRollups, figureMonthRollups, figureMonthPlaceRollups],
+    tables: [figureRollups, figureMonthRollups, figureMonthPlaceRollups, figureWardRollups],
   },
   { statement: sql`select pkk_rebuild_register_counts()`, tables: [registerCounts] },
 ];
 
 const rollupTables: PgTable[] = [
   figureRollups,
+  figureWardRollups,
   figureMonthRollups,
   figureMonthPlaceRollups,
   memberRollups,

@@ -2,25 +2,25 @@ import { asc, eq, sql } from "drizzle-orm";
 import { percentOneDecimal } from "@shared/percent.ts";
 import type { KecamatanStats, PublicStats } from "@shared/schemas/stats.ts";
 import type { Db } from "../../db/client.ts";
-import { figureMonthRollups } from "../../db/schema/figures.ts";
+import { figureWardRollups } from "../../db/schema/figures.ts";
 import { kecamatan } from "../../db/schema/regions.ts";
 
-const families = sql<number>`coalesce(sum(${figureMonthRollups.families}), 0)`.mapWith(Number);
+const families = sql<number>`coalesce(sum(${figureWardRollups.families}), 0)`.mapWith(Number);
 const approved =
-  sql<number>`coalesce(sum(${figureMonthRollups.families}) filter (where ${figureMonthRollups.status} = 'APPROVED'), 0)`.mapWith(
+  sql<number>`coalesce(sum(${figureWardRollups.families}) filter (where ${figureWardRollups.status} = 'APPROVED'), 0)`.mapWith(
     Number,
   );
 
-/** The figures from the trigger-kept per-ward month rollup (a few thousand rows however many families), uncached. */
+/** The figures from the trigger-kept per-ward rollup (a few hundred rows however many families), uncached. */
 export async function computePublicStats(db: Db, now = new Date()): Promise<PublicStats> {
   const perArea = db
     .select({
-      kecamatanId: figureMonthRollups.kecamatanId,
+      kecamatanId: figureWardRollups.kecamatanId,
       families: families.as("families"),
       approved: approved.as("approved"),
     })
-    .from(figureMonthRollups)
-    .groupBy(figureMonthRollups.kecamatanId)
+    .from(figureWardRollups)
+    .groupBy(figureWardRollups.kecamatanId)
     .as("per_area");
   const rows = await db
     .select({
@@ -34,7 +34,7 @@ export async function computePublicStats(db: Db, now = new Date()): Promise<Publ
     .leftJoin(perArea, eq(perArea.kecamatanId, kecamatan.id))
     .orderBy(asc(kecamatan.kode));
   // Totals are summed on their own so a family without a kecamatan (filed under 0) still counts.
-  const [totals] = await db.select({ families, approved }).from(figureMonthRollups);
+  const [totals] = await db.select({ families, approved }).from(figureWardRollups);
   const familiesRegistered = totals?.families ?? 0;
   const familiesApproved = totals?.approved ?? 0;
   const perKecamatan: KecamatanStats[] = rows;
