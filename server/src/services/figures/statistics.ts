@@ -6,13 +6,19 @@ import { and, asc, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { indicatorByKey, type IndicatorDefinition, type StatisticsLevel } from "@shared/statistics.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { figureMonthPlaceRollups, figureMonthRollups, figureRollups } from "../../db/schema/figures.ts";
+import {
+  figureMonthPlaceRollups,
+  figureMonthRollups,
+  figureRollups,
+  type figureWardRollups,
+} from "../../db/schema/figures.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
+import { figureSource } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
 
@@ -70,7 +76,11 @@ function indicatorOf(key: string): IndicatorDefinition {
 
 // ─── Reading the rollups ──────────────────────────────────────────────────────────────────────
 
-type FigureTable = typeof figureMonthRollups | typeof figureRollups | typeof figureMonthPlaceRollups;
+type FigureTable =
+  | typeof figureMonthRollups
+  | typeof figureRollups
+  | typeof figureMonthPlaceRollups
+  | typeof figureWardRollups;
 
 const sumColumns = (table: FigureTable) =>
   Object.fromEntries(
@@ -91,42 +101,30 @@ interface WardRow {
   sums: Partial<Record<(typeof sumKeys)[number], number>>;
 }
 
+/**
+ * Where a place's per-ward sums live: now, where every current figure lives (area-figures.ts
+ * figureSource: the ward rollup, or an RW's or RT's own rows); up to a month's end, the month rollups
+ * per ward (ward or wider) or per RT.
+ */
+function wardSource(area: AreaScope, filter: PlaceFilter, month?: string): { table: FigureTable; where: SQL } {
+  if (!month) return figureSource(area, filter);
+  const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
+  return { table, where: and(rollupPlace(table, area, filter), lte(table.createdMonth, month)) ?? sql`false` };
+}
+
 /** Live families per ward and status (registered up to `month` when given), within the area. */
 async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string): Promise<WardRow[]> {
-  if (!isWardOrWider(area, filter)) {
-    // An RW or RT reader: its own rows of figure_rollups (now) or figure_month_place_rollups (a month).
-    const table = month ? figureMonthPlaceRollups : figureRollups;
-    const rows = await db
-      .select({
-        kecamatanId: table.kecamatanId,
-        desaKelurahanId: table.desaKelurahanId,
-        status: table.status,
-        ...sumColumns(table),
-      })
-      .from(table)
-      .where(
-        and(rollupPlace(table, area, filter), month ? lte(figureMonthPlaceRollups.createdMonth, month) : undefined),
-      )
-      .groupBy(table.kecamatanId, table.desaKelurahanId, table.status);
-    return rows.map((row) => ({
-      kecamatanId: row.kecamatanId,
-      desaKelurahanId: row.desaKelurahanId,
-      status: row.status,
-      sums: readSums(row),
-    }));
-  }
-  const conditions: SQL[] = [rollupPlace(figureMonthRollups, area, filter)];
-  if (month) conditions.push(lte(figureMonthRollups.createdMonth, month));
+  const { table, where } = wardSource(area, filter, month);
   const rows = await db
     .select({
-      kecamatanId: figureMonthRollups.kecamatanId,
-      desaKelurahanId: figureMonthRollups.desaKelurahanId,
-      status: figureMonthRollups.status,
-      ...sumColumns(figureMonthRollups),
+      kecamatanId: table.kecamatanId,
+      desaKelurahanId: table.desaKelurahanId,
+      status: table.status,
+      ...sumColumns(table),
     })
-    .from(figureMonthRollups)
-    .where(and(...conditions))
-    .groupBy(figureMonthRollups.kecamatanId, figureMonthRollups.desaKelurahanId, figureMonthRollups.status);
+    .from(table)
+    .where(where)
+    .groupBy(table.kecamatanId, table.desaKelurahanId, table.status);
   return rows.map((row) => ({
     kecamatanId: row.kecamatanId,
     desaKelurahanId: row.desaKelurahanId,
