@@ -61,9 +61,8 @@ export interface RegisterPage {
  * `where` and `order` name registers' own columns only (ward and kecamatan names are resolved to
  * ids first, as family-search does): joining the ward tables into the id query, even unused, made
  * PostgreSQL read every skipped row from the heap (page 500 at 1,000,000 families: 9,497 heap
- * blocks, 1.2 s with a cold cache). The total is
- * the caller's when it has an exact one for free (from the rollups), else a count that stops
- * after TOTAL_CAP + 1 rows.
+ * blocks, 1.2 s with a cold cache). The total is the caller's when it has an exact one for free
+ * (from the rollups), else a count that stops after TOTAL_CAP + 1 rows.
  */
 export async function pageOfRegisters(
   db: Db,
