@@ -138,18 +138,21 @@ const [admin] = await db.select().from(users).where(eq(users.role, "admin")).lim
 if (!ward || !admin) throw new Error("bench:db: regions or the admin account missing");
 const { passwordHash: _hash, ...adminUser } = admin;
 const asUser = (user: SessionUser): Actor => ({ user, ip: "bench" });
-const cadre = (level: "rt" | "rw" | "kelurahan" | "kecamatan"): Actor =>
-  asUser({
-    ...adminUser,
-    role: "kader",
-    level,
-    status: "active",
-    kecamatanId: ward.kecamatanId,
-    desaKelurahanId: level === "kecamatan" ? null : ward.id,
-    rw: level === "rt" || level === "rw" ? "001" : null,
-    rt: level === "rt" ? "001" : null,
-  });
+type Level = "rt" | "rw" | "kelurahan" | "kecamatan";
+const areaUser = (level: Level, role: SessionUser["role"]): SessionUser => ({
+  ...adminUser,
+  role,
+  level,
+  status: "active",
+  kecamatanId: ward.kecamatanId,
+  desaKelurahanId: level === "kecamatan" ? null : ward.id,
+  rw: level === "rt" || level === "rw" ? "001" : null,
+  rt: level === "rt" ? "001" : null,
+});
+const cadre = (level: Level): Actor => asUser(areaUser(level, "kader"));
 const adminActor = asUser(adminUser);
+/** An official (aparat) of the first ward's kecamatan: reads every list, masked. */
+const officialActor = asUser(areaUser("kecamatan", "aparat"));
 const niks = (await db.select({ nik: familyMembers.nik }).from(familyMembers).orderBy(sql`random()`).limit(100)).map(
   (row) => row.nik,
 );
@@ -184,6 +187,10 @@ await bench("validation queue, city page 1", (d) => queue(d, adminActor, { statu
 await bench("validation queue, city page 500", (d) => queue(d, adminActor, { status: "all", page: 500 }));
 await bench("records, kelurahan page 1", (d) => listRecords(d, cadre("kelurahan"), { page: 1 }));
 await bench("records, city page 500", (d) => listRecords(d, adminActor, { page: 500 }));
+await bench("records, official (kecamatan) page 1", (d) => listRecords(d, officialActor, { page: 1 }));
+await bench("records, official (kecamatan) page 500", (d) => listRecords(d, officialActor, { page: 500 }));
+await bench("records, RW page 1", (d) => listRecords(d, cadre("rw"), { page: 1 }));
+await bench("validation queue, RT page 1", (d) => queue(d, cadre("rt"), { status: "all", page: 1 }));
 await bench('records search "Budi", kelurahan', (d) => listRecords(d, cadre("kelurahan"), { search: "Budi", page: 1 }));
 await bench('records search "Budi", city', (d) => listRecords(d, adminActor, { search: "Budi", page: 1 }));
 

@@ -73,7 +73,7 @@ const integritySql = {
   withoutMembers:
     "select count(*)::int as c from registers r where not exists (select 1 from family_members m where m.register_id = r.id)",
   memberMismatch: `select count(*)::int as c from registers r
-     where jsonb_array_length(r.data_register->'members') <>
+     where json_array_length(r.data_register->'members') <>
            (select count(*) from family_members m where m.register_id = r.id)`,
   withoutEvent:
     "select count(*)::int as c from registers r where not exists (select 1 from register_events e where e.register_id = r.id)",

@@ -9,6 +9,7 @@ import { bearerAuth } from "./rest/bearer.ts";
 import { apiCors } from "./http/cors.ts";
 import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
+import { knownLength } from "./http/known-length.ts";
 import { requestDeadline, unavailableResponse } from "./http/unavailable.ts";
 import { isDatabaseUnavailable, retryAfterSeconds } from "./db/unavailable.ts";
 import { geoRoutes } from "./http/geo.ts";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use("/trpc/*", csrfGuard);
   app.use("/trpc/*", sessionMiddleware);
+  app.use("/trpc/*", knownLength);
   app.use(
     "/trpc/*",
     trpcServer({

@@ -25,14 +25,20 @@ export async function familyForm(
   change: (form: FamilyRegistration) => FamilyRegistration = (form) => form,
 ): Promise<FamilyRegistration> {
   const area = await ward(db, place.wardIndex ?? 0);
-  serial += 1;
-  const form = buildDemoFamily(random, serial, {
-    kecamatanId: area.kecamatanId,
-    desaKelurahanId: area.id,
-    kode: area.kode,
-    rw: place.rw ?? "005",
-    rt: place.rt ?? "001",
-  });
+  const draw = () => {
+    serial += 1;
+    return buildDemoFamily(random, serial, {
+      kecamatanId: area.kecamatanId,
+      desaKelurahanId: area.id,
+      kode: area.kode,
+      rw: place.rw ?? "005",
+      rt: place.rt ?? "001",
+    });
+  };
+  // Tests name the head's wife (members[1]): a household of one is drawn again. (Households of one
+  // are the generator's own test.)
+  let form = draw();
+  while (form.members.length < 2) form = draw();
   return change(form);
 }
 

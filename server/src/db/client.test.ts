@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { postgresServer } from "../../test/private-postgres.ts";
-import { openDatabase, preparingClient } from "./client.ts";
+import { openDatabase, plannedOnce, preparable, preparingClient } from "./client.ts";
 
 let release = async () => {};
 let serverUrl = "";
@@ -83,11 +83,49 @@ test("statements are prepared per connection up to the limit; beyond it they run
   }
 });
 
-test("the app's statements are planned for their values (no generic plan for a common name)", async () => {
+test("a text pattern is never prepared, so each call is planned for its value; other statements are", async () => {
+  const raw = postgres(url, { max: 1, onnotice: () => {} });
+  const client = preparingClient(raw);
+  try {
+    for (let round = 0; round < 7; round += 1) {
+      await client.unsafe("select $1::text ilike $2 as pattern_match", ["Budi Santoso", "%budi%"], { prepare: false });
+      await client.unsafe("select $1::int as plain_lookup", [round], { prepare: false });
+    }
+    const prepared = await raw.unsafe<Array<{ statement: string }>>(
+      "select statement from pg_prepared_statements where statement like 'select $1::%' order by statement",
+      [],
+      { prepare: false },
+    );
+    expect(prepared.map((row) => row.statement)).toEqual(["select $1::int as plain_lookup"]);
+  } finally {
+    await raw.end();
+  }
+});
+
+test("preparable: LIKE, ILIKE, trigram distance and similarity are planned per call", () => {
+  expect(preparable('select id from registers where "nama" ilike $1')).toBe(false);
+  expect(preparable('select id from registers where "nama" like $1')).toBe(false);
+  expect(preparable('select id from registers where "nama" not ilike $1')).toBe(false);
+  expect(preparable("select id from registers order by nama <-> $1 limit 10")).toBe(false);
+  expect(preparable("select similarity(nama, $1) from registers")).toBe(false);
+  expect(preparable('select "likes_count", "unlikely" from t where id = $1')).toBe(true);
+  expect(preparable("select id from registers where id = $1")).toBe(true);
+});
+
+test("a plannedOnce statement keeps one plan for every value; the others and transactions keep PostgreSQL's choice", async () => {
   const handle = await openDatabase({ url });
   try {
-    const row = firstRow(await handle.db.execute(sql`select current_setting('plan_cache_mode') as mode`));
-    expect(row.mode).toBe("force_custom_plan");
+    const mode = sql`select current_setting('plan_cache_mode') as mode, ${1}::int as value`;
+    expect(firstRow(await handle.db.execute(plannedOnce(mode))).mode).toBe("force_generic_plan");
+    expect(firstRow(await handle.db.execute(mode)).mode).toBe("auto");
+    // Inside a transaction the mark is a comment: the statement runs on the transaction's connection.
+    const inTransaction = await handle.db.transaction(async (tx) => firstRow(await tx.execute(plannedOnce(mode))));
+    expect(inTransaction.mode).toBe("auto");
+    // The same text with other values gives their answers.
+    for (const value of [2, 3, 4]) {
+      const row = firstRow(await handle.db.execute(plannedOnce(sql`select ${value}::int * 10 as value`)));
+      expect(row.value).toBe(value * 10);
+    }
   } finally {
     await handle.close();
   }

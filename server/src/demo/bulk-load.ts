@@ -1,20 +1,22 @@
 // The bulk family generator (`npm run demo:data`, bench:db): COPY instead of INSERT, with the rollup
 // triggers off for the load (session_replication_role = replica) and the rollups rebuilt from the
-// rows at the end, then VACUUM ANALYZE. On PostgreSQL the three tables stream through three COPY
-// connections while the next batch is built (pipelined); PGlite takes each batch as a COPY blob.
+// rows at the end, then VACUUM ANALYZE. The rows are drawn on a worker thread (bulk-feed.ts) while
+// this one writes them: on PostgreSQL through three COPY connections, one per table; PGlite takes
+// each batch as a COPY blob.
 // Run it while the portal is idle: rows written by others during the load skip the triggers too
 // (on PGlite) and are only counted by the final rebuild.
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import type { Writable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
-import { asc, sql } from "drizzle-orm";
+import { asc, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { rollupRebuildParts } from "../services/figures/rollups.ts";
-import { batchText, eventCopyColumns, memberCopyColumns, registerCopyColumns, type FamilySlot } from "./bulk-rows.ts";
-import { seededRandom } from "./families.ts";
+import { drawnBatches } from "./bulk-feed.ts";
+import { type EncodedBatch, eventCopyColumns, memberCopyColumns, registerCopyColumns } from "./bulk-rows.ts";
 
 export interface LoadOptions {
   families: number;
@@ -36,12 +38,12 @@ export interface LoadResult {
   phases: { copy: number; indexes: number; rollups: number; vacuum: number };
 }
 
-/** Members per family are at most 5 (head, spouse, 0-3 children) and events at most 4. */
-const MAX_MEMBERS = 5;
+/** Members per family are at most 8 (families.ts householdSize) and events at most 4. */
+const MAX_MEMBERS = 8;
 const MAX_EVENTS = 4;
 
 interface Sink {
-  write(batch: { registers: string; members: string; events: string }): Promise<void>;
+  write(batch: Pick<EncodedBatch, "registers" | "members" | "events">): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,38 +55,61 @@ function isPostgresClient(value: unknown): value is postgres.Sql {
   return typeof value === "function" && "reserve" in value && typeof value.reserve === "function";
 }
 
+/**
+ * Registers take two COPY streams, batches in turn: parsing a register row (its ~2 KB form) is most
+ * of the load's database work, and one backend parsing them all kept one core busy while the member
+ * and event streams mostly waited for data.
+ */
+const REGISTER_STREAMS = 2;
+
+interface CopyStream {
+  connection: postgres.ReservedSql;
+  stream: Writable;
+  /** Settles once the stream has passed on its last batch. */
+  drained: Promise<void>;
+}
+
 async function postgresSink(client: postgres.Sql): Promise<Sink> {
-  const tables: Array<[string, readonly string[]]> = [
-    ["registers", registerCopyColumns],
-    ["family_members", memberCopyColumns],
-    ["register_events", eventCopyColumns],
-  ];
-  const streams: Writable[] = [];
-  const connections: postgres.ReservedSql[] = [];
-  for (const [table, columns] of tables) {
+  const open = async (table: string, columns: readonly string[]): Promise<CopyStream> => {
     const connection = await client.reserve();
     // Triggers (the rollups, and the foreign-key checks) are off for this session only.
     await connection`set session_replication_role = replica`;
     await connection`set synchronous_commit = off`;
-    streams.push(await connection.unsafe(copyStatement(table, columns, "stdin")).writable());
-    connections.push(connection);
-  }
-  const put = async (stream: Writable | undefined, text: string) => {
-    if (!stream || text === "") return;
-    if (!stream.write(text)) await once(stream, "drain");
+    const stream = await connection.unsafe(copyStatement(table, columns, "stdin")).writable();
+    return { connection, stream, drained: Promise.resolve() };
   };
+  const registerCopies = await Promise.all(
+    Array.from({ length: REGISTER_STREAMS }, () => open("registers", registerCopyColumns)),
+  );
+  const memberCopy = await open("family_members", memberCopyColumns);
+  const eventCopy = await open("register_events", eventCopyColumns);
+  const copies = [...registerCopies, memberCopy, eventCopy];
+  // A stream takes its next batch once it has passed on the last one, whatever the other streams
+  // are doing: at most one batch waits per stream, and no stream waits for a slower one.
+  const put = async (copy: CopyStream, text: Uint8Array<ArrayBuffer>) => {
+    if (text.length === 0) return;
+    await copy.drained;
+    if (copy.stream.write(text)) return;
+    copy.drained = once(copy.stream, "drain").then(() => {});
+    // A failed stream is reported by the next put or by close(), not as an unhandled rejection.
+    copy.drained.catch(() => {});
+  };
+  let batches = 0;
   return {
     async write(batch) {
+      const registerCopy = registerCopies[batches % registerCopies.length];
+      if (!registerCopy) throw new Error("no register stream");
+      batches += 1;
       await Promise.all([
-        put(streams[0], batch.registers),
-        put(streams[1], batch.members),
-        put(streams[2], batch.events),
+        put(registerCopy, batch.registers),
+        put(memberCopy, batch.members),
+        put(eventCopy, batch.events),
       ]);
     },
     async close() {
-      for (const stream of streams) stream.end();
-      await Promise.all(streams.map((stream) => finished(stream)));
-      for (const connection of connections) {
+      for (const copy of copies) copy.stream.end();
+      await Promise.all(copies.map((copy) => finished(copy.stream)));
+      for (const { connection } of copies) {
         await connection`reset session_replication_role`;
         await connection`reset synchronous_commit`;
         connection.release();
@@ -95,8 +120,8 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
 
 async function pgliteSink(client: PGlite): Promise<Sink> {
   await client.exec("set session_replication_role = replica");
-  const copy = (table: string, columns: readonly string[], text: string) =>
-    text === ""
+  const copy = (table: string, columns: readonly string[], text: Uint8Array<ArrayBuffer>) =>
+    text.length === 0
       ? Promise.resolve()
       : client.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) }).then(() => {});
   return {
@@ -161,19 +186,69 @@ async function rebuildIndexes(handle: DatabaseHandle, indexes: Array<{ name: str
   );
 }
 
+type Run = (statement: SQL) => Promise<unknown>;
+type Job = (run: Run) => Promise<void>;
+
+/**
+ * Connections the work after the COPY is spread over on PostgreSQL. Handed to the pool all at once,
+ * postgres.js queued the statements beyond its free connections behind running ones (it pipelines
+ * onto busy connections): the three rollup parts ran one after another while a core sat idle. Each
+ * lane is a connection of its own that takes the next job when free; three keep two cores busy
+ * through the moments one waits on a write.
+ */
+const LANES = 3;
+
+/**
+ * GiST and GIN builds, and expression indexes (a function call per row), cost several plain btrees
+ * each (trigram GiST ~0.8 s at 100,000 families): started first.
+ */
+function byBuildCost(a: { definition: string }, b: { definition: string }): number {
+  const cost = (definition: string) => (/USING gist/i.test(definition) ? 2 : /USING gin|\w\(/.test(definition) ? 1 : 0);
+  return cost(b.definition) - cost(a.definition);
+}
+
+const dialect = new PgDialect();
+
+/** Runs the jobs in order on LANES reserved connections (PostgreSQL) or in turn (PGlite). */
+async function runJobs(handle: DatabaseHandle, jobs: Job[]): Promise<void> {
+  const client: unknown = Reflect.get(handle.db, "$client");
+  if (!isPostgresClient(client)) {
+    for (const job of jobs) await job((statement) => handle.db.execute(statement));
+    return;
+  }
+  let next = 0;
+  let failed = false;
+  await Promise.all(
+    Array.from({ length: LANES }, async () => {
+      const connection = await client.reserve();
+      const run: Run = (statement) => {
+        const query = dialect.sqlToQuery(statement);
+        // The jobs' statements name tables and functions only; none carries a value.
+        if (query.params.length > 0) throw new Error("runJobs: a statement with parameters");
+        return connection.unsafe(query.sql);
+      };
+      try {
+        await connection`set maintenance_work_mem = '256MB'`;
+        for (let job = jobs[next++]; job && !failed; job = jobs[next++]) await job(run);
+        await connection`reset maintenance_work_mem`;
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        connection.release();
+      }
+    }),
+  );
+}
+
 export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions): Promise<LoadResult> {
   const { db } = handle;
   const wards = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode));
   if (wards.length === 0) throw new Error("no regions: seed the regions first");
   const total = options.families;
-  const batchSize = options.batchSize ?? 2000;
-  const now = options.now ?? new Date();
-  const random = seededRandom(options.seed ?? 1);
-  // Wards in turn; RW 001-020 and RT 001-015 drawn, so even a small run covers many of them.
-  const placeRandom = seededRandom((options.seed ?? 1) + 1);
   const firstRegisterId = await reserveIds(handle, "registers", total);
-  let memberId = await reserveIds(handle, "family_members", total * MAX_MEMBERS);
-  let eventId = await reserveIds(handle, "register_events", total * MAX_EVENTS);
+  const firstMemberId = await reserveIds(handle, "family_members", total * MAX_MEMBERS);
+  const firstEventId = await reserveIds(handle, "register_events", total * MAX_EVENTS);
 
   const [existing] = rowsOf(await db.execute(sql`select count(*)::integer as families from registers`));
   const dropped = total >= Number(existing?.families ?? 0) ? await secondaryIndexes(handle) : [];
@@ -190,31 +265,21 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     if (client instanceof PGlite) sink = await pgliteSink(client);
     else if (isPostgresClient(client)) sink = await postgresSink(client);
     else throw new Error("loadFamilies: no PGlite or postgres.js client behind the database handle");
-    for (let done = 0; done < total; ) {
-      const size = Math.min(batchSize, total - done);
-      const slots: FamilySlot[] = [];
-      for (let index = 0; index < size; index += 1) {
-        const registerId = firstRegisterId + done + index;
-        const ward = wards[registerId % wards.length] ?? wards[0];
-        if (!ward) throw new Error("no ward");
-        slots.push({
-          registerId,
-          area: {
-            kecamatanId: ward.kecamatanId,
-            desaKelurahanId: ward.id,
-            kode: ward.kode,
-            rw: String(1 + Math.floor(placeRandom() * 20)).padStart(3, "0"),
-            rt: String(1 + Math.floor(placeRandom() * 15)).padStart(3, "0"),
-          },
-        });
-      }
-      const batch = batchText(random, slots, { firstMemberId: memberId, firstEventId: eventId }, now);
-      memberId += batch.memberCount;
-      eventId += batch.eventCount;
+    let done = 0;
+    for await (const batch of drawnBatches({
+      wards: wards.map((ward) => ({ id: ward.id, kecamatanId: ward.kecamatanId, kode: ward.kode })),
+      total,
+      batchSize: options.batchSize ?? 2000,
+      seed: options.seed ?? 1,
+      now: (options.now ?? new Date()).getTime(),
+      firstRegisterId,
+      firstMemberId,
+      firstEventId,
+    })) {
       members += batch.memberCount;
       events += batch.eventCount;
       await sink.write(batch);
-      done += size;
+      done += batch.families;
       options.onProgress?.(done);
     }
     await sink.close();
@@ -226,29 +291,53 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     throw error;
   }
   copied = performance.now();
-  // The rollups are rebuilt from the rows in parts that share no table, each vacuumed once filled
-  // (started first so they have connections), while the dropped indexes are built and the loaded
-  // tables vacuumed on other connections: one chain of rollup statements outlasted the index builds
-  // and left the second core idle. PGlite, with one connection, takes them in turn.
+  // The rollups are rebuilt from the rows in parts that share no table, each vacuumed once filled,
+  // while the dropped indexes are built; the loaded tables are vacuumed once their indexes exist (so
+  // ANALYZE sees the expression indexes). Longest first, on a few lanes that each take the next job
+  // when free (see `lanes`).
   let indexed = copied;
   let rolledUp = copied;
-  await Promise.all([
-    ...rollupRebuildParts.map(async (part) => {
-      await db.execute(part.statement);
+  let indexesLeft = dropped.length;
+  let indexesBuilt: () => void = () => {};
+  const allIndexes = new Promise<void>((resolve) => {
+    indexesBuilt = resolve;
+  });
+  if (indexesLeft === 0) indexesBuilt();
+  const jobs: Job[] = [
+    ...rollupRebuildParts.map((part) => async (run: Run) => {
+      await run(part.statement);
       rolledUp = Math.max(rolledUp, performance.now());
-      await db.execute(
+      await run(
         sql`vacuum analyze ${sql.join(
           part.tables.map((table) => sql`${table}`),
           sql`, `,
         )}`,
       );
     }),
-    (async () => {
-      await rebuildIndexes(handle, dropped);
-      indexed = performance.now();
-      await Promise.all(loadedTables.map((table) => db.execute(sql`vacuum analyze ${sql.identifier(table)}`)));
-    })(),
-  ]);
+    ...[...dropped].sort(byBuildCost).map((index) => async (run: Run) => {
+      try {
+        await run(sql.raw(index.definition));
+      } finally {
+        // Also after a failure, so no vacuum job waits for ever.
+        indexesLeft -= 1;
+        if (indexesLeft === 0) {
+          indexed = performance.now();
+          indexesBuilt();
+        }
+      }
+    }),
+    ...loadedTables.map((table) => async (run: Run) => {
+      await allIndexes;
+      await run(sql`vacuum analyze ${sql.identifier(table)}`);
+    }),
+  ];
+  await runJobs(handle, jobs);
+  // Once nothing else runs, the loaded tables are vacuumed again: a 1,000,000-family load ended with
+  // no page of registers marked all-visible although its vacuum had run beside the rollups (why was
+  // not found; a vacuum afterwards marked every page), so every index-only scan read the heap (an
+  // official's records page 500: 313 ms instead of 4). Pages already marked are skipped, so this
+  // costs next to nothing when the first vacuum did its work.
+  for (const table of loadedTables) await db.execute(sql`vacuum ${sql.identifier(table)}`);
   const finishing = copied;
   const loadSeconds = (indexed - started) / 1000;
   const done = performance.now();

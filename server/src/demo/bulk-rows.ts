@@ -4,7 +4,7 @@
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
 import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
-import { demoFamily, historyEvents, type DemoArea } from "./families.ts";
+import { demoFamily, historyEvents, seededRandom, type DemoArea } from "./families.ts";
 
 export const registerCopyColumns = [
   "id",
@@ -222,4 +222,71 @@ export function batchText(
     memberCount: memberId - ids.firstMemberId,
     eventCount: eventId - ids.firstEventId,
   };
+}
+
+/** What the generator needs to draw a whole load: the wards, the size, the seed and the reserved ids. */
+export interface BatchPlan {
+  wards: ReadonlyArray<{ id: number; kecamatanId: number; kode: string }>;
+  total: number;
+  batchSize: number;
+  seed: number;
+  /** Milliseconds since the epoch: "now" of the load (dates spread over the 24 months before it). */
+  now: number;
+  firstRegisterId: number;
+  firstMemberId: number;
+  firstEventId: number;
+}
+
+/** A batch's COPY text as UTF-8, so a worker can hand it over without copying. */
+export interface EncodedBatch {
+  registers: Uint8Array<ArrayBuffer>;
+  members: Uint8Array<ArrayBuffer>;
+  events: Uint8Array<ArrayBuffer>;
+  families: number;
+  memberCount: number;
+  eventCount: number;
+}
+
+/**
+ * The load's batches in order. Wards are taken in turn; RW 001-020 and RT 001-015 are drawn, so even
+ * a small run covers many of them. The same plan gives the same rows, wherever it runs.
+ */
+export function* encodedBatches(plan: BatchPlan): Generator<EncodedBatch> {
+  const random = seededRandom(plan.seed);
+  const placeRandom = seededRandom(plan.seed + 1);
+  const now = new Date(plan.now);
+  const encoder = new TextEncoder();
+  let memberId = plan.firstMemberId;
+  let eventId = plan.firstEventId;
+  for (let done = 0; done < plan.total; ) {
+    const size = Math.min(plan.batchSize, plan.total - done);
+    const slots: FamilySlot[] = [];
+    for (let index = 0; index < size; index += 1) {
+      const registerId = plan.firstRegisterId + done + index;
+      const ward = plan.wards[registerId % plan.wards.length] ?? plan.wards[0];
+      if (!ward) throw new Error("no ward");
+      slots.push({
+        registerId,
+        area: {
+          kecamatanId: ward.kecamatanId,
+          desaKelurahanId: ward.id,
+          kode: ward.kode,
+          rw: String(1 + Math.floor(placeRandom() * 20)).padStart(3, "0"),
+          rt: String(1 + Math.floor(placeRandom() * 15)).padStart(3, "0"),
+        },
+      });
+    }
+    const batch = batchText(random, slots, { firstMemberId: memberId, firstEventId: eventId }, now);
+    memberId += batch.memberCount;
+    eventId += batch.eventCount;
+    done += size;
+    yield {
+      registers: encoder.encode(batch.registers),
+      members: encoder.encode(batch.members),
+      events: encoder.encode(batch.events),
+      families: size,
+      memberCount: batch.memberCount,
+      eventCount: batch.eventCount,
+    };
+  }
 }

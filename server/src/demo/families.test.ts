@@ -2,7 +2,16 @@ import { describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import { useTestApp } from "../../test/helpers.ts";
 import { seedDemoAccounts } from "./accounts.ts";
-import { buildDemoFamily, nikFromBirth, nikFromSerial, seedDemoFamilies, seededRandom } from "./families.ts";
+import {
+  buildDemoFamily,
+  demoFamily,
+  householdSize,
+  nikFromBirth,
+  nikFromSerial,
+  seedDemoFamilies,
+  seededRandom,
+} from "./families.ts";
+import { familyRegistrationSchema } from "@shared/schemas/family.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
 
 describe("demo families", () => {
@@ -65,4 +74,23 @@ test("a bulk-generated NIK never equals a seeded one, however many families are 
     expect(serial).toMatch(/^\d{16}$/);
   }
   expect(() => nikFromSerial(region, 1_000_000_000)).toThrow();
+});
+
+test("generated households have 1 to 8 members in realistic shares, and every one is a valid form", () => {
+  const random = seededRandom(5);
+  const area = { kecamatanId: 1, desaKelurahanId: 1, kode: "32.75.08.1001", rw: "001", rt: "001" };
+  const sizes = new Map<number, number>();
+  let people = 0;
+  const families = 4000;
+  for (let serial = 1; serial <= families; serial += 1) {
+    const family = demoFamily(random, serial, area, new Date("2026-11-23T03:00:00Z"), "serial");
+    familyRegistrationSchema.parse(family);
+    sizes.set(family.members.length, (sizes.get(family.members.length) ?? 0) + 1);
+    people += family.members.length;
+  }
+  expect([...sizes.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  expect(people / families).toBeGreaterThan(3.4);
+  expect(people / families).toBeLessThan(4.2);
+  expect(householdSize(0)).toBe(1);
+  expect(householdSize(0.9999)).toBe(8);
 });

@@ -177,6 +177,30 @@ function demoConditions(random: () => number, members: RuleMember[], surveyDate:
 }
 
 /**
+ * Household sizes 1-8 in the shares of an Indonesian city (about 3.8 people on average): a draw in
+ * [0, 1) to a size.
+ */
+const householdShares: ReadonlyArray<readonly [size: number, share: number]> = [
+  [1, 0.06],
+  [2, 0.15],
+  [3, 0.22],
+  [4, 0.25],
+  [5, 0.17],
+  [6, 0.09],
+  [7, 0.04],
+  [8, 0.02],
+];
+
+export function householdSize(draw: number): number {
+  let cumulative = 0;
+  for (const [size, share] of householdShares) {
+    cumulative += share;
+    if (draw < cumulative) return size;
+  }
+  return 8;
+}
+
+/**
  * The same family without the schema parse (a parse costs ~90 µs, most of the bulk generator's time):
  * the bulk loader parses a sample of each batch instead (bulk-rows.ts).
  */
@@ -196,18 +220,22 @@ export function demoFamily(
   const nikFor = (memberSerial: number, birthDate: string, female: boolean) =>
     nikStyle === "birth" ? nikFromBirth(region, birthDate, female, memberSerial) : nikFromSerial(region, memberSerial);
   const head = `${pick(random, firstNames)} ${lastName}`;
+  const size = householdSize(random());
   const members: FamilyRegistration["members"] = [
     {
       nik: nikFor(base, headBirth, false),
       fullName: head,
       relationship: "Kepala Keluarga",
-      maritalStatus: "Kawin",
+      // Someone living alone is single or widowed; otherwise the head lives with his wife.
+      maritalStatus: size === 1 ? pick(random, ["Belum Kawin", "Cerai Mati"] as const) : "Kawin",
       gender: "Laki-laki",
       birthDate: headBirth,
       occupation: pick(random, ["Karyawan Swasta", "Wiraswasta", "PNS", "Pedagang"] as const),
       education: pick(random, educations),
     },
-    {
+  ];
+  if (size > 1) {
+    members.push({
       nik: nikFor(base + 1, wifeBirth, true),
       fullName: `${pick(random, wifeNames)} ${pick(random, lastNames)}`,
       relationship: "Istri",
@@ -216,14 +244,15 @@ export function demoFamily(
       birthDate: wifeBirth,
       occupation: pick(random, occupations),
       education: pick(random, educations),
-    },
-  ];
-  const children = Math.floor(random() * 4);
+    });
+  }
+  // Up to four children; a household larger than that also has a parent of the couple living in.
+  const children = Math.min(Math.max(size - 2, 0), 4);
   for (let child = 0; child < children; child += 1) {
     const female = random() < 0.5;
     const birth = isoDate(year - 1 - Math.floor(random() * 17), random);
     members.push({
-      nik: nikFor(base + 2 + child, birth, female),
+      nik: nikFor(base + members.length, birth, female),
       fullName: `${pick(random, childNames)} ${lastName}`,
       relationship: "Anak",
       maritalStatus: "Belum Kawin",
@@ -231,6 +260,20 @@ export function demoFamily(
       birthDate: birth,
       occupation: "Pelajar",
       education: pick(random, ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs", "SMA/SMK"] as const),
+    });
+  }
+  while (members.length < size) {
+    const female = random() < 0.6;
+    const birth = isoDate(year - 60 - Math.floor(random() * 25), random);
+    members.push({
+      nik: nikFor(base + members.length, birth, female),
+      fullName: `${pick(random, female ? wifeNames : firstNames)} ${lastName}`,
+      relationship: "Orang Tua",
+      maritalStatus: "Cerai Mati",
+      gender: female ? "Perempuan" : "Laki-laki",
+      birthDate: birth,
+      occupation: pick(random, occupations),
+      education: pick(random, ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs"] as const),
     });
   }
   const todayText = today.toISOString().slice(0, 10);

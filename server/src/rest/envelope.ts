@@ -25,7 +25,7 @@ export function listBody(result: ListResult, pagination: Pagination): StrapiList
 let rawTexts: string[] | null = null;
 
 /**
- * A stored JSON document passed through as PostgreSQL wrote it (`jsonb::text`), never parsed: a
+ * A stored JSON document passed through as stored (a json column as text), never parsed: a
  * REST list of 25 registers would otherwise parse and re-serialize 25 family forms per request.
  * Only `jsonText` writes it; anything else sees an opaque value.
  */

@@ -160,7 +160,28 @@ export const statusMonthRollups = pgTable(
     primaryKey({
       columns: [table.desaKelurahanId, table.kind, table.month, table.status, table.special, table.kecamatanId],
     }),
+    // The current month's deltas of the whole city (dashboard: end of last month from the totals).
+    index().on(table.kind, table.month),
   ],
+);
+
+/**
+ * Per ward, status and special condition: status_month_rollups' 'state' deltas summed over every
+ * month, which is each ward's state now. Kept by statement triggers on status_month_rollups
+ * (migration issue12_status_state_totals_custom), whatever writes it: "end of last month" for a
+ * ward or wider is these totals less the current month's deltas, a few hundred rows for the city
+ * instead of summing every month since the first registration.
+ */
+export const statusStateTotals = pgTable(
+  "status_state_totals",
+  {
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    status: text().notNull(),
+    special: boolean().notNull(),
+    families: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.desaKelurahanId, table.status, table.special, table.kecamatanId] })],
 );
 
 /** Members of live families by place, status, sex and birth year (age bands are computed when read). */

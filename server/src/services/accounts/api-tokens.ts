@@ -79,13 +79,11 @@ export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number):
 export const LAST_USED_PRECISION_SECONDS = 60;
 
 /**
- * The live token behind a bearer value, or null: unknown, revoked, or its creator is no longer an
- * active admin (blocked, demoted or deleted). A token never outlives the authority that made it.
- * One statement: the lookup, and `last_used_at` stamped when it is older than a minute (a read
- * that changes nothing commits without waiting for the disk).
+ * The token lookup, built once per database handle (it runs on every REST request): drizzle
+ * assembles a statement's text anew on each call, which cost as much of the server's time as
+ * PostgreSQL spent answering it. The hash is the only value that changes.
  */
-export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTokenRow | null> {
-  if (!token.startsWith(TOKEN_PREFIX)) return null;
+function liveTokenStatement(db: DbOrTx) {
   const live = db.$with("live").as(
     db
       .select({ id: apiTokens.id })
@@ -93,7 +91,7 @@ export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTo
       .innerJoin(users, eq(users.id, apiTokens.createdBy))
       .where(
         and(
-          eq(apiTokens.tokenHash, apiTokenHash(token)),
+          eq(apiTokens.tokenHash, sql.placeholder("hash")),
           isNull(apiTokens.revokedAt),
           eq(users.role, "admin"),
           eq(users.status, "active"),
@@ -105,11 +103,31 @@ export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTo
       and (${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_PRECISION_SECONDS}))
       returning ${apiTokens.id}`,
   );
-  const [found] = await db
+  return db
     .with(live, stamped)
     .select({ token: apiTokens, stamped: sql<boolean>`exists (select 1 from ${stamped})`.mapWith(Boolean) })
     .from(apiTokens)
-    .where(inArray(apiTokens.id, db.select({ id: live.id }).from(live)));
+    .where(inArray(apiTokens.id, db.select({ id: live.id }).from(live)))
+    .prepare("live_api_token");
+}
+
+const liveTokenStatements = new WeakMap<DbOrTx, ReturnType<typeof liveTokenStatement>>();
+
+/**
+ * The live token behind a bearer value, or null: unknown, revoked, or its creator is no longer an
+ * active admin (blocked, demoted or deleted). A token never outlives the authority that made it:
+ * every request asks the database (no cache to outlive a revocation). One statement: the lookup,
+ * and `last_used_at` stamped when it is older than a minute (a read that changes nothing commits
+ * without waiting for the disk).
+ */
+export async function findLiveApiToken(db: DbOrTx, token: string): Promise<ApiTokenRow | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  let statement = liveTokenStatements.get(db);
+  if (!statement) {
+    statement = liveTokenStatement(db);
+    liveTokenStatements.set(db, statement);
+  }
+  const [found] = await statement.execute({ hash: apiTokenHash(token) });
   if (!found) return null;
   return found.stamped ? { ...found.token, lastUsedAt: new Date() } : found.token;
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { resultRows } from "../../db/raw-rows.ts";
 import { rateLimits } from "../../db/schema/support.ts";
@@ -24,7 +24,7 @@ export function addressKey(scope: string, ip: string): string {
  * (shared by every instance), answering `count` and `retry_after` (seconds). A caller that counts
  * inside a larger statement (the public status search) runs it as a CTE; others use consumeRateLimit.
  */
-export function countAttemptStatement(key: string, rule: RateLimitRule): SQL {
+export function countAttemptStatement(key: string | Placeholder, rule: RateLimitRule): SQL {
   const windowEnd = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into ${rateLimits} (key, count, window_ends_at) values (${key}, 1, ${windowEnd})
     on conflict (key) do update set

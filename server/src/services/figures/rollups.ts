@@ -11,11 +11,13 @@ import {
   memberRollups,
   registerMonthMarks,
   statusMonthRollups,
+  statusStateTotals,
 } from "../../db/schema/figures.ts";
 import { registerCounts } from "../../db/schema/register-counts.ts";
 
 /**
- * Every rollup from the rows (pkk_rebuild_figures, latest in migration issue12_faster_rebuild_custom) and
+ * Every rollup from the rows (pkk_rebuild_figures; its parts latest in migration
+ * issue12_rollup_keys_after_rebuild_custom) and
  * the register counts (pkk_rebuild_register_counts in issue12_register_counts_custom).
  */
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
@@ -29,7 +31,10 @@ export async function rebuildRollups(db: DbOrTx): Promise<void> {
  * core idle. Together they are rebuildRollups (pkk_rebuild_figures runs the first three in turn).
  */
 export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonly PgTable[] }> = [
-  { statement: sql`select pkk_rebuild_status_figures()`, tables: [registerMonthMarks, statusMonthRollups] },
+  {
+    statement: sql`select pkk_rebuild_status_figures()`,
+    tables: [registerMonthMarks, statusMonthRollups, statusStateTotals],
+  },
   { statement: sql`select pkk_rebuild_member_figures()`, tables: [memberRollups] },
   {
     statement: sql`select pkk_rebuild_place_figures()`,
@@ -46,6 +51,7 @@ const rollupTables: PgTable[] = [
   memberRollups,
   registerMonthMarks,
   statusMonthRollups,
+  statusStateTotals,
   registerCounts,
 ];
 

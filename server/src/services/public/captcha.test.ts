@@ -1,4 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { hmac } from "@oslojs/crypto/hmac";
+import { SHA256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { solveCaptcha, useTestApp } from "../../../test/helpers.ts";
 import { issueCaptcha, verifyCaptcha } from "./captcha.ts";
 
@@ -57,5 +60,17 @@ describe("server-issued captcha", () => {
     const sum = issueCaptcha(secret, "sum");
     await expect(verify(sum.token, solve(sum.question))).rejects.toThrow("Silakan selesaikan captcha");
     await expect(verify("garbage", 1)).rejects.toThrow("Silakan selesaikan captcha");
+  });
+
+  // The signature is HMAC-SHA256 over "nonce.kind.expiresAt.answer", whichever library computes it:
+  // a token a running instance issued before an upgrade is still answered.
+  test("a token signed as the portal has always signed them is accepted with its answer only", async () => {
+    const payload = { nonce: "fixed-nonce-signed-by-hand", kind: "family", expiresAt: Date.now() + 60_000 };
+    const message = `${payload.nonce}.${payload.kind}.${payload.expiresAt}.7`;
+    const signature = hmac(SHA256, new TextEncoder().encode(secret), new TextEncoder().encode(message));
+    const token = `${encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(payload)))}.${encodeBase64urlNoPadding(signature)}`;
+    await expect(verify(token, 8)).rejects.toThrow("Silakan selesaikan captcha");
+    await verify(token, 7);
+    await expect(verify(token, 7)).rejects.toThrow("Captcha sudah dipakai");
   });
 });

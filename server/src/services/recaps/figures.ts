@@ -50,7 +50,7 @@ const int = (condition: SQL) => sql`(case when ${condition} then 1 else 0 end)`;
 
 /** Counts the events of one kind in the month, from data_register.events (absent: none). */
 function eventCount(list: "births" | "deaths", dateField: string, start: string, end: string, extra: SQL): SQL {
-  return sql`(select count(*) from jsonb_array_elements(coalesce(${registers.dataRegister}->'events'->${list}, '[]'::jsonb)) as e(item)
+  return sql`(select count(*) from json_array_elements(coalesce(${registers.dataRegister}->'events'->${list}, '[]'::json)) as e(item)
     where (e.item->>${dateField}) between ${start} and ${end} and ${extra})`;
 }
 

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -43,14 +43,72 @@ export interface RegisterPageRow {
   district: string | null;
 }
 
-/** Above this many matches a list says '10.000+' instead of counting every row. */
-export const TOTAL_CAP = 10_000;
+/**
+ * Above this many matches a list says '1.000+' instead of counting every row: forty pages are more
+ * than anyone reads, and the count is what a common name costs. A city-wide "Budi" at 1,000,000
+ * families has ~66,000 candidates in the trigram index; checking 10,001 of them in the heap took
+ * ~48 ms, 1,001 take a tenth of that (3.3 ms against 14.9 at 100,000 families).
+ */
+export const TOTAL_CAP = 1_000;
 
 export interface RegisterPage {
   rows: RegisterPageRow[];
   total: number;
   /** True when more than TOTAL_CAP rows match and `total` is the cap. */
   totalCapped: boolean;
+}
+
+/** One key a list is ordered by: a column or expression of registers, and its direction. */
+export interface ListOrder {
+  by: SQL | AnyPgColumn;
+  direction: "asc" | "desc";
+}
+
+const orderSql = (order: ListOrder, by: SQL | AnyPgColumn = order.by) =>
+  order.direction === "asc" ? sql`${by} asc` : sql`${by} desc`;
+
+/**
+ * The page's ids. Spread over several wards (a kecamatan), the ids come from one branch per ward,
+ * each its ward's first offset + limit rows in order (an index range), joined by UNION ALL, which
+ * PostgreSQL merges in order (Merge Append) and stops after offset + limit rows. As one range over
+ * the wards it read every family of the kecamatan and sorted them: page 500 of a kecamatan of
+ * 70,000 families at 1,000,000 families, 27 ms; ward by ward 5.5 ms.
+ */
+function pageIds(
+  db: Db,
+  where: SQL | undefined,
+  order: ListOrder[],
+  limit: number,
+  offset: number,
+  wards: readonly number[] | undefined,
+) {
+  if (!wards || wards.length < 2) {
+    return db
+      .select({ id: registers.id })
+      .from(registers)
+      .where(where)
+      .orderBy(...order.map((item) => orderSql(item)))
+      .limit(limit)
+      .offset(offset);
+  }
+  const keys = order.map((_, index) => sql.identifier(`k${index}`));
+  const branches = wards.map(
+    (ward) =>
+      sql`(select ${registers.id} as id, ${sql.join(
+        order.map((item, index) => sql`${item.by} as ${keys[index]}`),
+        sql`, `,
+      )} from ${registers} where ${and(where, eq(registers.desaKelurahanId, ward))}
+        order by ${sql.join(
+          order.map((item) => orderSql(item)),
+          sql`, `,
+        )} limit ${offset + limit})`,
+  );
+  return db
+    .select({ id: sql<number>`merged.id`.as("page_id") })
+    .from(sql`(${sql.join(branches, sql` union all `)}) as merged`)
+    .orderBy(...order.map((item, index) => orderSql(item, sql`merged.${keys[index]}`)))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -66,24 +124,36 @@ export interface RegisterPage {
  */
 export async function pageOfRegisters(
   db: Db,
-  options: { where: SQL | undefined; order?: SQL[]; page: number; pageSize: number; total?: number; cap?: number },
+  options: {
+    where: SQL | undefined;
+    order?: ListOrder[];
+    page: number;
+    pageSize: number;
+    total?: number;
+    cap?: number;
+    /** Wards every row of `where` lies in, when more than one (a kecamatan: see pageIds). */
+    wards?: readonly number[];
+  },
 ): Promise<RegisterPage> {
-  const order = [...(options.order ?? [desc(registers.createdAt)]), desc(registers.id)];
-  const ids = db
-    .select({ id: registers.id })
-    .from(registers)
-    .where(options.where)
-    .orderBy(...order)
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
-    .as("page_ids");
+  const order: ListOrder[] = [
+    ...(options.order ?? [{ by: registers.createdAt, direction: "desc" }]),
+    { by: registers.id, direction: "desc" },
+  ];
+  const ids = pageIds(
+    db,
+    options.where,
+    order,
+    options.pageSize,
+    (options.page - 1) * options.pageSize,
+    options.wards,
+  ).as("page_ids");
   const rows = await db
     .select({ register: listedColumns, ward: desaKelurahan.nama, district: kecamatan.nama })
     .from(ids)
     .innerJoin(registers, eq(registers.id, ids.id))
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
     .leftJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
-    .orderBy(...order);
+    .orderBy(...order.map((item) => orderSql(item)));
   if (options.total !== undefined) return { rows, total: options.total, totalCapped: false };
   const cap = options.cap ?? TOTAL_CAP;
   const matching = db

@@ -80,7 +80,7 @@ import { reviewNotes } from "./status-lookup.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
-import { placeInScope, registerInScope, scopeOf, type ScopedRegister } from "./scope.ts";
+import { placeInScope, registerInScope, scopeOf, wardsOfPlace, type ScopedRegister } from "./scope.ts";
 import { assertRecordUnlocked } from "../recaps/signoffs.ts";
 
 export type { VisibleFamily } from "./presenter.ts";
@@ -121,7 +121,7 @@ export interface RecordListItem {
 export interface RecordPage {
   items: RecordListItem[];
   total: number;
-  /** True when more than 10,000 records match a search and `total` is that cap (shown as '10.000+'). */
+  /** True when more than TOTAL_CAP (1,000) records match a search and `total` is that cap (shown as '1.000+'). */
   totalCapped: boolean;
   page: number;
   pageSize: number;
@@ -170,9 +170,10 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
   const exact = input.search.trim() === "" && !input.deleted;
   const { rows, total, totalCapped } = await pageOfRegisters(db, {
     where,
-    order: [input.deleted ? desc(registers.deletedAt) : desc(registers.createdAt)],
+    order: [{ by: input.deleted ? registers.deletedAt : registers.createdAt, direction: "desc" }],
     page: input.page,
     pageSize: input.pageSize,
+    wards: await wardsOfPlace(db, scope.area),
     ...(exact ? { total: await liveFamilyCount(db, scope.area) } : {}),
   });
   const notes = await reviewNotes(db, input.deleted ? [] : rows.map((row) => row.register));

@@ -84,6 +84,27 @@ export function scopeCondition(area: AreaScope): SQL {
   }
 }
 
+/**
+ * The wards a list's rows lie in when they are several but not the whole city: a kecamatan, as the
+ * area or as a filter (the same wards scopeCondition and placeConditions reach it through). Lists
+ * page such a place ward by ward (page.ts pageIds); undefined for any other place.
+ */
+export async function wardsOfPlace(
+  db: DbOrTx,
+  area: AreaScope,
+  filter: { kecamatanId?: number; desaKelurahanId?: number } = {},
+): Promise<number[] | undefined> {
+  if (filter.desaKelurahanId !== undefined) return undefined;
+  const kecamatanId =
+    area.kind === "kecamatan" ? area.kecamatanId : area.kind === "all" ? filter.kecamatanId : undefined;
+  if (kecamatanId === undefined) return undefined;
+  const wards = await db
+    .select({ id: desaKelurahan.id })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.kecamatanId, kecamatanId));
+  return wards.map((ward) => ward.id);
+}
+
 /** Where a register (or a filter) sits: its ward, the ward's kecamatan, RW and RT. */
 export interface Place {
   desaKelurahanId: number | null;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
+import { captchaNonces } from "../../db/schema/support.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { TEST_ORIGIN, callerFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
 import { issueCaptcha } from "../public/captcha.ts";
@@ -213,5 +214,60 @@ describe("registration status search", () => {
     await expect(other.registers.searchStatus({ query: form.nikKepalaKeluarga, captcha: kept })).rejects.toThrow(
       "Captcha sudah dipakai",
     );
+  });
+
+  // The statement's text is the same for every NIK (on PostgreSQL one plan serves them all): each
+  // search must still answer its own family, whether searches come one after another or at once.
+  test("searches in turn and at once each answer their own family; a wrong captcha among them is refused alone", async () => {
+    const families = [];
+    for (let index = 0; index < 4; index += 1) families.push(await createFamilyRegister(t.db, { wardIndex: index }));
+    for (const { form } of families) {
+      const answer = await search(form.nikKepalaKeluarga);
+      expect(answer.results.map((card) => card.namaKepalaKeluarga)).toEqual([form.namaKepalaKeluarga]);
+    }
+    const challenge = issueCaptcha(t.env.APP_SECRET, "search");
+    const wrong = { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 };
+    const outcomes = await Promise.allSettled([
+      ...families.map(({ form }) => search(form.nikKepalaKeluarga)),
+      search(families[0]?.form.nikKepalaKeluarga ?? "", wrong),
+      ...families.map(({ form }) => search(form.members[1]?.nik ?? "")),
+    ]);
+    const names = outcomes.map((outcome) =>
+      outcome.status === "fulfilled" ? outcome.value.results.map((card) => card.namaKepalaKeluarga) : outcome.reason,
+    );
+    const expected = families.map(({ form }) => [form.namaKepalaKeluarga]);
+    expect(names.slice(0, 4)).toEqual(expected);
+    expect(names.slice(5)).toEqual(expected);
+    expect(String(names[4])).toContain("Jawaban captcha salah");
+  });
+
+  test("each search sweeps a few expired captcha nonces, oldest first; unexpired ones stay until they expire", async () => {
+    await t.db.delete(captchaNonces);
+    await t.db.insert(captchaNonces).values([
+      ...Array.from({ length: 10 }, (_, index) => ({
+        nonce: `expired-${index}`,
+        expiresAt: new Date(Date.now() - (index + 1) * 60_000),
+      })),
+      { nonce: "unexpired", expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    const expired = async () =>
+      (
+        await t.db
+          .select({ nonce: captchaNonces.nonce })
+          .from(captchaNonces)
+          .where(lt(captchaNonces.expiresAt, sql`now()`))
+      )
+        .map((row) => row.nonce)
+        .sort();
+    await search("9999999999999999");
+    const left = await expired();
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.length).toBeLessThan(10);
+    // The oldest went first (expired-9 is ten minutes old).
+    expect(left).not.toContain("expired-9");
+    for (let round = 0; round < 3; round += 1) await search("9999999999999999");
+    expect(await expired()).toEqual([]);
+    const kept = await t.db.select().from(captchaNonces).where(eq(captchaNonces.nonce, "unexpired"));
+    expect(kept).toHaveLength(1);
   });
 });

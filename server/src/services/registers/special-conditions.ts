@@ -16,7 +16,7 @@ import { readPolicyOf, visibleRegisters } from "./policy.ts";
 import { isSensitiveView } from "./presenter.ts";
 import { conditionCountColumn, placeConditions } from "./filters.ts";
 import { pageOfRegisters } from "./page.ts";
-import { assertFilterInScope } from "./scope.ts";
+import { assertFilterInScope, wardsOfPlace } from "./scope.ts";
 import { parseInput } from "../common/input.ts";
 import { signedInUser } from "../common/access.ts";
 
@@ -73,6 +73,7 @@ export async function specialConditions(
     page: input.page,
     pageSize: SPECIAL_CONDITION_PAGE_SIZE,
     total,
+    wards: await wardsOfPlace(db, scope.area, input),
   });
   if (rows.length > 0) {
     await audit(db, actor, {

@@ -1,15 +1,20 @@
 // The public status search's lookups added by issue 15, kept apart from search.ts: a registration
 // number, a whole head-of-family name within one kelurahan (family registrations only, so the search
 // cannot page through the registry), and the cadre's note a family reads under its status.
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { foldName } from "@shared/name-match.ts";
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { familyReadsNoteStatuses } from "@shared/status-guidance.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 
-export function registrationNumberMatch(query: string): SQL {
-  return eq(registers.registrationNumber, query.trim().toUpperCase());
+/** A registration number as stored (REG-… in capitals) from what the family typed. */
+export function registrationNumberOf(query: string): string {
+  return query.trim().toUpperCase();
+}
+
+/** `number` as registrationNumberOf gives it (or the placeholder of a compiled statement). */
+export function registrationNumberMatch(number: string | Placeholder): SQL {
+  return eq(registers.registrationNumber, number);
 }
 
 /**
@@ -19,11 +24,17 @@ export function registrationNumberMatch(query: string): SQL {
  */
 export const foldedHeadName = sql`pkk_fold_name(${registers.namaKepalaKeluarga})`;
 
-export function wardNameMatch(query: string, desaKelurahanId: number): SQL | undefined {
+/** `foldedName` as foldName gives it (or the placeholders of a compiled statement). */
+export function wardNameMatch(
+  foldedName: string | Placeholder,
+  desaKelurahanId: number | Placeholder,
+): SQL | undefined {
   return and(
     eq(registers.desaKelurahanId, desaKelurahanId),
-    eq(registers.formType, "family_registration"),
-    sql`${foldedHeadName} = ${foldName(query)}`,
+    // In the text, not a parameter: it names the whole-name index's partial predicate, which a plan
+    // made once for every value (the public search is plannedOnce) can use only when it sees it.
+    eq(registers.formType, "family_registration").inlineParams(),
+    sql`${foldedHeadName} = ${foldedName}`,
   );
 }
 

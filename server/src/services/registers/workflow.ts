@@ -1,6 +1,6 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -46,9 +46,10 @@ import {
   readOnlyMessage,
   readOnlyTokenMessage,
   registerInScope,
+  wardsOfPlace,
   type ScopedRegister,
 } from "./scope.ts";
-import { pageOfRegisters } from "./page.ts";
+import { pageOfRegisters, type ListOrder } from "./page.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
 import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
@@ -364,8 +365,21 @@ export async function queue(
     condition: filters.condition,
   });
   const overdue = overdueSql(targets);
-  const order = filters.sort === "overdue" ? [desc(overdue), asc(waitingSinceSql)] : undefined;
-  const { rows } = await pageOfRegisters(db, { where, order, page: filters.page, pageSize: filters.pageSize, total });
+  const order: ListOrder[] | undefined =
+    filters.sort === "overdue"
+      ? [
+          { by: overdue, direction: "desc" },
+          { by: waitingSinceSql, direction: "asc" },
+        ]
+      : undefined;
+  const { rows } = await pageOfRegisters(db, {
+    where,
+    order,
+    page: filters.page,
+    pageSize: filters.pageSize,
+    total,
+    wards: await wardsOfPlace(db, scope.area, filters),
+  });
   // Age and deadline of the page's rows only (one small query by id).
   const ids = rows.map((row) => row.register.id);
   const deadlines = new Map(

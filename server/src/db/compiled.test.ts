@@ -1,0 +1,38 @@
+// A compiled statement keeps its text and takes new values on every call, on either driver.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { createTestDatabase } from "../../test/db.ts";
+import type { DatabaseHandle } from "./client.ts";
+import { compiledStatement } from "./compiled.ts";
+import { resultRows } from "./raw-rows.ts";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await handle.close();
+}, 60_000);
+
+let builds = 0;
+const greet = compiledStatement(() => {
+  builds += 1;
+  return sql`select ${sql.placeholder("name")}::text || '!' as greeting, ${sql.placeholder("n")}::int * 2 as twice`;
+});
+
+test("each call answers its own values; the text is built once per database", async () => {
+  const answers = await Promise.all(
+    ["Ani", "Budi", "Citra"].map(async (name, index) => resultRows(await greet(handle.db, { name, n: index }))),
+  );
+  expect(answers).toEqual([
+    [{ greeting: "Ani!", twice: 0 }],
+    [{ greeting: "Budi!", twice: 2 }],
+    [{ greeting: "Citra!", twice: 4 }],
+  ]);
+  expect(resultRows(await greet(handle.db, { name: "Dewi", n: 21 }))).toEqual([{ greeting: "Dewi!", twice: 42 }]);
+  expect(builds).toBe(1);
+});
+
+test("a value the statement needs but the call lacks is an error, not a null", async () => {
+  await expect(greet(handle.db, { name: "Eka" })).rejects.toThrow("n");
+});
