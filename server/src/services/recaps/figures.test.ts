@@ -121,7 +121,9 @@ function withEvents(form: FamilyRegistration): FamilyRegistration {
     babyName: `Bayi ${i}`,
     sex: random() < 0.5 ? ("Laki-laki" as const) : ("Perempuan" as const),
     birthDate: when(),
-    hasBirthCertificate: random() < 0.5,
+    // A household's first baby has its certificate, later ones by chance: the akte columns are
+    // exercised whatever the demo generator drew before.
+    hasBirthCertificate: i === 0 || random() < 0.5,
   }));
   const categories = ["ibu", "bayi", "balita"] as const;
   const deaths = Array.from({ length: Math.floor(random() * 3) }, () => ({
