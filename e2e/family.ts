@@ -1,9 +1,17 @@
 import { expect, type Page } from "@playwright/test";
 
 /** Reads the captcha question on the page and types its answer, the way a person would. */
+/**
+ * Waits for the captcha's question. Until it arrives, 'Muat ulang soal' is disabled, and an axe check
+ * that overlaps its arrival measures the button mid-fade (a colour-contrast failure seen in CI).
+ */
+export async function captchaLoaded(page: Page): Promise<void> {
+  await expect(page.getByText(/Berapa hasil dari/)).toBeVisible();
+}
+
 export async function answerCaptcha(page: Page): Promise<void> {
+  await captchaLoaded(page);
   const question = page.getByText(/Berapa hasil dari/);
-  await expect(question).toBeVisible();
   const text = (await question.textContent()) ?? "";
   const match = /(\d+) ([+\-×]) (\d+)/.exec(text);
   if (!match) throw new Error(`unexpected captcha question ${text}`);

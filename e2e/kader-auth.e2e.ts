@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { captchaLoaded } from "./family.ts";
 
 async function answerCaptcha(page: Page): Promise<void> {
   const question = page.getByText(/^Berapa hasil dari \d+ \+ \d+\?$/);
@@ -17,6 +18,7 @@ test("a cadre registers, an admin approves, the cadre logs in and out", async ({
 
   await page.goto("/kader-pkk/daftar");
   await expect(page.getByRole("heading", { name: "Pendaftaran Kader PKK" })).toBeVisible();
+  await captchaLoaded(page);
   await expectAccessible(page);
   await page.getByLabel("Nama lengkap").fill("Ratna Sari");
   await page.getByLabel("Email").fill(email);
@@ -77,6 +79,7 @@ test("a cadre registers, an admin approves, the cadre logs in and out", async ({
 
   // The cadre signs in through the login page.
   await page.goto("/kader-pkk/login");
+  await captchaLoaded(page);
   await expectAccessible(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel(/^Password( \*)?$/).fill("Bintang-Laut-48");
