@@ -4,46 +4,19 @@
 // and hands each batch's UTF-8 over without a copy; the loader only writes.
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import type { BatchPlan, EncodedBatch } from "./bulk-rows.ts";
+import { type BatchPlan, batchPlanSchema, type EncodedBatch, encodedBatchSchema } from "./bulk-rows.ts";
 
 /** Batches drawn before the loader has written them; each written batch lets the worker draw one more. */
 const AHEAD = 3;
 
-const bytes = z.custom<Uint8Array<ArrayBuffer>>(
-  (value) => value instanceof Uint8Array && value.buffer instanceof ArrayBuffer,
-);
-
 export const toWorker = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("plan"),
-    plan: z.object({
-      wards: z.array(z.object({ id: z.number(), kecamatanId: z.number(), kode: z.string() })),
-      total: z.number(),
-      batchSize: z.number(),
-      seed: z.number(),
-      now: z.number(),
-      firstRegisterId: z.number(),
-      firstMemberId: z.number(),
-      firstEventId: z.number(),
-    }),
-    ahead: z.number(),
-  }),
+  z.object({ type: z.literal("plan"), plan: batchPlanSchema, ahead: z.number() }),
   z.object({ type: z.literal("more") }),
 ]);
 export type ToWorker = z.infer<typeof toWorker>;
 
 export const fromWorker = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("batch"),
-    batch: z.object({
-      registers: bytes,
-      members: bytes,
-      events: bytes,
-      families: z.number(),
-      memberCount: z.number(),
-      eventCount: z.number(),
-    }),
-  }),
+  z.object({ type: z.literal("batch"), batch: encodedBatchSchema }),
   z.object({ type: z.literal("done") }),
 ]);
 export type FromWorker = z.infer<typeof fromWorker>;
@@ -72,7 +45,7 @@ export async function* drawnBatches(plan: BatchPlan): AsyncGenerator<EncodedBatc
   });
   const send = (message: ToWorker) => worker.postMessage(message);
   try {
-    send({ type: "plan", plan: { ...plan, wards: [...plan.wards] }, ahead: AHEAD });
+    send({ type: "plan", plan, ahead: AHEAD });
     for (;;) {
       const message = queue.shift();
       if (!message) {

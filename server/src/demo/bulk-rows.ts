@@ -1,6 +1,7 @@
 // The bulk generator's rows as COPY text (tab-separated, \N for null): one family's register, members
 // and history. Ids are assigned by the loader from reserved sequence ranges, so a batch never waits
 // for RETURNING. Dates spread over the last 24 months so monthly figures have real history.
+import { z } from "zod";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
 import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
@@ -225,27 +226,33 @@ export function batchText(
 }
 
 /** What the generator needs to draw a whole load: the wards, the size, the seed and the reserved ids. */
-export interface BatchPlan {
-  wards: ReadonlyArray<{ id: number; kecamatanId: number; kode: string }>;
-  total: number;
-  batchSize: number;
-  seed: number;
+export const batchPlanSchema = z.object({
+  wards: z.array(z.object({ id: z.number(), kecamatanId: z.number(), kode: z.string() })),
+  total: z.number(),
+  batchSize: z.number(),
+  seed: z.number(),
   /** Milliseconds since the epoch: "now" of the load (dates spread over the 24 months before it). */
-  now: number;
-  firstRegisterId: number;
-  firstMemberId: number;
-  firstEventId: number;
-}
+  now: z.number(),
+  firstRegisterId: z.number(),
+  firstMemberId: z.number(),
+  firstEventId: z.number(),
+});
+export type BatchPlan = z.infer<typeof batchPlanSchema>;
+
+const utf8Bytes = z.custom<Uint8Array<ArrayBuffer>>(
+  (value) => value instanceof Uint8Array && value.buffer instanceof ArrayBuffer,
+);
 
 /** A batch's COPY text as UTF-8, so a worker can hand it over without copying. */
-export interface EncodedBatch {
-  registers: Uint8Array<ArrayBuffer>;
-  members: Uint8Array<ArrayBuffer>;
-  events: Uint8Array<ArrayBuffer>;
-  families: number;
-  memberCount: number;
-  eventCount: number;
-}
+export const encodedBatchSchema = z.object({
+  registers: utf8Bytes,
+  members: utf8Bytes,
+  events: utf8Bytes,
+  families: z.number(),
+  memberCount: z.number(),
+  eventCount: z.number(),
+});
+export type EncodedBatch = z.infer<typeof encodedBatchSchema>;
 
 /**
  * The load's batches in order. Wards are taken in turn; RW 001-020 and RT 001-015 are drawn, so even
