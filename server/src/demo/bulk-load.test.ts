@@ -8,14 +8,14 @@ import { loadFamilies } from "./bulk-load.ts";
 
 describe("bulk family generation", () => {
   const t = useTestApp();
+  const indexes = async () =>
+    JSON.stringify(
+      await t.db.execute(
+        sql`select indexdef from pg_indexes where tablename in ('registers', 'family_members', 'register_events') order by indexname`,
+      ),
+    );
 
   test("copies families with members and history over 24 months, every ward, and rollups equal to a recount", async () => {
-    const indexes = async () =>
-      JSON.stringify(
-        await t.db.execute(
-          sql`select indexdef from pg_indexes where tablename in ('registers', 'family_members', 'register_events') order by indexname`,
-        ),
-      );
     const before = await indexes();
     // Into an empty table: the secondary indexes are dropped for the load and built again after it.
     const result = await loadFamilies(t.handle, { families: 300, batchSize: 70 });
@@ -64,5 +64,19 @@ describe("bulk family generation", () => {
       .set({ rt: "009" })
       .where(eq(registers.id, one?.id ?? 0));
     expect(await checkRollups(t.db)).toEqual([]);
+  });
+
+  test("a load that fails half-way leaves every index in place", async () => {
+    const before = await indexes();
+    // More families than the tables hold, so the secondary indexes are dropped for the load.
+    const load = loadFamilies(t.handle, {
+      families: 1_000,
+      batchSize: 100,
+      onProgress: () => {
+        throw new Error("stopped by the test");
+      },
+    });
+    await expect(load).rejects.toThrow("stopped by the test");
+    expect(await indexes()).toBe(before);
   });
 });

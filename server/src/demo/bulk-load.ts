@@ -175,19 +175,20 @@ async function secondaryIndexes(handle: DatabaseHandle): Promise<Array<{ name: s
   return rows.map((row) => ({ name: String(row.name), definition: String(row.definition) }));
 }
 
-async function rebuildIndexes(handle: DatabaseHandle, indexes: Array<{ name: string; definition: string }>) {
-  await Promise.all(
-    indexes.map((index) =>
-      handle.db.transaction(async (tx) => {
-        await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-        await tx.execute(sql.raw(index.definition));
-      }),
-    ),
-  );
-}
-
 type Run = (statement: SQL) => Promise<unknown>;
 type Job = (run: Run) => Promise<void>;
+
+/** Builds one dropped index again (its own CREATE INDEX statement). */
+const buildIndex =
+  (index: { definition: string }): Job =>
+  async (run) => {
+    await run(sql.raw(index.definition));
+  };
+
+/** The dropped indexes built again, on the lanes, costliest first (a failed load's way back). */
+async function rebuildIndexes(handle: DatabaseHandle, indexes: Array<{ name: string; definition: string }>) {
+  await runJobs(handle, [...indexes].sort(byBuildCost).map(buildIndex));
+}
 
 /**
  * Connections the work after the COPY is spread over on PostgreSQL. Handed to the pool all at once,
@@ -316,7 +317,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     }),
     ...[...dropped].sort(byBuildCost).map((index) => async (run: Run) => {
       try {
-        await run(sql.raw(index.definition));
+        await buildIndex(index)(run);
       } finally {
         // Also after a failure, so no vacuum job waits for ever.
         indexesLeft -= 1;
