@@ -195,6 +195,30 @@ test.describe("signed-in header", () => {
     await page.reload();
     await expect(page.getByRole("navigation", { name: "Navigasi utama" })).toBeVisible();
   });
+
+  test("a signed-in page first paints under its own header: the content never jumps down as it arrives", async ({
+    page,
+  }) => {
+    await loginAs(page.request, demoEmails.kaderKelurahan);
+    // Marks the document when the page's heading is on screen while the signed-in menu is not yet:
+    // the menu arriving later pushes the page down under a finger about to tap (a CI test's click
+    // on 'Maker Checker' landed beside the button that way).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const heading = document.querySelector("main h1");
+        const menu = document.querySelector('nav[aria-label="Menu utama"]');
+        if (heading && !menu) document.documentElement.dataset.contentBeforeMenu = "true";
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ["/kader-pkk/registrasi-list", "/kader-pkk/dashboard"]) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Menu utama" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.dataset.contentBeforeMenu ?? "never"), path).toBe(
+        "never",
+      );
+    }
+  });
 });
 
 test.describe("other public pages", () => {

@@ -1,5 +1,6 @@
 import { createRouter } from "@tanstack/react-router";
 import { PagePending } from "./components/layout/page-pending.tsx";
+import { loadSignedInHeader } from "./components/layout/signed-in-header-chunk.ts";
 import { NotFound } from "./components/not-found.tsx";
 import { queryClient, trpc } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen.ts";
@@ -7,7 +8,7 @@ import { routeTree } from "./routeTree.gen.ts";
 export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context: { queryClient, trpc, loadSignedInChrome: loadSignedInHeader },
     defaultPreload: "intent",
     // Loaders fill the query cache; components read it with useQuery, so the router never caches on its own.
     defaultPreloadStaleTime: 0,

@@ -23,7 +23,12 @@ export async function requireUser(
   location: { href: string },
   roles?: UserRole[],
 ): Promise<PublicUser> {
-  const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
+  // The signed-in header's chunk comes with the session, so the page never paints under the public
+  // header first and jumps when the signed-in one arrives.
+  const [user] = await Promise.all([
+    context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 }),
+    context.loadSignedInChrome(),
+  ]);
   if (!user) throw redirect({ href: loginHref(location.href) });
   // Signed in, but this page is not for the role: say so instead of showing the login form again.
   if (roles && !roles.includes(user.role)) throw redirect({ href: FORBIDDEN_PATH });

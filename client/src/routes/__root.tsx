@@ -11,6 +11,8 @@ import type { trpc } from "../lib/trpc.ts";
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: typeof trpc;
+  /** Loads what a signed-in page shows around it (the signed-in header's chunk) before its first paint. */
+  loadSignedInChrome: () => Promise<unknown>;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
