@@ -21,6 +21,8 @@ export default defineConfig({
     baseURL,
     locale: "id-ID",
     timezoneId: "Asia/Jakarta",
+    // A step that cannot happen fails in 20 s naming its locator, not at the test's 1-minute limit.
+    actionTimeout: 20_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },

@@ -5,12 +5,19 @@ import { expect, type Page } from "@playwright/test";
 export async function expectAccessible(page: Page): Promise<void> {
   // Checked once colour transitions have ended, as a person sees the page: a button fading from its
   // disabled colours (the captcha's 'Muat ulang soal' once its question arrives) measures low
-  // contrast for the 0.2 s the fade takes.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
-  );
+  // contrast for the 0.2 s the fade takes. The wait is bounded: a transition still running after
+  // 3 s is no fade, and an unbounded wait hung a dialog test until its 1-minute timeout in CI.
+  await page.evaluate(async () => {
+    const deadline = Date.now() + 3_000;
+    const timeLeft = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition && animation.playState === "running");
+      if (running.length === 0 || Date.now() >= deadline) return;
+      await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), timeLeft()]);
+    }
+  });
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

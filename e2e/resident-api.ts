@@ -59,6 +59,7 @@ export async function registerFamilyViaApi(
   request: APIRequestContext,
   place: { wardKode: string; rw: string; rt: string },
   headName = "Hadi Kurniawan",
+  options: { wifeName?: string } = {},
 ): Promise<{ registrationNumber: string; nik: string }> {
   const districtKode = place.wardKode.split(".").slice(0, 3).join(".");
   const districts = await trpcQuery<Array<{ id: number; kode: string }>>(request, "regions.kecamatan");
@@ -96,6 +97,20 @@ export async function registerFamilyViaApi(
         occupation: "Wiraswasta",
         education: "SMA/SMK",
       },
+      ...(options.wifeName
+        ? [
+            {
+              nik: uniqueNik(),
+              fullName: options.wifeName,
+              relationship: "Istri",
+              maritalStatus: "Kawin",
+              gender: "Perempuan",
+              birthDate: "1983-08-21",
+              occupation: "Wiraswasta",
+              education: "SMA/SMK",
+            },
+          ]
+        : []),
     ],
     specialConditions: noneOf([
       "pregnant",
