@@ -26,14 +26,18 @@ export function resultRows(result: unknown): RawRow[] {
 }
 
 /**
- * The `fields` of a raw row decoded column by column as drizzle decodes a select (both drivers hand
- * dates and timestamps over as text; each column maps its own).
+ * A decoder of raw rows for `fields`, column by column as drizzle decodes a select (both drivers
+ * hand dates and timestamps over as text; each column maps its own). The fields are listed once,
+ * not for every row.
  */
-export function decodeRow(fields: Record<string, AnyPgColumn>, raw: RawRow): RawRow {
-  const row: RawRow = {};
-  for (const [key, column] of Object.entries(fields)) {
-    const value = raw[key];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row;
+export function rowDecoder(fields: Record<string, AnyPgColumn>): (raw: RawRow) => RawRow {
+  const columns = Object.entries(fields);
+  return (raw) => {
+    const row: RawRow = {};
+    for (const [key, column] of columns) {
+      const value = raw[key];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row;
+  };
 }

@@ -23,7 +23,7 @@ import {
 import { addressKey, assertWithinLimit, consumeRateLimit, countAttemptStatement } from "../common/rate-limit.ts";
 import { plannedOnce, type Db } from "../../db/client.ts";
 import { compiledStatement, type StatementValues } from "../../db/compiled.ts";
-import { aliasedSelection, decodeRow, resultRows } from "../../db/raw-rows.ts";
+import { aliasedSelection, rowDecoder, resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
 import { captchaNonces } from "../../db/schema/support.ts";
@@ -80,6 +80,7 @@ const cardFields = {
   reviewNote: registerEvents.note,
   reviewAt: registerEvents.createdAt,
 } as const;
+const decodeCard = rowDecoder(cardFields);
 
 /** A found record before masking (names of a ward or kecamatan and the note come from left joins). */
 interface Card {
@@ -138,7 +139,7 @@ export async function searchStatus(
   const cards: Card[] = [];
   for (const raw of rows) {
     if (raw.id === null || raw.id === undefined) continue;
-    const decoded = decodeRow(cardFields, raw);
+    const decoded = decodeCard(raw);
     cards.push({
       id: Number(decoded.id),
       registrationNumber: String(decoded.registrationNumber),
