@@ -112,6 +112,24 @@ test("preparable: LIKE, ILIKE, trigram distance and similarity are planned per c
   expect(preparable("select id from registers where id = $1")).toBe(true);
 });
 
+test("a plannedOnce statement sends and reads values as every other statement does (JSON text, timestamps)", async () => {
+  const handle = await openDatabase({ url });
+  try {
+    const statement = sql`select (${JSON.stringify({ via: "rest" })}::jsonb || jsonb_build_object('n', 1))::text as details,
+      jsonb_typeof(${'{"a":1}'}::jsonb) as kind, '2026-03-04 23:59:58.999+00'::timestamptz as at, ${"2026-03-05"}::date as day`;
+    // Each twice: the second run of a text is the prepared one.
+    for (let round = 0; round < 2; round += 1) {
+      const plain = firstRow(await handle.db.execute(statement));
+      const planned = firstRow(await handle.db.execute(plannedOnce(statement)));
+      expect(planned).toEqual(plain);
+      expect(planned.kind).toBe("object");
+      expect(JSON.parse(String(planned.details))).toEqual({ via: "rest", n: 1 });
+    }
+  } finally {
+    await handle.close();
+  }
+});
+
 test("a plannedOnce statement keeps one plan for every value; the others and transactions keep PostgreSQL's choice", async () => {
   const handle = await openDatabase({ url });
   try {

@@ -190,6 +190,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       schema,
       casing: "snake_case",
     });
+    // drizzle makes the client it is given pass JSON and dates through as text (its columns map
+    // them); the plannedOnce pool, which drizzle never sees, must read and write values the same
+    // way: with postgres.js's own serializer a JSON text sent for a jsonb parameter was stored as
+    // a JSON string, not the object it spells.
+    Object.assign(plannedOnceClient.options.serializers, client.options.serializers);
+    Object.assign(plannedOnceClient.options.parsers, client.options.parsers);
     // Startup work gets its own single connection: a session advisory lock lives on one connection,
     // and migrations may run longer than the app's statement timeout.
     const exclusive = async <T>(lock: StartupLock, work: (lockDb: PostgresJsDatabase<Schema>) => Promise<T>) => {

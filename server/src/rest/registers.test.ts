@@ -524,6 +524,20 @@ describe("privacy", () => {
     expect(JSON.stringify(row?.details)).not.toContain(family.form.nikKepalaKeluarga);
   });
 
+  test("an API token's unfiltered page (planned once on PostgreSQL) audits an object naming the token and the ids", async () => {
+    await createFamilyRegister(t.db);
+    await createFamilyRegister(t.db, { rt: "002" });
+    const reader = await token("read-only");
+    // Twice: the second run of a statement is the prepared one.
+    for (const page of [1, 2]) {
+      const list = await call("GET", `/registers?pagination[page]=${page}&pagination[pageSize]=1`, reader);
+      expect(list.status).toBe(200);
+      const row = await lastAudit();
+      expect(row?.details).toEqual({ via: "rest", apiTokenId: reader.id, ids: ids(list.json) });
+      expect(row).toMatchObject({ action: "register.read", entity: "registers", actorId: null });
+    }
+  });
+
   test("a list entry carries every attribute, the stored form passed through unparsed, as the single read does", async () => {
     const family = await createFamilyRegister(t.db, {
       change: (form) => ({ ...form, namaKepalaKeluarga: 'Budi "Kutip" \\ Miring Ütama' }),

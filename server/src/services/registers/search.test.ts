@@ -51,6 +51,8 @@ describe("registration status search", () => {
       rw: "005",
       desaKelurahanNama: "Bekasijaya",
       memberCount: form.members.length,
+      // The survey date as the family wrote it (YYYY-MM-DD), whichever database and pool answered.
+      tanggalPendataan: form.tanggalPendataan,
     });
     expect(card.nomorHpMasked).not.toBe(form.nomorHp);
     expect(card.nomorHpMasked).toContain("*");
