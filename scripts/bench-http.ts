@@ -4,7 +4,9 @@
 // Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public: cached for a minute by design,
 // so this measures the cached path; bench:db times the uncached computation). Prints one table and
-// the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Numbers are reported, never asserted.
+// the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
+// cost the server process and (PostgreSQL on this machine) the app's database backends: on a machine
+// whose speed drifts, compare those. Numbers are reported, never asserted.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +22,7 @@ import { seedDatabase } from "../server/src/seed.ts";
 import { createApiToken } from "../server/src/services/accounts/api-tokens.ts";
 import { createSession, generateSessionToken } from "../server/src/services/accounts/sessions.ts";
 import { freePort } from "./e2e.ts";
+import { databaseCpu, processCpuMs } from "./process-cpu.ts";
 
 const { values } = parseArgs({
   options: {
@@ -121,19 +124,28 @@ try {
     p50: number;
     p99: number;
     errors: number;
+    serverCpuMsPerRequest: number | null;
+    databaseCpuMsPerRequest: number | null;
   }> = [];
+  const databaseCpuOf = kind === "postgres" && env.DATABASE_URL ? databaseCpu(env.DATABASE_URL) : null;
+  const perRequest = (ms: number | null, requests: number) =>
+    ms === null || requests === 0 ? null : Math.round((ms / requests) * 1000) / 1000;
   const levels = values.connections ? [Number(values.connections)] : [10, 50];
   const chosen = endpoints.filter((endpoint) => !values.only || endpoint.name.includes(values.only));
   for (const endpoint of chosen) {
     const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);
     for (const connections of levels) {
+      const serverBefore = processCpuMs(server.pid);
+      const databaseBefore = await databaseCpuOf?.sample();
       const result = await autocannon({
         url: `${baseUrl}${endpoint.path}`,
         headers: endpoint.headers,
         connections,
         duration,
       });
+      const serverAfter = processCpuMs(server.pid);
+      const databaseAfter = await databaseCpuOf?.sample();
       rows.push({
         endpoint: endpoint.name,
         connections,
@@ -141,16 +153,27 @@ try {
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.non2xx,
+        serverCpuMsPerRequest: perRequest(
+          serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore,
+          result.requests.total,
+        ),
+        databaseCpuMsPerRequest: perRequest(
+          databaseCpuOf && databaseBefore && databaseAfter
+            ? databaseCpuOf.spentBetween(databaseBefore, databaseAfter)
+            : null,
+          result.requests.total,
+        ),
       });
       process.stderr.write(`  ${endpoint.name} @${connections}: ${Math.round(result.requests.average)} req/s\n`);
     }
   }
   console.log(`\n${kind}, ${total?.total.toLocaleString("en")} registers, ${duration} s per run`);
-  console.log("| endpoint | connections | req/s | p50 ms | p99 ms | errors |");
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log("| endpoint | connections | req/s | p50 ms | p99 ms | errors | server CPU ms/req | db CPU ms/req |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  const shown = (value: number | null) => (value === null ? "—" : value.toFixed(3));
   for (const row of rows) {
     console.log(
-      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${shown(row.serverCpuMsPerRequest)} | ${shown(row.databaseCpuMsPerRequest)} |`,
     );
   }
   console.log(`server peak RSS: ${Math.round(peakRssKb / 1024)} MB`);
@@ -161,6 +184,7 @@ try {
     `${JSON.stringify({ database: kind, registers: total?.total, duration, peakRssMb: Math.round(peakRssKb / 1024), rows }, null, 2)}\n`,
   );
   console.log(`(JSON: ${jsonPath})`);
+  await databaseCpuOf?.close();
 } finally {
   clearInterval(sampler);
   server.kill();
