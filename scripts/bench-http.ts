@@ -55,6 +55,8 @@ const [total] = await handle.db.select({ total: count() }).from(registers);
 const kind = handle.kind;
 await handle.close();
 
+// Samples the app's PostgreSQL backends around each run (PGlite runs inside the server process).
+const databaseCpuOf = kind === "postgres" && env.DATABASE_URL ? databaseCpu(env.DATABASE_URL) : null;
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = Bun.spawn(["bun", "server/src/index.ts"], {
@@ -127,7 +129,6 @@ try {
     serverCpuMsPerRequest: number | null;
     databaseCpuMsPerRequest: number | null;
   }> = [];
-  const databaseCpuOf = kind === "postgres" && env.DATABASE_URL ? databaseCpu(env.DATABASE_URL) : null;
   const perRequest = (ms: number | null, requests: number) =>
     ms === null || requests === 0 ? null : Math.round((ms / requests) * 1000) / 1000;
   const levels = values.connections ? [Number(values.connections)] : [10, 50];
@@ -184,8 +185,8 @@ try {
     `${JSON.stringify({ database: kind, registers: total?.total, duration, peakRssMb: Math.round(peakRssKb / 1024), rows }, null, 2)}\n`,
   );
   console.log(`(JSON: ${jsonPath})`);
-  await databaseCpuOf?.close();
 } finally {
+  await databaseCpuOf?.close();
   clearInterval(sampler);
   server.kill();
   await server.exited;

@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import { registers } from "../db/schema/registers.ts";
 import type { Actor } from "../services/accounts/actor.ts";
 import { DomainError } from "../services/common/errors.ts";
-import { assertMayChange, readPolicyOf, readsCadreForms } from "../services/registers/policy.ts";
+import { assertMayChange, readPolicyOf, readsCadreForms, readsEveryLiveRow } from "../services/registers/policy.ts";
 import { liveRegisterCountSql } from "../services/figures/family-count.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
@@ -89,14 +89,6 @@ function resourceFor(access: RegisterReadAccess): RestResource {
     visible[name] = mode === "masked" ? { ...attribute, opaque: true } : attribute;
   }
   return { ...registerResource, attributes: visible };
-}
-
-/**
- * Admins and API tokens read every live row of every form: their scope has no value that picks an
- * index, so an unfiltered page in id order has one best plan (the live ids' index) for every page.
- */
-function readsEveryLiveRow(actor: Actor): boolean {
-  return readPolicyOf(actor).scope.area.kind === "all" && readsCadreForms(actor);
 }
 
 const forbiddenError = () => new RestError(403, "ForbiddenError", "Forbidden");
@@ -273,6 +265,7 @@ export function registersRest(): Hono<AppEnv> {
         alongside: access.auditInStatement,
         // The stored form goes out as stored to readers of the full view (officials get it masked).
         rawJson: access.view === "full",
+        // Every live row in id order has one best plan (the live ids' index) for every page.
         planOnce: !query.filters && query.sort.length === 0 && readsEveryLiveRow(c.var.actor),
       });
     });

@@ -236,13 +236,14 @@ function selection(resource: RestResource, extra: Record<string, AnyPgColumn> = 
   return fields;
 }
 
+/** The attributes an entry shows, in order: `fields` or all of them (the id stands beside them). */
+function attributeNames(resource: RestResource, fields: string[] | null): string[] {
+  return (fields ?? Object.keys(resource.attributes)).filter((name) => name !== "id");
+}
+
 function toEntry(resource: RestResource, row: Row, fields: string[] | null): StrapiEntry {
-  const names = fields ?? Object.keys(resource.attributes);
   const attributes: Attributes = {};
-  for (const name of names) {
-    if (name === "id") continue;
-    attributes[name] = serialize(row[name], typeOf(resource, name));
-  }
+  for (const name of attributeNames(resource, fields)) attributes[name] = serialize(row[name], typeOf(resource, name));
   return { id: Number(row.id), attributes };
 }
 
@@ -307,11 +308,10 @@ function jsonValueOf(attribute: RestAttribute): SQL | null {
 const jsonObjectPairs = 50;
 
 /**
- * The entry's attributes (`fields`, or all) as one JSON object built by PostgreSQL, in the order
+ * The entry's attributes (attributeNames) as one JSON object built by PostgreSQL, in the order
  * toEntry writes them; null when an attribute has no JSON form here or there are too many.
  */
-function attributesJson(resource: RestResource, fields: string[] | null): SQL | null {
-  const names = (fields ?? Object.keys(resource.attributes)).filter((name) => name !== "id");
+function attributesJson(resource: RestResource, names: string[]): SQL | null {
   if (names.length > jsonObjectPairs) return null;
   const pairs: SQL[] = [];
   for (const name of names) {
@@ -332,14 +332,15 @@ function attributesJson(resource: RestResource, fields: string[] | null): SQL | 
 const writtenAttributes = new WeakMap<Db, Map<string, SQL | null>>();
 
 function attributesJsonText(db: Db, resource: RestResource, fields: string[] | null): SQL | null {
-  const key = `${getTableName(resource.table)}:${(fields ?? Object.keys(resource.attributes)).join(",")}`;
+  const names = attributeNames(resource, fields);
+  const key = `${getTableName(resource.table)}:${names.join(",")}`;
   let written = writtenAttributes.get(db);
   if (!written) {
     written = new Map();
     writtenAttributes.set(db, written);
   }
   if (written.has(key)) return written.get(key) ?? null;
-  const built = attributesJson(resource, fields);
+  const built = attributesJson(resource, names);
   const query = built ? db.execute(built).getQuery() : null;
   const text = query && query.params.length === 0 ? sql.raw(query.sql) : built;
   // The number of distinct `fields` lists is the callers' to choose: keep a bounded number.

@@ -61,6 +61,15 @@ export function readsCadreForms(actor: Actor): boolean {
   return authorityOf(actor) !== "user";
 }
 
+/**
+ * Whether the actor's readable rows (visibleRegisters with forms "readable") are every live row:
+ * admins and API tokens. Their condition then holds no value (no area, no form type) that could
+ * make one plan right for some callers and wrong for others.
+ */
+export function readsEveryLiveRow(actor: Actor): boolean {
+  return readPolicyOf(actor).scope.area.kind === "all" && readsCadreForms(actor);
+}
+
 export function visibleRegisters(actor: Actor, options: VisibleOptions = {}): SQL {
   const { scope } = readPolicyOf(actor);
   if (options.deleted && authorityOf(actor) !== "admin")
