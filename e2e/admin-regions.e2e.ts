@@ -136,9 +136,16 @@ test("a ward with families is not deleted; districts are managed in the Manageme
   await expect(toast(page, "Data berhasil diupdate")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Mustikajaya Raya" })).toContainText("32.75.11");
   await page.getByRole("button", { name: "Edit kecamatan Mustikajaya Raya" }).click();
+  // The dialog fills itself from the row once open; typing before that would be overwritten.
+  await expect(dialog.getByLabel("Nama Kecamatan")).toHaveValue("Mustikajaya Raya");
   await dialog.getByLabel("Nama Kecamatan").fill("Mustikajaya");
+  const renamed = page.waitForResponse((response) => response.url().includes("regions.updateKecamatan"));
   await dialog.getByRole("button", { name: "Simpan" }).click();
-  await expect(page.getByRole("row").filter({ hasText: "Mustikajaya Raya" })).toHaveCount(0);
+  expect((await renamed).ok()).toBe(true);
+  await expect(dialog).toBeHidden();
+  // The table refetches in one batch with every region query (statistics included), which can take
+  // seconds on a loaded PostgreSQL; the rename itself has already been answered above.
+  await expect(page.getByRole("row").filter({ hasText: "Mustikajaya Raya" })).toHaveCount(0, { timeout: 30_000 });
 
   // A district that still has wards is not deleted.
   await page.getByRole("button", { name: "Hapus kecamatan Mustikajaya" }).click();
