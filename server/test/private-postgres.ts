@@ -4,6 +4,7 @@ import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import postgres from "postgres";
 
 const binDir = process.env.PG_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
 
@@ -83,4 +84,27 @@ export async function postgresServer(): Promise<{ url: string; release: () => Pr
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, release: async () => {} };
   const cluster = await startPrivatePostgres();
   return { url: cluster.url, release: cluster.destroy };
+}
+
+/**
+ * A database of its own on a PostgreSQL server (DATABASE_URL's, else a private cluster), for tests
+ * that need several connections at once or a client of their own. `drop` removes it (and the cluster).
+ */
+export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = await postgresServer();
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const target = new URL(server.url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = postgres(server.url, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      await server.release();
+    },
+  };
 }

@@ -3,31 +3,20 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { postgresServer } from "../../test/private-postgres.ts";
+import { createPostgresDatabase } from "../../test/private-postgres.ts";
 import { openDatabase, plannedOnce, preparable, preparingClient } from "./client.ts";
 
-let release = async () => {};
-let serverUrl = "";
-const name = `pkk_client_${Date.now().toString(36)}`;
+let drop = async () => {};
 let url = "";
 
 beforeAll(async () => {
-  const server = await postgresServer();
-  serverUrl = server.url;
-  release = server.release;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  url = target.toString();
+  const database = await createPostgresDatabase("pkk_client");
+  url = database.url;
+  drop = database.drop;
 }, 60_000);
 
 afterAll(async () => {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await release();
+  await drop();
 });
 
 function firstRow(result: unknown): Record<string, unknown> {

@@ -32,6 +32,7 @@ import { plannedOnce, type Db } from "../db/client.ts";
 import { aliasedSelection, resultRows, rowDecoder } from "../db/raw-rows.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import { RawJson } from "./envelope.ts";
+import { versionedTotal } from "./count-cache.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
@@ -455,9 +456,15 @@ export interface FindManyOptions {
    * plannedOnce) instead of on every call, where planning cost as much as running it.
    */
   planOnce?: boolean;
+  /**
+   * One SQL value that grows with every committed write to whatever a filtered count reads: a
+   * filtered total is then counted once and answered again while the value reads the same.
+   */
+  totalVersion?: SQL;
 }
 
 const totalKey = "__total";
+const versionKey = "__version";
 const positionKey = "__n";
 const attributesKey = "__attributes";
 
@@ -505,7 +512,14 @@ export async function findMany(
     !query.filters && options.unfilteredTotal
       ? options.unfilteredTotal
       : sql`(select count(*) from ${resource.table} where ${where})`;
-  const total = pagination.withCount ? sql`(${counted})::float8` : sql`null`;
+  const versioned =
+    pagination.withCount && counted !== options.unfilteredTotal && options.totalVersion
+      ? versionedTotal(db, counted, options.totalVersion)
+      : null;
+  const total = versioned ? versioned.total : pagination.withCount ? sql`(${counted})::float8` : sql`null`;
+  const totals = versioned
+    ? sql`${total} as ${sql.identifier(totalKey)}, ${versioned.version} as ${sql.identifier(versionKey)}`
+    : sql`${total} as ${sql.identifier(totalKey)}`;
   const ids = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
   const extra = options.alongside?.(ids) ?? null;
   // Deferred join: the page's ids first (an index range when an index matches the order), then the
@@ -520,7 +534,7 @@ export async function findMany(
       select ${selectList}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
       from ${resource.table} where ${resource.id} = any(array(select page_id from page_ids))
     )${extra ? sql`, alongside as (${extra})` : sql``}
-    select page.*, ${total} as ${sql.identifier(totalKey)} from page order by page.${sql.identifier(positionKey)}`;
+    select page.*, ${totals} from page order by page.${sql.identifier(positionKey)}`;
   const raw = resultRows(await db.execute(options.planOnce ? plannedOnce(statement) : statement));
   let entries: StrapiEntry[];
   if (storedAttributes) {
@@ -540,12 +554,9 @@ export async function findMany(
   }
   let totalValue: number | null = null;
   if (pagination.withCount) {
-    const first = raw[0];
-    if (first) totalValue = Number(first[totalKey]);
-    else {
-      const [row] = resultRows(await db.execute(sql`select ${total} as ${sql.identifier(totalKey)}`));
-      totalValue = Number(row?.[totalKey] ?? 0);
-    }
+    const row = raw[0] ?? resultRows(await db.execute(sql`select ${totals}`))[0];
+    totalValue = Number(row?.[totalKey] ?? 0);
+    if (versioned && row) versioned.keep(Number(row[versionKey]), totalValue);
   }
   return { entries, total: totalValue };
 }

@@ -9,3 +9,4 @@ export * from "./idempotency.ts";
 export * from "./figures.ts";
 export * from "./recaps.ts";
 export * from "./register-counts.ts";
+export * from "./register-changes.ts";
