@@ -6,6 +6,7 @@
 // Each process keeps its own totals; the database alone decides whether they still hold.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { KeptReads, perDatabase, statementKey } from "./kept-reads.ts";
 
 interface KeptTotal {
   version: number;
@@ -13,48 +14,27 @@ interface KeptTotal {
 }
 
 /** Distinct counts kept per database: the filters are the callers' to choose. */
-const keptLimit = 1000;
-const keptTotals = new WeakMap<Db, Map<string, KeptTotal>>();
-
-function keptOf(db: Db): Map<string, KeptTotal> {
-  let kept = keptTotals.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptTotals.set(db, kept);
-  }
-  return kept;
-}
+const keptTotals = perDatabase(() => new KeptReads<KeptTotal>({ entries: 1000, weight: 0 }));
 
 export interface VersionedTotal {
   /** The total as one SQL value: the kept one when `version` still reads the same, else `counted`. */
   total: SQL;
-  /** Reads the version (select it in the same statement as `total`). */
-  version: SQL;
-  /** Keeps what the statement answered, for the next statement with the same count. */
+  /** Keeps what a statement answered (its version and total), for the next with the same count. */
   keep: (version: number, total: number) => void;
 }
 
 /** `counted` (a count statement) with its total kept while `version` (one SQL value) is unchanged. */
 export function versionedTotal(db: Db, counted: SQL, version: SQL): VersionedTotal {
-  const query = db.execute(counted).getQuery();
-  const key = JSON.stringify([query.sql, query.params]);
-  const kept = keptOf(db);
+  const key = statementKey(db, counted);
+  const kept = keptTotals(db);
   const known = kept.get(key);
   const total = known
     ? sql`case when ${version} = ${known.version}::float8 then ${known.total}::float8 else (${counted})::float8 end`
     : sql`(${counted})::float8`;
   return {
     total,
-    version,
     keep: (readVersion, readTotal) => {
-      if (known && known.version === readVersion) return;
-      kept.delete(key);
-      // Oldest first out: a Map iterates in insertion order.
-      if (kept.size >= keptLimit) {
-        const oldest = kept.keys().next();
-        if (!oldest.done) kept.delete(oldest.value);
-      }
-      kept.set(key, { version: readVersion, total: readTotal });
+      if (known?.version !== readVersion) kept.set(key, { version: readVersion, total: readTotal });
     },
   };
 }
