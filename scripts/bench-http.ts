@@ -94,12 +94,36 @@ try {
 
   const bearer = { authorization: `Bearer ${token}` };
   const trpcInput = encodeURIComponent(JSON.stringify({ page: 1 }));
-  const endpoints: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+  // Pages walked by the "new page each request" run, never the same twice in one bench (a kept
+  // page answers a repeated request without reading it: see README, Lists).
+  let walked = 1;
+  const endpoints: Array<{
+    name: string;
+    path: string;
+    headers?: Record<string, string>;
+    /** The path of each request, when they differ. */
+    next?: () => string;
+  }> = [
     { name: "/healthz", path: "/healthz" },
     {
       name: "REST register list (page 1, with count)",
       path: "/api/registers?pagination[page]=1&pagination[pageSize]=25",
       headers: bearer,
+    },
+    {
+      // What real clients send: the 75 KB page gzipped on the way out.
+      name: "REST register list (page 1, with count, gzip)",
+      path: "/api/registers?pagination[page]=1&pagination[pageSize]=25",
+      headers: { ...bearer, "accept-encoding": "gzip" },
+    },
+    {
+      name: "REST register list (a new page each request, with count)",
+      path: "/api/registers?pagination[page]=1&pagination[pageSize]=25",
+      headers: bearer,
+      next: () => {
+        walked += 1;
+        return `/api/registers?pagination[page]=${walked}&pagination[pageSize]=25`;
+      },
     },
     {
       name: 'REST name search "Budi"',
@@ -139,11 +163,13 @@ try {
     for (const connections of levels) {
       const serverBefore = processCpuMs(server.pid);
       const databaseBefore = await databaseCpuOf?.sample();
+      const { next } = endpoint;
       const result = await autocannon({
         url: `${baseUrl}${endpoint.path}`,
         headers: endpoint.headers,
         connections,
         duration,
+        ...(next ? { requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
       });
       const serverAfter = processCpuMs(server.pid);
       const databaseAfter = await databaseCpuOf?.sample();

@@ -5,7 +5,6 @@ import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { captchaNonces, rateLimits } from "../../db/schema/support.ts";
 import { purgeOutbox } from "../mail/outbox-worker.ts";
-import { foldRegisterChanges } from "../registers/change-log.ts";
 
 export interface PruneCounts {
   sessions: number;
@@ -14,15 +13,12 @@ export interface PruneCounts {
   rateLimits: number;
   passwordResets: number;
   mail: number;
-  /** Rows of the registers' change log folded into one (their sum, the version, is unchanged). */
-  registerChanges: number;
 }
 
 /**
  * Deletes what can no longer be used: expired sessions and reset codes (they are refused anyway),
  * captcha nonces past their token's expiry (the token itself is then refused), idempotency keys past
- * their retry window, rate-limit windows that have ended, mail older than the outbox keeps it; folds
- * the registers' change log. Safe to run on several instances at once.
+ * their retry window, rate-limit windows that have ended, mail older than the outbox keeps it. Safe to run on several instances at once.
  */
 export async function pruneExpired(db: Db, now: Date = new Date()): Promise<PruneCounts> {
   const removed = async (rows: Promise<unknown[]>) => (await rows).length;
@@ -41,6 +37,5 @@ export async function pruneExpired(db: Db, now: Date = new Date()): Promise<Prun
       db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).returning({ id: passwordResets.id }),
     ),
     mail: await purgeOutbox(db, now),
-    registerChanges: await foldRegisterChanges(db),
   };
 }

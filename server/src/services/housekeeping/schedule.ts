@@ -1,25 +1,27 @@
 import type { Db } from "../../db/client.ts";
 import { describeError, type Logger } from "../../log.ts";
+import { foldRegisterChanges } from "../registers/change-log.ts";
 import { pruneExpired } from "./prune.ts";
 
+/** How often the registers' change log is folded: a REST list reads its sum on every request. */
+export const CHANGE_FOLD_INTERVAL_MS = 10_000;
+
 /**
- * Runs pruneExpired now and then every `intervalMs`. A failed round (database down) is logged and
+ * Runs `round` now and then every `intervalMs`. A failed round (database down) is logged and
  * retried at the next tick; rounds never overlap. Returns a stop function for shutdown.
  */
-export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () => Promise<void> {
+function startRounds(log: Logger, name: string, intervalMs: number, round: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | null = null;
-  const round = async () => {
+  const guarded = async () => {
     try {
-      const counts = await pruneExpired(db);
-      const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-      if (total > 0) log.info("housekeeping pruned expired rows", { ...counts });
+      await round();
     } catch (error) {
-      log.warn("housekeeping failed", { error: describeError(error) });
+      log.warn(`${name} failed`, { error: describeError(error) });
     }
   };
   const tick = () => {
     if (running) return;
-    running = round().finally(() => {
+    running = guarded().finally(() => {
       running = null;
     });
   };
@@ -29,5 +31,23 @@ export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () =
   return async () => {
     clearInterval(timer);
     await running;
+  };
+}
+
+/**
+ * Prunes expired rows every `intervalMs`, and folds the registers' change log every
+ * CHANGE_FOLD_INTERVAL_MS (so the version stays a sum of a few rows however busy the writers).
+ */
+export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () => Promise<void> {
+  const stopPruning = startRounds(log, "housekeeping", intervalMs, async () => {
+    const counts = await pruneExpired(db);
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    if (total > 0) log.info("housekeeping pruned expired rows", { ...counts });
+  });
+  const stopFolding = startRounds(log, "folding the registers' change log", CHANGE_FOLD_INTERVAL_MS, async () => {
+    await foldRegisterChanges(db);
+  });
+  return async () => {
+    await Promise.all([stopPruning(), stopFolding()]);
   };
 }
