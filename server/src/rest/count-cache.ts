@@ -6,18 +6,27 @@
 // Each process keeps its own totals; the database alone decides whether they still hold.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { KeptReads, perDatabase, statementKey } from "./kept-reads.ts";
 
 interface KeptTotal {
   version: number;
   total: number;
 }
 
-/** Distinct counts kept per database: the filters are the callers' to choose. */
-const keptTotals = perDatabase(() => new KeptReads<KeptTotal>({ entries: 1000, weight: 0 }));
+/** Distinct counts kept per database handle: the filters are the callers' to choose. */
+const keptLimit = 1000;
+const keptTotals = new WeakMap<Db, Map<string, KeptTotal>>();
+
+function keptOf(db: Db): Map<string, KeptTotal> {
+  let kept = keptTotals.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptTotals.set(db, kept);
+  }
+  return kept;
+}
 
 export interface VersionedTotal {
-  /** The total as one SQL value: the kept one when `version` still reads the same, else `counted`. */
+  /** The total as one SQL value: the kept one when the version still reads the same, else the count. */
   total: SQL;
   /** Keeps what a statement answered (its version and total), for the next with the same count. */
   keep: (version: number, total: number) => void;
@@ -25,8 +34,9 @@ export interface VersionedTotal {
 
 /** `counted` (a count statement) with its total kept while `version` (one SQL value) is unchanged. */
 export function versionedTotal(db: Db, counted: SQL, version: SQL): VersionedTotal {
-  const key = statementKey(db, counted);
-  const kept = keptTotals(db);
+  const query = db.execute(counted).getQuery();
+  const key = JSON.stringify([query.sql, query.params]);
+  const kept = keptOf(db);
   const known = kept.get(key);
   const total = known
     ? sql`case when ${version} = ${known.version}::float8 then ${known.total}::float8 else (${counted})::float8 end`
@@ -34,7 +44,12 @@ export function versionedTotal(db: Db, counted: SQL, version: SQL): VersionedTot
   return {
     total,
     keep: (readVersion, readTotal) => {
-      if (known?.version !== readVersion) kept.set(key, { version: readVersion, total: readTotal });
+      if (known?.version === readVersion) return;
+      kept.delete(key);
+      // A Map iterates in insertion order: the first key is the oldest.
+      const oldest = kept.size >= keptLimit ? kept.keys().next() : null;
+      if (oldest && !oldest.done) kept.delete(oldest.value);
+      kept.set(key, { version: readVersion, total: readTotal });
     },
   };
 }

@@ -268,8 +268,7 @@ export function registersRest(): Hono<AppEnv> {
         rawJson: access.view === "full",
         // Every live row in id order has one best plan (the live ids' index) for every page.
         planOnce: !query.filters && query.sort.length === 0 && readsEveryLiveRow(c.var.actor),
-        // A filtered total, and a page written by PostgreSQL, are read once and answered again until
-        // a register or region write commits.
+        // A filtered total is counted once and answered again until a register or region write commits.
         dataVersion: registerChangeVersion,
       });
     });

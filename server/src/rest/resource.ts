@@ -33,7 +33,6 @@ import { aliasedSelection, resultRows, rowDecoder } from "../db/raw-rows.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import { RawJson } from "./envelope.ts";
 import { versionedTotal } from "./count-cache.ts";
-import { confirmKeptPage, versionedPage } from "./kept-pages.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
@@ -458,10 +457,9 @@ export interface FindManyOptions {
    */
   planOnce?: boolean;
   /**
-   * One SQL value that grows with every committed write to whatever the list reads (its rows, and
+   * One SQL value that grows with every committed write to whatever the list counts (its rows, and
    * the tables its filter and scope reach). A filtered total is then counted once and answered
-   * again while the value reads the same (count-cache.ts), and so is a page PostgreSQL writes as
-   * text (kept-pages.ts).
+   * again while the value reads the same (count-cache.ts).
    */
   dataVersion?: SQL;
 }
@@ -521,9 +519,10 @@ export async function findMany(
       ? versionedTotal(db, counted, dataVersion)
       : null;
   const total = versioned ? versioned.total : pagination.withCount ? sql`(${counted})::float8` : sql`null`;
-  const totals = dataVersion
-    ? sql`${total} as ${sql.identifier(totalKey)}, ${dataVersion} as ${sql.identifier(versionKey)}`
-    : sql`${total} as ${sql.identifier(totalKey)}`;
+  const totals =
+    versioned && dataVersion
+      ? sql`${total} as ${sql.identifier(totalKey)}, ${dataVersion} as ${sql.identifier(versionKey)}`
+      : sql`${total} as ${sql.identifier(totalKey)}`;
   // Deferred join: the page's ids first (an index range when an index matches the order), then the
   // attributes of those rows only. Selecting the attributes in the same query as the offset made
   // PostgreSQL read and convert every skipped row: page 500 at 1,000,000 families cost 155 ms of
@@ -536,25 +535,14 @@ export async function findMany(
       select ${selectList}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
       from ${resource.table} where ${resource.id} = any(array(select page_id from page_ids))
     )`;
-  // A page PostgreSQL writes as text is kept with its version (kept-pages.ts), its total with it.
-  const pages =
-    storedAttributes && dataVersion
-      ? versionedPage(db, sql`${pageQueries} select ${pagination.withCount ? counted : sql`null`}`)
-      : null;
-  const kept = pages?.kept;
-  if (kept && dataVersion && (await confirmKeptPage(db, kept, dataVersion, options.alongside))) {
-    return { entries: kept.rows.map((row) => new StoredEntry(row.id, row.text)), total: kept.total };
-  }
   const ids = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
   const extra = options.alongside?.(ids) ?? null;
   const statement = sql`${pageQueries}${extra ? sql`, alongside as (${extra})` : sql``}
     select page.*, ${totals} from page order by page.${sql.identifier(positionKey)}`;
   const raw = resultRows(await db.execute(options.planOnce ? plannedOnce(statement) : statement));
   let entries: StrapiEntry[];
-  const stored: Array<{ id: number; text: string }> = [];
   if (storedAttributes) {
-    for (const row of raw) stored.push({ id: Number(row.id), text: String(row[attributesKey]) });
-    entries = stored.map((row) => new StoredEntry(row.id, row.text));
+    entries = raw.map((row) => new StoredEntry(Number(row.id), String(row[attributesKey])));
   } else {
     const decode = rowDecoder(decodedFields);
     const rows = raw.map((row) => {
@@ -569,14 +557,11 @@ export async function findMany(
     await populate(db, resource, rows, entries, query.populate);
   }
   let totalValue: number | null = null;
-  const first = raw[0];
   if (pagination.withCount) {
-    const row = first ?? resultRows(await db.execute(sql`select ${totals}`))[0];
+    const row = raw[0] ?? resultRows(await db.execute(sql`select ${totals}`))[0];
     totalValue = Number(row?.[totalKey] ?? 0);
     if (versioned && row) versioned.keep(Number(row[versionKey]), totalValue);
   }
-  // An empty page (past the end) is not kept: its total was read apart from the version.
-  if (pages && first) pages.keep({ version: Number(first[versionKey]), rows: stored, total: totalValue });
   return { entries, total: totalValue };
 }
 
