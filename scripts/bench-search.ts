@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { issueCaptcha } from "../server/src/services/public/captcha.ts";
+import { solveCaptcha } from "./lib/captcha-solver.ts";
 import { startPortal, trpcCall, waitReady } from "./lib/portal.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "300" } } });
@@ -23,13 +24,6 @@ const samples = await sql<Array<{ nik: string; number: string; name: string; war
   order by id desc limit ${runs}`;
 await sql.end();
 if (samples.length === 0) throw new Error("no families: run npm run demo:data first");
-
-function solve(question: string): number {
-  const match = /(\d+)\s*([+\-×])\s*(\d+)/.exec(question);
-  if (!match) throw new Error(`unreadable captcha: ${question}`);
-  const [a, b] = [Number(match[1]), Number(match[3])];
-  return match[2] === "+" ? a + b : match[2] === "-" ? a - b : a * b;
-}
 
 const portal = await startPortal({ DATABASE_URL: url, APP_SECRET: secret, NODE_ENV: "production", LOG_LEVEL: "error" });
 try {
@@ -61,7 +55,7 @@ try {
     // A few unmeasured calls first (connections, prepared statements).
     for (const row of [...kind.rows.slice(0, 10), ...kind.rows]) {
       const challenge = issueCaptcha(secret, "search");
-      const captcha = { token: challenge.token, answer: solve(challenge.question) };
+      const captcha = { token: challenge.token, answer: solveCaptcha(challenge.question) };
       const result = await trpcCall(portal.baseUrl, "registers.searchStatus", { ...kind.input(row), captcha }, ip());
       if (result.status !== 200) errors += 1;
       times.push(result.ms);

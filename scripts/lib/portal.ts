@@ -5,6 +5,7 @@ import { buildDemoFamily, seededRandom } from "../../server/src/demo/families.ts
 import { freePort } from "../../server/test/private-postgres.ts";
 import { resolve } from "node:path";
 import postgres from "postgres";
+import { solveCaptcha } from "./captcha-solver.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -93,14 +94,6 @@ function field(value: unknown, ...path: string[]): unknown {
   return current;
 }
 
-function solve(question: string): number {
-  const match = /(\d+) ([+\-×]) (\d+)/.exec(question);
-  if (!match) throw new Error(`unexpected captcha question ${question}`);
-  const a = Number(match[1]);
-  const b = Number(match[3]);
-  return match[2] === "+" ? a + b : match[2] === "-" ? a - b : a * b;
-}
-
 /** Issues and solves a captcha; returns the failing call instead when issuing failed. */
 async function captcha(
   baseUrl: string,
@@ -111,7 +104,7 @@ async function captcha(
   const token = field(issued.body, "result", "data", "token");
   const question = field(issued.body, "result", "data", "question");
   if (issued.status !== 200 || typeof token !== "string" || typeof question !== "string") return { failed: issued };
-  return { answer: { token, answer: solve(question) }, ms: issued.ms };
+  return { answer: { token, answer: solveCaptcha(question) }, ms: issued.ms };
 }
 
 export interface Registration {

@@ -1,6 +1,6 @@
 // Public registration-status search (SPEC §2, §5 "Search"; DESIGN §6): a NIK (head or member) or a
 // head-of-family name, behind a captcha and a per-IP limit, answered with masked fields only.
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import {
   isNikQuery,
   isRegistrationNumberQuery,
@@ -30,13 +30,7 @@ import { captchaNonces } from "../../db/schema/support.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha } from "../public/captcha.ts";
 import { parseInput } from "../common/input.ts";
-import {
-  registrationNumberMatch,
-  registrationNumberOf,
-  reviewNotes,
-  wardNameMatch,
-  type ReviewNote,
-} from "./status-lookup.ts";
+import { registrationNumberMatch, registrationNumberOf, wardNameMatch, type ReviewNote } from "./status-lookup.ts";
 
 export const SEARCH_RATE_LIMIT = {
   limit: 20,
@@ -286,28 +280,5 @@ function presentCard(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     review: notes.get(row.id) ?? null,
-  };
-}
-
-/**
- * The lookup behind the public search, without its captcha and rate limit (the benchmark times it):
- * the same condition, cards and notes as the search.
- */
-export async function findStatus(db: Db, rawQuery: string, desaKelurahanId?: number): Promise<StatusSearchAnswer> {
-  const { kind, values } = lookupOf(rawQuery, desaKelurahanId);
-  const rows = await db
-    .select(cardColumns)
-    .from(registers)
-    .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
-    .leftJoin(kecamatan, eq(kecamatan.id, registers.kecamatanId))
-    .where(and(isNull(registers.deletedAt), lookupMatch(db, kind)))
-    .orderBy(desc(registers.createdAt))
-    .limit(SEARCH_RESULT_LIMIT)
-    .prepare("find_status")
-    .execute(values);
-  const notes = await reviewNotes(db, rows);
-  return {
-    kind,
-    results: rows.map((row) => presentCard({ ...row, reviewNote: null, reviewAt: null }, notes)),
   };
 }
