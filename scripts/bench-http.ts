@@ -1,4 +1,4 @@
-// `npm run bench:http [-- --duration S]`: requests per second over HTTP with autocannon at 10 and 50
+// `npm run bench:http [-- --duration S] [--warmup S]`: requests per second over HTTP with autocannon at 10 and 50
 // connections, against the app started on a free port on the configured database (DATABASE_URL, or
 // PGlite under DATA_DIR: fill it first with `npm run bench:db -- N` or `npm run demo:data`).
 // Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
@@ -27,12 +27,17 @@ import { databaseCpu, processCpuMs } from "./process-cpu.ts";
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "8" },
+    // Unmeasured seconds before each run: the first seconds of a run paid for the JIT, the
+    // connections and their prepared statements (REST list page 1: 1,107 req/s in a cold 8 s run,
+    // 1,316 in the next).
+    warmup: { type: "string", default: "2" },
     // `--only REST` runs the endpoints whose name contains the text; `--connections 10` one level only.
     only: { type: "string" },
     connections: { type: "string" },
   },
 });
 const duration = Number(values.duration);
+const warmup = Number(values.warmup);
 const root = resolve(import.meta.dirname, "..");
 const env = getEnv();
 const APP_SECRET = env.APP_SECRET ?? "bench-secret-bench-secret-bench-secret-0123";
@@ -161,16 +166,19 @@ try {
     const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);
     for (const connections of levels) {
+      const { next } = endpoint;
+      const load = (seconds: number) =>
+        autocannon({
+          url: `${baseUrl}${endpoint.path}`,
+          headers: endpoint.headers,
+          connections,
+          duration: seconds,
+          ...(next ? { requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
+        });
+      if (warmup > 0) await load(warmup);
       const serverBefore = processCpuMs(server.pid);
       const databaseBefore = await databaseCpuOf?.sample();
-      const { next } = endpoint;
-      const result = await autocannon({
-        url: `${baseUrl}${endpoint.path}`,
-        headers: endpoint.headers,
-        connections,
-        duration,
-        ...(next ? { requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
-      });
+      const result = await load(duration);
       const serverAfter = processCpuMs(server.pid);
       const databaseAfter = await databaseCpuOf?.sample();
       rows.push({
