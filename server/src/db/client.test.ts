@@ -72,7 +72,7 @@ test("statements are prepared per connection up to the limit; beyond it they run
   }
 });
 
-test("a text pattern is never prepared, so each call is planned for its value; other statements are", async () => {
+test("without connections for patterns, a text pattern is never prepared (planned for its value); other statements are", async () => {
   const raw = postgres(url, { max: 1, onnotice: () => {} });
   const client = preparingClient(raw);
   try {
@@ -88,6 +88,30 @@ test("a text pattern is never prepared, so each call is planned for its value; o
     expect(prepared.map((row) => row.statement)).toEqual(["select $1::int as plain_lookup"]);
   } finally {
     await raw.end();
+  }
+});
+
+test("a text pattern runs on connections that plan every call for its values, with each value's answer", async () => {
+  const handle = await openDatabase({ url });
+  try {
+    for (const [name, pattern, expected] of [
+      ["Budi Santoso", "%budi%", true],
+      ["Siti Aminah", "%budi%", false],
+      ["Siti Aminah", "%MIN%", true],
+    ] as const) {
+      // Seven runs of one text: past the five after which an "auto" connection may keep one plan.
+      for (let round = 0; round < 7; round += 1) {
+        const row = firstRow(
+          await handle.db.execute(
+            sql`select current_setting('plan_cache_mode') as mode, ${name}::text ilike ${pattern} as matched`,
+          ),
+        );
+        expect(row).toEqual({ mode: "force_custom_plan", matched: expected });
+      }
+    }
+    expect(firstRow(await handle.db.execute(sql`select current_setting('plan_cache_mode') as mode`)).mode).toBe("auto");
+  } finally {
+    await handle.close();
   }
 });
 
