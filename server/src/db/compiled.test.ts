@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestDatabase } from "../../test/db.ts";
 import type { DatabaseHandle } from "./client.ts";
-import { compiledStatement } from "./compiled.ts";
+import { compiledQuery, compiledStatement } from "./compiled.ts";
 import { resultRows } from "./raw-rows.ts";
 
 let handle: DatabaseHandle;
@@ -35,4 +35,24 @@ test("each call answers its own values; the text is built once per database", as
 
 test("a value the statement needs but the call lacks is an error, not a null", async () => {
   await expect(greet(handle.db, { name: "Eka" })).rejects.toThrow("n");
+});
+
+test("a compiled query is built once per database and shape, and each call gets its own values", async () => {
+  const shapes: string[] = [];
+  const doubled = compiledQuery(
+    "doubled",
+    (shape: "plain" | "negated") => shape,
+    (db, shape) => {
+      shapes.push(shape);
+      const value = sql<number>`${sql.placeholder("n")}::int * 2`.mapWith(Number);
+      return db
+        .select({ value: shape === "plain" ? value : sql<number>`-(${value})`.mapWith(Number) })
+        .from(sql`(select 1) as one`);
+    },
+  );
+  expect(await doubled(handle.db, "plain", { n: 1 })).toEqual([{ value: 2 }]);
+  expect(await doubled(handle.db, "plain", { n: 5 })).toEqual([{ value: 10 }]);
+  expect(await doubled(handle.db, "negated", { n: 5 })).toEqual([{ value: -10 }]);
+  expect(await doubled(handle.db, "negated", { n: 7 })).toEqual([{ value: -14 }]);
+  expect(shapes).toEqual(["plain", "negated"]);
 });

@@ -1,7 +1,7 @@
 // A hand-written statement whose text is built once per database instead of on every call.
 import type { SQL } from "drizzle-orm";
 import type { PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
-import type { Db } from "./client.ts";
+import type { Db, DbOrTx } from "./client.ts";
 
 export type StatementValues = Record<string, string | number>;
 
@@ -19,6 +19,40 @@ export function compiledStatement(build: (db: Db) => SQL): (db: Db, values: Stat
     if (!prepared) {
       prepared = db._.session.prepareQuery(db.execute(build(db)).getQuery(), undefined, undefined, false);
       compiled.set(db, prepared);
+    }
+    return prepared.execute(values);
+  };
+}
+
+/** A drizzle query (a select) whose values are placeholders. */
+interface PreparableQuery<T> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
+}
+
+/**
+ * A drizzle query whose text depends on a few choices (its shape: a place's kind, a list of
+ * statuses) and whose values are `sql.placeholder`s: built and prepared once per database and shape
+ * (`keyOf`), then only run with its values. drizzle writing a figure query's text (forty sums)
+ * cost more CPU than PostgreSQL answering it. A transaction is a database of its own here (its
+ * queries are built for it).
+ */
+export function compiledQuery<S, T>(
+  name: string,
+  keyOf: (shape: S) => string,
+  build: (db: DbOrTx, shape: S) => PreparableQuery<T>,
+): (db: DbOrTx, shape: S, values: StatementValues) => Promise<T> {
+  const compiled = new WeakMap<DbOrTx, Map<string, ReturnType<PreparableQuery<T>["prepare"]>>>();
+  return (db, shape, values) => {
+    let byShape = compiled.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      compiled.set(db, byShape);
+    }
+    const key = keyOf(shape);
+    let prepared = byShape.get(key);
+    if (!prepared) {
+      prepared = build(db, shape).prepare(`${name}_${byShape.size}`);
+      byShape.set(key, prepared);
     }
     return prepared.execute(values);
   };

@@ -8,7 +8,15 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { type figureMonthRollups, figureRollups, figureWardRollups } from "../../db/schema/figures.ts";
 import type { AreaScope } from "../registers/scope.ts";
-import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
+import { compiledQuery } from "../../db/compiled.ts";
+import {
+  isWardOrWider,
+  placeCondition,
+  placeShape,
+  rollupPlace,
+  type PlaceFilter,
+  type PlaceShape,
+} from "./rollup-place.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { conditionCountColumn } from "../registers/filters.ts";
 
@@ -85,27 +93,27 @@ export type FigureTable = typeof figureRollups | typeof figureWardRollups | type
 
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** The figures summed over the rollup rows matching `where` (figure_rollups, figure_ward_rollups or figure_month_rollups). */
-export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL): Promise<AreaFigures> {
-  const [row] = await db
-    .select({
-      families: total(table.families),
-      pdam: total(table.waterPdam),
-      well: total(table.waterWell),
-      mck: total(table.mck),
-      healthy: total(table.houseHealthy),
-      lessHealthy: total(table.houseLessHealthy),
-      needsHelp: total(table.needsHelp),
-      anyCondition: total(table.specialFamilies),
-      ...Object.fromEntries(
-        specialConditionKeys.flatMap((key) => [
-          [`${key}Families`, total(table[`${key}Families`])],
-          [`${key}People`, total(table[`${key}People`])],
-        ]),
-      ),
-    })
-    .from(table)
-    .where(where);
+/** The sums a figure reads from a rollup table (figure_rollups, figure_ward_rollups or figure_month_rollups). */
+function figureSums(table: FigureTable) {
+  return {
+    families: total(table.families),
+    pdam: total(table.waterPdam),
+    well: total(table.waterWell),
+    mck: total(table.mck),
+    healthy: total(table.houseHealthy),
+    lessHealthy: total(table.houseLessHealthy),
+    needsHelp: total(table.needsHelp),
+    anyCondition: total(table.specialFamilies),
+    ...Object.fromEntries(
+      specialConditionKeys.flatMap((key) => [
+        [`${key}Families`, total(table[`${key}Families`])],
+        [`${key}People`, total(table[`${key}People`])],
+      ]),
+    ),
+  };
+}
+
+function figuresOf(row: Record<string, unknown> | undefined): AreaFigures {
   const values = new Map(Object.entries(row ?? {}));
   const read = (key: string): number => Number(values.get(key) ?? 0);
   return {
@@ -121,6 +129,30 @@ export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL):
   };
 }
 
+/** The figures summed over the rollup rows matching `where`. */
+export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL): Promise<AreaFigures> {
+  const [row] = await db.select(figureSums(table)).from(table).where(where);
+  return figuresOf(row);
+}
+
+/** The table a place's current figures live in: see figureSource. */
+const currentFigureTable = (shape: PlaceShape) => (shape.wardOrWider ? figureWardRollups : figureRollups);
+
+const placeFiguresQuery = compiledQuery(
+  "place_figures",
+  (shape: PlaceShape) => shape.key,
+  (db, shape) => {
+    const table = currentFigureTable(shape);
+    return db.select(figureSums(table)).from(table).where(placeCondition(table, shape));
+  },
+);
+
+/** A place's figures now (rollupFigures over figureSource), its statement written once per shape of place. */
+export async function placeFigures(db: DbOrTx, shape: PlaceShape): Promise<AreaFigures> {
+  const [row] = await placeFiguresQuery(db, shape, shape.values);
+  return figuresOf(row);
+}
+
 /**
  * Where the figures of a place live now: a ward or wider sums the per-ward rollup (a few hundred
  * rows for the whole city); an RW or RT reads its own rows of figure_rollups.
@@ -133,6 +165,5 @@ export function figureSource(area: AreaScope, filter: PlaceFilter = {}): { table
 
 /** The live families' figures now, for an area and an optional place filter. */
 export function areaFigures(db: DbOrTx, area: AreaScope, filter: PlaceFilter = {}): Promise<AreaFigures> {
-  const { table, where } = figureSource(area, filter);
-  return rollupFigures(db, table, where);
+  return placeFigures(db, placeShape(area, filter));
 }

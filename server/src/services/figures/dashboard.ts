@@ -5,11 +5,17 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { todayIso } from "@shared/schemas/family.ts";
 import { openStatuses, statusesWaitingFor, workflowActorOf, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
-import { registerMonthMarks, statusMonthRollups, statusStateTotals } from "../../db/schema/figures.ts";
+import { compiledQuery } from "../../db/compiled.ts";
+import {
+  figureRollups,
+  figureWardRollups,
+  registerMonthMarks,
+  statusMonthRollups,
+  statusStateTotals,
+} from "../../db/schema/figures.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
-import { figureSource, rollupFigures, type AreaFigures } from "./area-figures.ts";
-import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
-import type { AreaScope } from "../registers/scope.ts";
+import { placeFigures, type AreaFigures } from "./area-figures.ts";
+import { placeCondition, placeShape, type PlaceShape } from "./rollup-place.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import { signedInUser } from "../common/access.ts";
 
@@ -62,8 +68,28 @@ function cardSums(status: SQLWrapper, special: SQLWrapper, families: SQLWrapper,
 }
 
 /** The 'state' marks of a place in the months `months` selects (per family or summed per ward). */
-const stateMarks = (table: typeof registerMonthMarks | typeof statusMonthRollups, area: AreaScope, months: SQL) =>
-  and(rollupPlace(table, area), eq(table.kind, "state"), months);
+const stateMarks = (table: typeof registerMonthMarks | typeof statusMonthRollups, place: PlaceShape, months: SQL) =>
+  and(placeCondition(table, place), eq(table.kind, "state"), months);
+
+/** A dashboard's statements differ by the shape of its place and the statuses it calls pending. */
+interface CardsShape {
+  place: PlaceShape;
+  pending: RegisterStatus[];
+}
+const cardsKey = ({ place, pending }: CardsShape) => `${place.key}|${pending.join(",")}`;
+
+const currentCardsQuery = compiledQuery("dashboard_cards", cardsKey, (db, { place, pending }) => {
+  const table = place.wardOrWider ? figureWardRollups : figureRollups;
+  return db
+    .select({
+      total: sumAll(table.families),
+      pending: sumWhere(table.families, inArray(table.status, pending)),
+      special: sumAll(table.specialFamilies),
+      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
+    })
+    .from(table)
+    .where(placeCondition(table, place));
+});
 
 /**
  * The cards at the end of last month, from the monthly marks: each family's state (registered,
@@ -73,15 +99,13 @@ const stateMarks = (table: typeof registerMonthMarks | typeof statusMonthRollups
  * every month since the first registration read ~15,000 (6 ms at 100,000 families). An RW or RT
  * sums its families' marks directly.
  */
-async function previousCards(db: Db, area: AreaScope, pendingStatuses: RegisterStatus[], month: string) {
-  if (!isWardOrWider(area)) {
-    const [row] = await db
-      .select(
-        cardSums(registerMonthMarks.status, registerMonthMarks.special, registerMonthMarks.delta, pendingStatuses),
-      )
+const previousCardsQuery = compiledQuery("dashboard_previous_cards", cardsKey, (db, { place, pending }) => {
+  const month = sql.placeholder("month");
+  if (!place.wardOrWider) {
+    return db
+      .select(cardSums(registerMonthMarks.status, registerMonthMarks.special, registerMonthMarks.delta, pending))
       .from(registerMonthMarks)
-      .where(stateMarks(registerMonthMarks, area, lt(registerMonthMarks.month, month)));
-    return row ?? { total: 0, pending: 0, special: 0, verified: 0 };
+      .where(stateMarks(registerMonthMarks, place, lt(registerMonthMarks.month, month)));
   }
   const deltas = unionAll(
     db
@@ -91,7 +115,7 @@ async function previousCards(db: Db, area: AreaScope, pendingStatuses: RegisterS
         families: statusStateTotals.families,
       })
       .from(statusStateTotals)
-      .where(rollupPlace(statusStateTotals, area)),
+      .where(placeCondition(statusStateTotals, place)),
     db
       .select({
         status: statusMonthRollups.status,
@@ -99,39 +123,30 @@ async function previousCards(db: Db, area: AreaScope, pendingStatuses: RegisterS
         families: sql<number>`-${statusMonthRollups.families}`.as("families"),
       })
       .from(statusMonthRollups)
-      .where(stateMarks(statusMonthRollups, area, gte(statusMonthRollups.month, month))),
+      .where(stateMarks(statusMonthRollups, place, gte(statusMonthRollups.month, month))),
   ).as("deltas");
-  const [row] = await db.select(cardSums(deltas.status, deltas.special, deltas.families, pendingStatuses)).from(deltas);
-  return row ?? { total: 0, pending: 0, special: 0, verified: 0 };
-}
+  return db.select(cardSums(deltas.status, deltas.special, deltas.families, pending)).from(deltas);
+});
+
+const noCards = { total: 0, pending: 0, special: 0, verified: 0 };
 
 export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): Promise<DashboardSummary> {
   const user = signedInUser(actor);
   const { scope } = readPolicyOf(actor);
-  const pendingStatuses = pendingStatusesFor(user);
+  const shape: CardsShape = { place: placeShape(scope.area), pending: pendingStatusesFor(user) };
   // Counts per area only: the same figures for every reader of the area, officials included.
-  const { table, where } = figureSource(scope.area);
-
-  const [currentRow] = await db
-    .select({
-      total: sumAll(table.families),
-      pending: sumWhere(table.families, inArray(table.status, pendingStatuses)),
-      special: sumAll(table.specialFamilies),
-      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
-    })
-    .from(table)
-    .where(where);
-  const current = currentRow ?? { total: 0, pending: 0, special: 0, verified: 0 };
-  const previous = await previousCards(db, scope.area, pendingStatuses, monthOf(now));
+  const [current] = await currentCardsQuery(db, shape, shape.place.values);
+  const [previous] = await previousCardsQuery(db, shape, { ...shape.place.values, month: monthOf(now) });
+  const cards = { current: current ?? noCards, previous: previous ?? noCards };
   return {
     monthStart: `${monthOf(now)}-01`,
-    pendingStatuses,
+    pendingStatuses: shape.pending,
     cards: {
-      totalFamilies: trend(current.total, previous.total),
-      pending: trend(current.pending, previous.pending),
-      specialCondition: trend(current.special, previous.special),
-      verified: trend(current.verified, previous.verified),
+      totalFamilies: trend(cards.current.total, cards.previous.total),
+      pending: trend(cards.current.pending, cards.previous.pending),
+      specialCondition: trend(cards.current.special, cards.previous.special),
+      verified: trend(cards.current.verified, cards.previous.verified),
     },
-    figures: await rollupFigures(db, table, where),
+    figures: await placeFigures(db, shape.place),
   };
 }

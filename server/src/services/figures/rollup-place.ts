@@ -1,7 +1,7 @@
 // A user's area (and an optional place filter) as a condition on a rollup table, the rollup twin of
 // registers/scope.ts scopeCondition + filters.ts placeConditions. A kecamatan is reached through its
 // wards, as on registers. Month rollups are kept per ward, so they answer ward-or-wider places only.
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { desaKelurahan } from "../../db/schema/regions.ts";
 import type { AreaScope } from "../registers/scope.ts";
@@ -24,43 +24,101 @@ export function isWardOrWider(area: AreaScope, filter: PlaceFilter = {}): boolea
   return area.kind !== "rw" && area.kind !== "rt" && filter.rw === undefined && filter.rt === undefined;
 }
 
-const inKecamatan = (column: PgColumn, kecamatanId: number) =>
+const inKecamatan = (column: PgColumn, kecamatanId: SQLWrapper | string | number) =>
   sql`${column} in (select ${desaKelurahan.id} from ${desaKelurahan} where ${desaKelurahan.kecamatanId} = ${kecamatanId})`;
 
-export function rollupPlace(columns: PlaceColumns, area: AreaScope, filter: PlaceFilter = {}): SQL {
-  const conditions: SQL[] = [];
-  const rw = (value: string) => {
-    if (!columns.rw) throw new Error("rollupPlace: this rollup has no RW");
-    conditions.push(eq(columns.rw, value));
-  };
-  const rt = (value: string) => {
-    if (!columns.rt) throw new Error("rollupPlace: this rollup has no RT");
-    conditions.push(eq(columns.rt, value));
-  };
+/** One condition of a place, as data: written with its value, or with a placeholder (placeShape). */
+type PlacePart =
+  | { on: "kecamatan"; value: number }
+  | { on: "ward"; value: number }
+  | { on: "rw"; value: string }
+  | { on: "rt"; value: string };
+
+/** The conditions of an area and a filter, in order; null for an area that sees nothing. */
+function placeParts(area: AreaScope, filter: PlaceFilter): PlacePart[] | null {
+  const parts: PlacePart[] = [];
   switch (area.kind) {
     case "none":
-      return sql`false`;
+      return null;
     case "all":
       break;
     case "kecamatan":
-      conditions.push(inKecamatan(columns.desaKelurahanId, area.kecamatanId));
+      parts.push({ on: "kecamatan", value: area.kecamatanId });
       break;
     case "kelurahan":
-      conditions.push(eq(columns.desaKelurahanId, area.desaKelurahanId));
+      parts.push({ on: "ward", value: area.desaKelurahanId });
       break;
     case "rw":
-      conditions.push(eq(columns.desaKelurahanId, area.desaKelurahanId));
-      rw(area.rw);
+      parts.push({ on: "ward", value: area.desaKelurahanId }, { on: "rw", value: area.rw });
       break;
     case "rt":
-      conditions.push(eq(columns.desaKelurahanId, area.desaKelurahanId));
-      rw(area.rw);
-      rt(area.rt);
+      parts.push(
+        { on: "ward", value: area.desaKelurahanId },
+        { on: "rw", value: area.rw },
+        { on: "rt", value: area.rt },
+      );
       break;
   }
-  if (filter.kecamatanId !== undefined) conditions.push(inKecamatan(columns.desaKelurahanId, filter.kecamatanId));
-  if (filter.desaKelurahanId !== undefined) conditions.push(eq(columns.desaKelurahanId, filter.desaKelurahanId));
-  if (filter.rw !== undefined) rw(filter.rw);
-  if (filter.rt !== undefined) rt(filter.rt);
+  if (filter.kecamatanId !== undefined) parts.push({ on: "kecamatan", value: filter.kecamatanId });
+  if (filter.desaKelurahanId !== undefined) parts.push({ on: "ward", value: filter.desaKelurahanId });
+  if (filter.rw !== undefined) parts.push({ on: "rw", value: filter.rw });
+  if (filter.rt !== undefined) parts.push({ on: "rt", value: filter.rt });
+  return parts;
+}
+
+/** One part's condition, with its value (or a placeholder for it). */
+function partCondition(columns: PlaceColumns, on: PlacePart["on"], value: SQLWrapper | string | number): SQL {
+  if (on === "kecamatan") return inKecamatan(columns.desaKelurahanId, value);
+  if (on === "ward") return eq(columns.desaKelurahanId, value);
+  const column = on === "rw" ? columns.rw : columns.rt;
+  if (!column) throw new Error(`rollupPlace: this rollup has no ${on.toUpperCase()}`);
+  return eq(column, value);
+}
+
+function placeSql(
+  columns: PlaceColumns,
+  parts: readonly Pick<PlacePart, "on">[] | null,
+  valueAt: (index: number) => SQLWrapper | string | number,
+): SQL {
+  if (!parts) return sql`false`;
+  const conditions = parts.map((part, index) => partCondition(columns, part.on, valueAt(index)));
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+export function rollupPlace(columns: PlaceColumns, area: AreaScope, filter: PlaceFilter = {}): SQL {
+  const parts = placeParts(area, filter);
+  return placeSql(columns, parts, (index) => parts?.[index]?.value ?? 0);
+}
+
+/**
+ * A place as the shape of its condition (which columns it names, in order) and the values that
+ * fill it: a statement written once per shape (db/compiled.ts compiledQuery) takes the values as
+ * placeholders `place0`, `place1`, ….
+ */
+export interface PlaceShape {
+  /** 'none', 'all' or the parts' columns in order ('ward.rw'). */
+  key: string;
+  parts: readonly Pick<PlacePart, "on">[] | null;
+  values: Record<string, string | number>;
+  /** No RW or RT named: the per-ward rollups answer it (isWardOrWider). */
+  wardOrWider: boolean;
+}
+
+export function placeShape(area: AreaScope, filter: PlaceFilter = {}): PlaceShape {
+  const parts = placeParts(area, filter);
+  const values: Record<string, string | number> = {};
+  parts?.forEach((part, index) => {
+    values[`place${index}`] = part.value;
+  });
+  return {
+    key: parts === null ? "none" : parts.length === 0 ? "all" : parts.map((part) => part.on).join("."),
+    parts: parts?.map(({ on }) => ({ on })) ?? null,
+    values,
+    wardOrWider: isWardOrWider(area, filter),
+  };
+}
+
+/** The place's condition on a rollup table with placeholders for its values (see placeShape). */
+export function placeCondition(columns: PlaceColumns, shape: PlaceShape): SQL {
+  return placeSql(columns, shape.parts, (index) => sql.placeholder(`place${index}`));
 }
