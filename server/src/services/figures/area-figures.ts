@@ -2,11 +2,11 @@
 // dashboard, the special-conditions monitor and the monthly report. Read from the trigger-kept
 // rollups (schema/figures.ts); the aggregate over register rows remains for a past month's report of
 // an RW or RT (the month rollups stop at the ward) and is the definition the rollups must equal.
-import { and, count, eq, gt, inArray, not, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, not, or, sql, sum, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { type figureMonthRollups, figureRollups, figureWardRollups } from "../../db/schema/figures.ts";
+import { figureMonthRollups, figureRollups, figureWardRollups } from "../../db/schema/figures.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { compiledQuery } from "../../db/compiled.ts";
 import {
@@ -129,14 +129,8 @@ function figuresOf(row: Record<string, unknown> | undefined): AreaFigures {
   };
 }
 
-/** The figures summed over the rollup rows matching `where`. */
-export async function rollupFigures(db: DbOrTx, table: FigureTable, where: SQL): Promise<AreaFigures> {
-  const [row] = await db.select(figureSums(table)).from(table).where(where);
-  return figuresOf(row);
-}
-
 /** The table a place's current figures live in: see figureSource. */
-const currentFigureTable = (shape: PlaceShape) => (shape.wardOrWider ? figureWardRollups : figureRollups);
+export const currentFigureTable = (shape: PlaceShape) => (shape.wardOrWider ? figureWardRollups : figureRollups);
 
 const placeFiguresQuery = compiledQuery(
   "place_figures",
@@ -147,9 +141,30 @@ const placeFiguresQuery = compiledQuery(
   },
 );
 
-/** A place's figures now (rollupFigures over figureSource), its statement written once per shape of place. */
+/** A place's figures now (the sums over figureSource's rows), its statement written once per shape of place. */
 export async function placeFigures(db: DbOrTx, shape: PlaceShape): Promise<AreaFigures> {
   const [row] = await placeFiguresQuery(db, shape, shape.values);
+  return figuresOf(row);
+}
+
+const monthEndFiguresQuery = compiledQuery(
+  "month_end_figures",
+  (shape: PlaceShape) => shape.key,
+  (db, shape) =>
+    db
+      .select(figureSums(figureMonthRollups))
+      .from(figureMonthRollups)
+      .where(
+        and(placeCondition(figureMonthRollups, shape), lte(figureMonthRollups.createdMonth, sql.placeholder("month"))),
+      ),
+);
+
+/**
+ * The figures of a ward-or-wider place over the families registered up to the end of `month`
+ * ('YYYY-MM', WIB) that are live now (the month rollups), written once per shape of place.
+ */
+export async function monthEndFigures(db: DbOrTx, shape: PlaceShape, month: string): Promise<AreaFigures> {
+  const [row] = await monthEndFiguresQuery(db, shape, { ...shape.values, month });
   return figuresOf(row);
 }
 

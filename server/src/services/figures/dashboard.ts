@@ -6,15 +6,9 @@ import { todayIso } from "@shared/schemas/family.ts";
 import { openStatuses, statusesWaitingFor, workflowActorOf, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
 import { compiledQuery } from "../../db/compiled.ts";
-import {
-  figureRollups,
-  figureWardRollups,
-  registerMonthMarks,
-  statusMonthRollups,
-  statusStateTotals,
-} from "../../db/schema/figures.ts";
+import { registerMonthMarks, statusMonthRollups, statusStateTotals } from "../../db/schema/figures.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
-import { placeFigures, type AreaFigures } from "./area-figures.ts";
+import { currentFigureTable, placeFigures, type AreaFigures } from "./area-figures.ts";
 import { placeCondition, placeShape, type PlaceShape } from "./rollup-place.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import { signedInUser } from "../common/access.ts";
@@ -79,7 +73,7 @@ interface CardsShape {
 const cardsKey = ({ place, pending }: CardsShape) => `${place.key}|${pending.join(",")}`;
 
 const currentCardsQuery = compiledQuery("dashboard_cards", cardsKey, (db, { place, pending }) => {
-  const table = place.wardOrWider ? figureWardRollups : figureRollups;
+  const table = currentFigureTable(place);
   return db
     .select({
       total: sumAll(table.families),

@@ -2,17 +2,18 @@
 // status moves made in the month, and the area's figures at the month's end; exported as a
 // spreadsheet (xlsx) or CSV. Exports are audited.
 import ExcelJS from "exceljs";
-import { and, count, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { reportExportInput, reportInput, type ReportInput } from "@shared/schemas/register-records.ts";
 import { registerStatuses, statusLabel, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
+import { compiledQuery } from "../../db/compiled.ts";
 import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { areaFiguresFromRows, rollupFigures, type AreaFigures } from "./area-figures.ts";
-import { isWardOrWider, rollupPlace } from "./rollup-place.ts";
+import { areaFiguresFromRows, monthEndFigures, type AreaFigures } from "./area-figures.ts";
+import { placeCondition, placeShape, type PlaceShape } from "./rollup-place.ts";
 import { audit } from "../audit/audit-log.ts";
 import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -42,20 +43,12 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
   signedInUser(actor);
   // Figures per area only (no family, no NIK): every reader of the area gets the same report.
   const { scope } = readPolicyOf(actor);
-  const wide = isWardOrWider(scope.area);
-  const [received, moved, figures] = wide
+  const place = placeShape(scope.area);
+  const [received, moved, figures] = place.wardOrWider
     ? await Promise.all([
-        db
-          .select({ status: figureMonthRollups.status, count: total(figureMonthRollups.families) })
-          .from(figureMonthRollups)
-          .where(and(rollupPlace(figureMonthRollups, scope.area), eq(figureMonthRollups.createdMonth, month)))
-          .groupBy(figureMonthRollups.status),
-        movesOfMonth(db, rollupPlace(statusMonthRollups, scope.area), month),
-        rollupFigures(
-          db,
-          figureMonthRollups,
-          and(rollupPlace(figureMonthRollups, scope.area), lte(figureMonthRollups.createdMonth, month)) ?? sql`false`,
-        ),
+        receivedQuery(db, place, { ...place.values, month }),
+        movesQuery(db, place, { ...place.values, month }),
+        monthEndFigures(db, place, month),
       ])
     : await smallAreaReport(db, visibleRegisters(actor, { forms: "families" }), month);
   const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
@@ -71,14 +64,37 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
 
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
+/** Registrations received in the month (live now) by status, of a ward-or-wider place. */
+const receivedQuery = compiledQuery(
+  "report_received",
+  (place: PlaceShape) => place.key,
+  (db, place) =>
+    db
+      .select({ status: figureMonthRollups.status, count: total(figureMonthRollups.families) })
+      .from(figureMonthRollups)
+      .where(
+        and(placeCondition(figureMonthRollups, place), eq(figureMonthRollups.createdMonth, sql.placeholder("month"))),
+      )
+      .groupBy(figureMonthRollups.status),
+);
+
 /** Status moves made in the month by the status reached (the 'move' marks, kept per ward). */
-function movesOfMonth(db: Db, place: SQL, month: string) {
-  return db
-    .select({ status: statusMonthRollups.status, count: total(statusMonthRollups.families) })
-    .from(statusMonthRollups)
-    .where(and(place, eq(statusMonthRollups.kind, "move"), eq(statusMonthRollups.month, month)))
-    .groupBy(statusMonthRollups.status);
-}
+const movesQuery = compiledQuery(
+  "report_moves",
+  (place: PlaceShape) => place.key,
+  (db, place) =>
+    db
+      .select({ status: statusMonthRollups.status, count: total(statusMonthRollups.families) })
+      .from(statusMonthRollups)
+      .where(
+        and(
+          placeCondition(statusMonthRollups, place),
+          eq(statusMonthRollups.kind, "move"),
+          eq(statusMonthRollups.month, sql.placeholder("month")),
+        ),
+      )
+      .groupBy(statusMonthRollups.status),
+);
 
 /**
  * An RW or RT (a few hundred families at most): the month's registrations, moves and figures
