@@ -1,9 +1,9 @@
 // A hand-written statement whose text is built once per database instead of on every call.
 import type { SQL } from "drizzle-orm";
 import type { PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
-import type { Db, DbOrTx } from "./client.ts";
+import type { DbOrTx } from "./client.ts";
 
-export type StatementValues = Record<string, string | number>;
+export type StatementValues = Record<string, string | number | null>;
 
 /**
  * drizzle turns a statement's template into text on every call by walking all its parts; for the
@@ -12,8 +12,10 @@ export type StatementValues = Record<string, string | number>;
  * goes; its text is made the first time it runs on a database and kept, and each call only fills in
  * `values` (a missing one throws). Answers what db.execute would: the driver's rows.
  */
-export function compiledStatement(build: (db: Db) => SQL): (db: Db, values: StatementValues) => Promise<unknown> {
-  const compiled = new WeakMap<Db, PgPreparedQuery<PreparedQueryConfig>>();
+export function compiledStatement(
+  build: (db: DbOrTx) => SQL,
+): (db: DbOrTx, values: StatementValues) => Promise<unknown> {
+  const compiled = new WeakMap<DbOrTx, PgPreparedQuery<PreparedQueryConfig>>();
   return (db, values) => {
     let prepared = compiled.get(db);
     if (!prepared) {
