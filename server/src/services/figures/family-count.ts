@@ -7,8 +7,16 @@ import type { RegisterStatus } from "@shared/status.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { scopeCondition, type AreaScope } from "../registers/scope.ts";
-import { figureSource } from "./area-figures.ts";
-import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
+import { compiledQuery } from "../../db/compiled.ts";
+import { currentFigureTable, figureSource } from "./area-figures.ts";
+import {
+  isWardOrWider,
+  placeCondition,
+  placeShape,
+  rollupPlace,
+  type PlaceFilter,
+  type PlaceShape,
+} from "./rollup-place.ts";
 import { registerCounts } from "../../db/schema/register-counts.ts";
 
 export interface FamilyCountFilter extends PlaceFilter {
@@ -17,20 +25,38 @@ export interface FamilyCountFilter extends PlaceFilter {
   condition?: SpecialConditionKey | "any";
 }
 
+/** What decides a count's statement: the shape of its place, the statuses and the condition. */
+interface CountShape {
+  place: PlaceShape;
+  statuses: readonly RegisterStatus[] | undefined;
+  condition: FamilyCountFilter["condition"];
+}
+
+const liveFamilyCountQuery = compiledQuery(
+  "live_family_count",
+  ({ place, statuses, condition }: CountShape) => `${place.key}|${statuses?.join(",") ?? "*"}|${condition ?? "*"}`,
+  (db, { place, statuses, condition }) => {
+    const table = currentFigureTable(place);
+    const column =
+      condition === undefined
+        ? table.families
+        : condition === "any"
+          ? table.specialFamilies
+          : table[`${condition}Families`];
+    return db
+      .select({ total: sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number) })
+      .from(table)
+      .where(and(placeCondition(table, place), statuses ? inArray(table.status, [...statuses]) : undefined));
+  },
+);
+
 export async function liveFamilyCount(db: DbOrTx, area: AreaScope, filter: FamilyCountFilter = {}): Promise<number> {
-  const { table, where } = figureSource(area, filter);
-  const column =
-    filter.condition === undefined
-      ? table.families
-      : filter.condition === "any"
-        ? table.specialFamilies
-        : table[`${filter.condition}Families`];
-  const conditions: SQL[] = [where];
-  if (filter.statuses) conditions.push(inArray(table.status, [...filter.statuses]));
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number) })
-    .from(table)
-    .where(and(...conditions));
+  const place = placeShape(area, filter);
+  const [row] = await liveFamilyCountQuery(
+    db,
+    { place, statuses: filter.statuses, condition: filter.condition },
+    place.values,
+  );
   return row?.total ?? 0;
 }
 
