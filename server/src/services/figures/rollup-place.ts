@@ -77,17 +77,15 @@ function partCondition(columns: PlaceColumns, on: PlacePart["on"], value: SQLWra
 
 function placeSql(
   columns: PlaceColumns,
-  parts: readonly Pick<PlacePart, "on">[] | null,
-  valueAt: (index: number) => SQLWrapper | string | number,
+  parts: ReadonlyArray<{ on: PlacePart["on"]; value: SQLWrapper | string | number }> | null,
 ): SQL {
   if (!parts) return sql`false`;
-  const conditions = parts.map((part, index) => partCondition(columns, part.on, valueAt(index)));
+  const conditions = parts.map((part) => partCondition(columns, part.on, part.value));
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
 export function rollupPlace(columns: PlaceColumns, area: AreaScope, filter: PlaceFilter = {}): SQL {
-  const parts = placeParts(area, filter);
-  return placeSql(columns, parts, (index) => parts?.[index]?.value ?? 0);
+  return placeSql(columns, placeParts(area, filter));
 }
 
 /**
@@ -120,5 +118,8 @@ export function placeShape(area: AreaScope, filter: PlaceFilter = {}): PlaceShap
 
 /** The place's condition on a rollup table with placeholders for its values (see placeShape). */
 export function placeCondition(columns: PlaceColumns, shape: PlaceShape): SQL {
-  return placeSql(columns, shape.parts, (index) => sql.placeholder(`place${index}`));
+  return placeSql(
+    columns,
+    shape.parts?.map(({ on }, index) => ({ on, value: sql.placeholder(`place${index}`) })) ?? null,
+  );
 }
