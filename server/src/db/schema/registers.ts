@@ -95,7 +95,12 @@ export const registers = pgTable(
       .on(table.nikKepalaKeluarga)
       .where(sql`${table.formType} = 'family_registration' and ${table.deletedAt} is null`),
     index("registers_special_condition").on(table.desaKelurahanId).where(sql`${table.hasSpecialCondition}`),
-    index("registers_nama_trgm").using("gin", sql`${table.namaKepalaKeluarga} gin_trgm_ops`),
+    // A name search among deleted records (the admin's 'Data terhapus'): live rows are searched by the
+    // partial trigram GiST (migration issue12_list_indexes_custom), so a GIN over every row only cost
+    // every write and a bulk load (2.8 s to build at 1,000,000 families, 0.5 s for the deleted 1%).
+    index("registers_deleted_nama_trgm")
+      .using("gin", sql`${table.namaKepalaKeluarga} gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is not null`),
     index().on(table.createdAt),
   ],
 );

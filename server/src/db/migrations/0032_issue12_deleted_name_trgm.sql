@@ -1,0 +1,2 @@
+DROP INDEX "registers_nama_trgm";--> statement-breakpoint
+CREATE INDEX "registers_deleted_nama_trgm" ON "registers" USING gin ("nama_kepala_keluarga" gin_trgm_ops) WHERE "registers"."deleted_at" is not null;
