@@ -1,4 +1,4 @@
-// A hand-written statement whose text is built once per database instead of on every call.
+// Statements whose text is built once per database (and shape) instead of on every call.
 import type { SQL } from "drizzle-orm";
 import type { PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.ts";
