@@ -129,8 +129,12 @@ function figuresOf(row: Record<string, unknown> | undefined): AreaFigures {
   };
 }
 
-/** The table a place's current figures live in: see figureSource. */
-export const currentFigureTable = (shape: PlaceShape) => (shape.wardOrWider ? figureWardRollups : figureRollups);
+/**
+ * The table a place's current figures live in: a ward or wider sums the per-ward rollup (a few
+ * hundred rows for the whole city); an RW or RT reads its own rows of figure_rollups.
+ */
+export const currentFigureTable = (shape: Pick<PlaceShape, "wardOrWider">) =>
+  shape.wardOrWider ? figureWardRollups : figureRollups;
 
 const placeFiguresQuery = compiledQuery(
   "place_figures",
@@ -168,14 +172,10 @@ export async function monthEndFigures(db: DbOrTx, shape: PlaceShape, month: stri
   return figuresOf(row);
 }
 
-/**
- * Where the figures of a place live now: a ward or wider sums the per-ward rollup (a few hundred
- * rows for the whole city); an RW or RT reads its own rows of figure_rollups.
- */
+/** Where the figures of a place live now (currentFigureTable) and the rows of the place there. */
 export function figureSource(area: AreaScope, filter: PlaceFilter = {}): { table: FigureTable; where: SQL } {
-  return isWardOrWider(area, filter)
-    ? { table: figureWardRollups, where: rollupPlace(figureWardRollups, area, filter) }
-    : { table: figureRollups, where: rollupPlace(figureRollups, area, filter) };
+  const table = currentFigureTable({ wardOrWider: isWardOrWider(area, filter) });
+  return { table, where: rollupPlace(table, area, filter) };
 }
 
 /** The live families' figures now, for an area and an optional place filter. */
