@@ -59,3 +59,12 @@ export function compiledQuery<S, T>(
     return prepared.execute(values);
   };
 }
+
+/**
+ * Integers as one statement value, a PostgreSQL array literal ('{1,2,3}'): a compiled statement
+ * reads them with `= any(${placeholder}::integer[])`, one text for any number of ids.
+ */
+export function integerArray(values: readonly number[]): string {
+  if (!values.every(Number.isSafeInteger)) throw new Error("integerArray: not integers");
+  return `{${values.join(",")}}`;
+}

@@ -16,7 +16,7 @@ import {
   rollupPlace,
   type PlaceFilter,
   type PlaceShape,
-} from "./rollup-place.ts";
+} from "../common/place-condition.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { conditionCountColumn } from "../registers/filters.ts";
 

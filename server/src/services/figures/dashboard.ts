@@ -9,7 +9,7 @@ import { compiledQuery } from "../../db/compiled.ts";
 import { registerMonthMarks, statusMonthRollups, statusStateTotals } from "../../db/schema/figures.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
 import { currentFigureTable, placeFigures, type AreaFigures } from "./area-figures.ts";
-import { placeCondition, placeShape, type PlaceShape } from "./rollup-place.ts";
+import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import { signedInUser } from "../common/access.ts";
 

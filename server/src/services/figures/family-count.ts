@@ -16,7 +16,7 @@ import {
   rollupPlace,
   type PlaceFilter,
   type PlaceShape,
-} from "./rollup-place.ts";
+} from "../common/place-condition.ts";
 import { registerCounts } from "../../db/schema/register-counts.ts";
 
 export interface FamilyCountFilter extends PlaceFilter {

@@ -13,7 +13,7 @@ import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { areaFiguresFromRows, monthEndFigures, type AreaFigures } from "./area-figures.ts";
-import { placeCondition, placeShape, type PlaceShape } from "./rollup-place.ts";
+import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
 import { audit } from "../audit/audit-log.ts";
 import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";

@@ -19,7 +19,7 @@ import { readPolicyOf } from "../registers/policy.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
 import { figureSource } from "./area-figures.ts";
-import { isWardOrWider, rollupPlace, type PlaceFilter } from "./rollup-place.ts";
+import { isWardOrWider, rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
 
 export interface CategoryFigure {
@@ -243,7 +243,7 @@ async function cityHierarchy(db: DbOrTx, area: AreaScope, month?: string) {
     addSums(city.sums, row.sums, row.status);
     const ward = kelurahanSums.get(row.desaKelurahanId);
     if (ward) addSums(ward.sums, row.sums, row.status);
-    // A kecamatan is reached through its wards, as on registers (rollup-place.ts).
+    // A kecamatan is reached through its wards, as on registers (common/place-condition.ts).
     const parent = ward ? kecamatanSums.get(ward.kecamatanId) : undefined;
     if (parent) addSums(parent.sums, row.sums, row.status);
   }

@@ -4,10 +4,12 @@
 import { and, count, inArray, sql, type SQL } from "drizzle-orm";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { statusesWaitingFor, validationLevels, type ValidationLevel } from "@shared/status.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { compiledQuery, integerArray } from "../../db/compiled.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Env } from "../../env.ts";
 import type { Actor } from "../accounts/actor.ts";
+import type { NamedOrder } from "./page.ts";
 import { visibleRegisters } from "./policy.ts";
 
 type TargetEnv = Pick<Env, "VALIDATION_TARGET_RW_HOURS" | "VALIDATION_TARGET_KELURAHAN_HOURS">;
@@ -44,6 +46,58 @@ export function targetHoursSql(targets: ValidationTargets): SQL<number | null> {
 /** True when the record has waited longer than its level's target. */
 export function overdueSql(targets: ValidationTargets): SQL<boolean> {
   return sql<boolean>`coalesce(${waitingSinceSql} + ${targetHoursSql(targets)} * interval '1 hour' < now(), false)`;
+}
+
+const targetsKey = (targets: ValidationTargets) => `${targets.rt}:${targets.rw}:${targets.kelurahan}`;
+
+/** The queue's 'Terlambat dulu' order: overdue records first, the longest waiting first among them. */
+export function overdueFirst(targets: ValidationTargets): NamedOrder {
+  return {
+    key: `overdue:${targetsKey(targets)}`,
+    keys: [
+      { by: overdueSql(targets), direction: "desc" },
+      { by: waitingSinceSql, direction: "asc" },
+    ],
+  };
+}
+
+const pageDeadlines = compiledQuery("page_deadlines", targetsKey, (db, targets: ValidationTargets) =>
+  db
+    .select({
+      id: registers.id,
+      waitingSince: waitingSinceSql.mapWith(registers.createdAt),
+      targetHours: targetHoursSql(targets),
+      overdue: overdueSql(targets),
+    })
+    .from(registers)
+    .where(sql`${registers.id} = any(${sql.placeholder("ids")}::integer[])`),
+);
+
+export interface Deadline {
+  waitingSince: Date;
+  targetHours: number | null;
+  overdue: boolean;
+}
+
+/** Age and deadline of a page's records (one small statement by id). */
+export async function deadlinesOf(
+  db: DbOrTx,
+  ids: readonly number[],
+  targets: ValidationTargets,
+): Promise<Map<number, Deadline>> {
+  if (ids.length === 0) return new Map();
+  const rows = await pageDeadlines(db, targets, { ids: integerArray(ids) });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        waitingSince: row.waitingSince,
+        targetHours: row.targetHours == null ? null : Number(row.targetHours),
+        // A boolean, or its text from a driver that leaves it unparsed: both read as true.
+        overdue: row.overdue === true || String(row.overdue) === "true",
+      },
+    ]),
+  );
 }
 
 export type OverdueCounts = Record<ValidationLevel, number> & { total: number };

@@ -1,9 +1,10 @@
 // SQL conditions for the area and special-condition filters that every register list shares
 // (validation queue, and later the dashboard, registration list and special-conditions monitor).
-import { eq, gt, sql, type SQL } from "drizzle-orm";
+import { eq, gt, type SQL } from "drizzle-orm";
 import type { SpecialConditionKey } from "@shared/enums.ts";
 import type { ConditionFilter } from "@shared/schemas/workflow.ts";
-import { desaKelurahan } from "../../db/schema/regions.ts";
+import { rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
+import { registerPlaceColumns } from "./scope.ts";
 import { registers } from "../../db/schema/registers.ts";
 
 /** A family has condition `key` when its indexed count is positive ("any" = at least one condition). */
@@ -17,20 +18,8 @@ export function conditionCountColumn(key: SpecialConditionKey) {
 }
 
 /** Kecamatan, ward, RW and RT filters (RT/RW already zero-padded by the shared schema). */
-export function placeConditions(filter: {
-  kecamatanId?: number;
-  desaKelurahanId?: number;
-  rw?: string;
-  rt?: string;
-}): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.kecamatanId !== undefined) {
-    conditions.push(
-      sql`${registers.desaKelurahanId} in (select ${desaKelurahan.id} from ${desaKelurahan} where ${desaKelurahan.kecamatanId} = ${filter.kecamatanId})`,
-    );
-  }
-  if (filter.desaKelurahanId !== undefined) conditions.push(eq(registers.desaKelurahanId, filter.desaKelurahanId));
-  if (filter.rw !== undefined) conditions.push(eq(registers.rw, filter.rw));
-  if (filter.rt !== undefined) conditions.push(eq(registers.rt, filter.rt));
-  return conditions;
+export function placeConditions(filter: PlaceFilter): SQL[] {
+  const { kecamatanId, desaKelurahanId, rw, rt } = filter;
+  const hasPlace = [kecamatanId, desaKelurahanId, rw, rt].some((value) => value !== undefined);
+  return hasPlace ? [rollupPlace(registerPlaceColumns, { kind: "all" }, filter)] : [];
 }

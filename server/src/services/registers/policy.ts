@@ -2,11 +2,21 @@
 // condition, and in which form (view). Every surface that reads registers (Maker Checker, validation
 // queue, special-conditions monitor, dashboard, reports, REST) starts here; the presenter
 // (presenter.ts) shapes each row for the view.
-import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import type { ConditionFilter } from "@shared/schemas/workflow.ts";
+import type { RegisterStatus } from "@shared/status.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { authorityOf, type Actor } from "../accounts/actor.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
-import { readOnlyMessageFor, scopeCondition, scopeOf, type Scope } from "./scope.ts";
+import {
+  placeCondition,
+  placeShape,
+  placeWithValues,
+  type PlaceFilter,
+  type PlaceShape,
+} from "../common/place-condition.ts";
+import { conditionCondition } from "./filters.ts";
+import { readOnlyMessageFor, registerPlaceColumns, scopeOf, type Scope } from "./scope.ts";
 import { requireCaller } from "../common/access.ts";
 
 /**
@@ -51,11 +61,6 @@ export interface VisibleOptions {
   deleted?: boolean;
 }
 
-/**
- * THE condition of what an actor may see: its area (level and work area; city-wide for admins and
- * API tokens), live rows (or deleted ones, for admins), family registrations (cadre registrations
- * too for admin authority). Throws for an actor who may see nothing.
- */
 /** Whether "readable" rows include the cadres' own registrations (city-wide admin authority). */
 export function readsCadreForms(actor: Actor): boolean {
   return authorityOf(actor) !== "user";
@@ -70,16 +75,75 @@ export function readsEveryLiveRow(actor: Actor): boolean {
   return readPolicyOf(actor).scope.area.kind === "all" && readsCadreForms(actor);
 }
 
-export function visibleRegisters(actor: Actor, options: VisibleOptions = {}): SQL {
+/**
+ * What a list reads, as data: the reader's place (narrowed by a list's place filter), live or
+ * deleted rows, which forms, and optionally statuses and a special condition. Written as SQL with its
+ * values (selectionCondition), or once per shape with placeholders for the place's values (a page
+ * statement kept prepared, page.ts): both texts come from here, so the read policy is written once.
+ */
+export interface RegisterSelection {
+  place: PlaceShape;
+  deleted: boolean;
+  /** Family registrations only; false: cadre account registrations too (city-wide admin authority). */
+  familiesOnly: boolean;
+  statuses?: readonly RegisterStatus[];
+  condition?: ConditionFilter;
+}
+
+export interface SelectionOptions extends VisibleOptions {
+  filter?: PlaceFilter;
+  statuses?: readonly RegisterStatus[];
+  condition?: ConditionFilter;
+}
+
+/** THE rows an actor may see (see visibleRegisters), narrowed by a list's filters. */
+export function visibleSelection(actor: Actor, options: SelectionOptions = {}): RegisterSelection {
   const { scope } = readPolicyOf(actor);
   if (options.deleted && authorityOf(actor) !== "admin")
     throw forbidden("Hanya admin yang dapat melihat data terhapus");
-  const cadreForms = options.forms === "readable" && readsCadreForms(actor);
+  return {
+    place: placeShape(scope.area, options.filter),
+    deleted: options.deleted === true,
+    familiesOnly: !(options.forms === "readable" && readsCadreForms(actor)),
+    ...(options.statuses ? { statuses: options.statuses } : {}),
+    ...(options.condition ? { condition: options.condition } : {}),
+  };
+}
+
+/** Everything that decides a selection's text but its place's values. */
+export function selectionShapeKey(selection: RegisterSelection): string {
+  return [
+    selection.place.key,
+    selection.deleted ? "deleted" : "live",
+    selection.familiesOnly ? "families" : "readable",
+    selection.statuses?.join(",") ?? "*",
+    selection.condition ?? "*",
+  ].join("|");
+}
+
+/**
+ * The selection as a condition on registers: with its place's values written in, or with
+ * placeholders `place0`, `place1`, … for them (selection.place.values fills those).
+ */
+export function selectionCondition(selection: RegisterSelection, values: "inline" | "placeholders"): SQL {
   const where = and(
-    scopeCondition(scope.area),
-    options.deleted ? isNotNull(registers.deletedAt) : isNull(registers.deletedAt),
-    cadreForms ? undefined : eq(registers.formType, "family_registration"),
+    values === "inline"
+      ? placeWithValues(registerPlaceColumns, selection.place)
+      : placeCondition(registerPlaceColumns, selection.place),
+    selection.deleted ? isNotNull(registers.deletedAt) : isNull(registers.deletedAt),
+    selection.familiesOnly ? eq(registers.formType, "family_registration") : undefined,
+    selection.statuses ? inArray(registers.status, [...selection.statuses]) : undefined,
+    selection.condition ? conditionCondition(selection.condition) : undefined,
   );
-  if (!where) throw new Error("visibleRegisters: empty condition");
+  if (!where) throw new Error("selectionCondition: empty condition");
   return where;
+}
+
+/**
+ * THE condition of what an actor may see: its area (level and work area; city-wide for admins and
+ * API tokens), live rows (or deleted ones, for admins), family registrations (cadre registrations
+ * too for admin authority). Throws for an actor who may see nothing.
+ */
+export function visibleRegisters(actor: Actor, options: VisibleOptions = {}): SQL {
+  return selectionCondition(visibleSelection(actor, options), "inline");
 }

@@ -62,8 +62,8 @@ import { addressLine } from "./family-scope.ts";
 import { familySearch } from "./family-search.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
 import { assertNiksFree, findTakenNik, withNikRace } from "./nik-uniqueness.ts";
-import { pageOfRegisters, type ListedRegister } from "./page.ts";
-import { readPolicyOf, visibleRegisters } from "./policy.ts";
+import { newestDeletedFirst, newestFirst, pageOfRegisters, pageOfSelection, type ListedRegister } from "./page.ts";
+import { readPolicyOf, selectionCondition, visibleSelection } from "./policy.ts";
 import {
   isSensitiveView,
   LOCATION_PATH,
@@ -161,21 +161,28 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
   const input = parseInput(recordListInput, raw);
   const policy = readPolicyOf(actor);
   const { scope, view } = policy;
-  const where = and(
-    visibleRegisters(actor, { forms: "families", deleted: input.deleted }),
-    await familySearch(db, input.search),
-  );
-  // An unsearched list of live families has its exact total in the rollups; a search counts up
-  // to the cap.
-  const exact = input.search.trim() === "" && !input.deleted;
-  const { rows, total, totalCapped } = await pageOfRegisters(db, {
-    where,
-    order: [{ by: input.deleted ? registers.deletedAt : registers.createdAt, direction: "desc" }],
+  const selection = visibleSelection(actor, { forms: "families", deleted: input.deleted });
+  const search = await familySearch(db, input.search);
+  const listed = {
     page: input.page,
     pageSize: input.pageSize,
     wards: await wardsOfPlace(db, scope.area),
-    ...(exact ? { total: await liveFamilyCount(db, scope.area) } : {}),
-  });
+  };
+  // An unsearched list of live families has its exact total in the rollups; a search counts up
+  // to the cap.
+  const { rows, total, totalCapped } =
+    search === undefined
+      ? await pageOfSelection(db, {
+          ...listed,
+          selection,
+          order: input.deleted ? newestDeletedFirst : newestFirst,
+          ...(input.deleted ? {} : { total: await liveFamilyCount(db, scope.area) }),
+        })
+      : await pageOfRegisters(db, {
+          ...listed,
+          where: and(selectionCondition(selection, "inline"), search),
+          order: (input.deleted ? newestDeletedFirst : newestFirst).keys,
+        });
   const notes = await reviewNotes(db, input.deleted ? [] : rows.map((row) => row.register));
   const items = rows.map((row) =>
     toListItem(policy, row.register, row.ward, row.district, notes.get(row.register.id)?.note ?? null),

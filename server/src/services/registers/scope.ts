@@ -1,13 +1,14 @@
 // Which registers a user may see and act on (DESIGN §5). Every service that lists, counts, opens or
 // changes registers goes through here, so the work area is decided in one place. Fail closed: a
 // user whose area is incomplete sees nothing.
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { workAreaOf, type WorkArea } from "@shared/work-area.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { desaKelurahan } from "../../db/schema/regions.ts";
 import { registers, type RegisterRow } from "../../db/schema/registers.ts";
 import { authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
+import { rollupPlace } from "../common/place-condition.ts";
 
 /** The work area as the server scopes queries with it: shared/src/work-area.ts, the same for the client. */
 export type AreaScope = WorkArea;
@@ -65,23 +66,12 @@ export function readOnlyMessageFor(subject: ScopeSubject): string {
   return subject && isActor(subject) && subject.apiToken ? readOnlyTokenMessage : readOnlyMessage;
 }
 
+/** The columns of `registers` that place a family (for the conditions of common/place-condition.ts). */
+export const registerPlaceColumns = { desaKelurahanId: registers.desaKelurahanId, rw: registers.rw, rt: registers.rt };
+
 /** The SQL condition on `registers` for an area (used in every list, count and lookup). */
 export function scopeCondition(area: AreaScope): SQL {
-  switch (area.kind) {
-    case "none":
-      return sql`false`;
-    case "all":
-      return sql`true`;
-    case "kecamatan":
-      // Through the ward, the authority on which kecamatan a register belongs to.
-      return sql`${registers.desaKelurahanId} in (select ${desaKelurahan.id} from ${desaKelurahan} where ${desaKelurahan.kecamatanId} = ${area.kecamatanId})`;
-    case "kelurahan":
-      return sql`${registers.desaKelurahanId} = ${area.desaKelurahanId}`;
-    case "rw":
-      return sql`(${registers.desaKelurahanId} = ${area.desaKelurahanId} and ${registers.rw} = ${area.rw})`;
-    case "rt":
-      return sql`(${registers.desaKelurahanId} = ${area.desaKelurahanId} and ${registers.rw} = ${area.rw} and ${registers.rt} = ${area.rt})`;
-  }
+  return rollupPlace(registerPlaceColumns, area);
 }
 
 /**

@@ -1,21 +1,18 @@
 // The special-conditions monitor (SPEC §2 route /kader-pkk/kondisi-khusus): the nine conditions counted
 // for the area (indexed count columns), and the families matching a condition and place filter
 // (cadres and admins only: officials see the counts per area, never families).
-import { and, eq, gt } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import { specialConditionsInput, type SpecialConditionsInput } from "@shared/schemas/register-records.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import { SPECIAL_CONDITION_PAGE_SIZE } from "@shared/schemas/register-records.ts";
 import type { Db } from "../../db/client.ts";
-import { registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { areaFigures, type ConditionFigure } from "../figures/area-figures.ts";
 import { audit } from "../audit/audit-log.ts";
 import { addressLine } from "./family-scope.ts";
-import { readPolicyOf, visibleRegisters } from "./policy.ts";
+import { readPolicyOf, visibleSelection } from "./policy.ts";
 import { isSensitiveView } from "./presenter.ts";
-import { conditionCountColumn, placeConditions } from "./filters.ts";
-import { pageOfRegisters } from "./page.ts";
+import { pageOfSelection } from "./page.ts";
 import { assertFilterInScope, wardsOfPlace } from "./scope.ts";
 import { parseInput } from "../common/input.ts";
 import { signedInUser } from "../common/access.ts";
@@ -49,8 +46,8 @@ export async function specialConditions(
   const input = parseInput(specialConditionsInput, raw);
   const { scope, view } = readPolicyOf(actor);
   await assertFilterInScope(db, scope, input);
-  const inPlace = and(visibleRegisters(actor, { forms: "families" }), ...placeConditions(input));
-  if (!inPlace) throw new Error("specialConditions: empty condition");
+  // The families under the place filter with the chosen condition (or any).
+  const selection = visibleSelection(actor, { forms: "families", filter: input, condition: input.condition ?? "any" });
   // The counts come from the trigger-kept rollups (figures/area-figures.ts), never from the rows.
   const figures = await areaFigures(db, scope.area, input);
   const counts = {
@@ -60,16 +57,12 @@ export async function specialConditions(
   };
   if (!isSensitiveView(view)) return { ...counts, families: null, total: 0, pageCount: 1 };
 
-  const matching = and(
-    inPlace,
-    input.condition ? gt(conditionCountColumn(input.condition), 0) : eq(registers.hasSpecialCondition, true),
-  );
   // The list's total is one of the counts above (rollups): no count over the rows.
   const total = input.condition
     ? (figures.conditions.find((item) => item.key === input.condition)?.families ?? 0)
     : figures.anyCondition;
-  const { rows } = await pageOfRegisters(db, {
-    where: matching,
+  const { rows } = await pageOfSelection(db, {
+    selection,
     page: input.page,
     pageSize: SPECIAL_CONDITION_PAGE_SIZE,
     total,

@@ -1,10 +1,11 @@
 // The public status search's lookups added by issue 15, kept apart from search.ts: a registration
 // number, a whole head-of-family name within one kelurahan (family registrations only, so the search
 // cannot page through the registry), and the cadre's note a family reads under its status.
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { familyReadsNoteStatuses } from "@shared/status-guidance.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { compiledQuery, integerArray } from "../../db/compiled.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 
 /** A registration number as stored (REG-… in capitals) from what the family typed. */
@@ -47,6 +48,22 @@ export interface ReviewNote {
  * The latest move into each record's current status, for records the family must act on (needs
  * revision, rejected): the note the cadre wrote and its time. One query for the whole result page.
  */
+const latestMoves = compiledQuery(
+  "review_notes",
+  () => "",
+  (db) =>
+    db
+      .select({
+        registerId: registerEvents.registerId,
+        toStatus: registerEvents.toStatus,
+        note: registerEvents.note,
+        createdAt: registerEvents.createdAt,
+      })
+      .from(registerEvents)
+      .where(sql`${registerEvents.registerId} = any(${sql.placeholder("ids")}::integer[])`)
+      .orderBy(desc(registerEvents.createdAt), desc(registerEvents.id)),
+);
+
 export async function reviewNotes(
   db: DbOrTx,
   rows: Array<{ id: number; status: RegisterStatus }>,
@@ -54,21 +71,7 @@ export async function reviewNotes(
   const waiting = rows.filter((row) => familyReadsNoteStatuses.includes(row.status));
   const notes = new Map<number, ReviewNote>();
   if (waiting.length === 0) return notes;
-  const events = await db
-    .select({
-      registerId: registerEvents.registerId,
-      toStatus: registerEvents.toStatus,
-      note: registerEvents.note,
-      createdAt: registerEvents.createdAt,
-    })
-    .from(registerEvents)
-    .where(
-      inArray(
-        registerEvents.registerId,
-        waiting.map((row) => row.id),
-      ),
-    )
-    .orderBy(desc(registerEvents.createdAt), desc(registerEvents.id));
+  const events = await latestMoves(db, null, { ids: integerArray(waiting.map((row) => row.id)) });
   for (const row of waiting) {
     const event = events.find((item) => item.registerId === row.id && item.toStatus === row.status);
     if (event) notes.set(row.id, { note: event.note, at: event.createdAt.toISOString() });

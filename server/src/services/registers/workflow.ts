@@ -1,6 +1,6 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -40,7 +40,6 @@ import { requireCaller, signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
 import { eventDetailsRefusal } from "../recaps/event-check.ts";
-import { conditionCondition, placeConditions } from "./filters.ts";
 import {
   assertFilterInScope,
   readOnlyMessage,
@@ -49,15 +48,15 @@ import {
   wardsOfPlace,
   type ScopedRegister,
 } from "./scope.ts";
-import { pageOfRegisters, type ListOrder } from "./page.ts";
+import { newestFirst, pageOfSelection } from "./page.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
-import { healthFilterRefusal, readPolicyOf, visibleRegisters } from "./policy.ts";
+import { healthFilterRefusal, readPolicyOf, visibleSelection } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
 import { reviewNotes, type ReviewNote } from "./status-lookup.ts";
-import { overdueSql, targetHoursSql, waitingSinceSql } from "./deadlines.ts";
+import { deadlinesOf, overdueFirst } from "./deadlines.ts";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { isSensitiveView, presentConditions, whatsappContact } from "./presenter.ts";
 
@@ -346,16 +345,16 @@ export async function queue(
   const validator = scope.canAct ? workflowRoleOf(actor) : null;
   const waitingStatuses = waitingStatusesFor(workflowRoleOf(actor));
 
-  const conditions: SQL[] = [visibleRegisters(actor, { forms: "families" }), ...placeConditions(filters)];
-  if (filters.status === "waiting") conditions.push(inArray(registers.status, waitingStatuses));
-  else if (filters.status !== "all") conditions.push(eq(registers.status, filters.status));
-  if (filters.condition !== undefined) conditions.push(conditionCondition(filters.condition));
-  const where = and(...conditions);
-
   // The exact total from the rollups (place, statuses, condition), and the page by deferred join
   // over the partial "live" indexes: no count or sort over the whole area.
   const statuses =
     filters.status === "waiting" ? waitingStatuses : filters.status === "all" ? undefined : [filters.status];
+  const selection = visibleSelection(actor, {
+    forms: "families",
+    filter: filters,
+    statuses,
+    condition: filters.condition,
+  });
   const total = await liveFamilyCount(db, scope.area, {
     kecamatanId: filters.kecamatanId,
     desaKelurahanId: filters.desaKelurahanId,
@@ -364,37 +363,18 @@ export async function queue(
     statuses,
     condition: filters.condition,
   });
-  const overdue = overdueSql(targets);
-  const order: ListOrder[] | undefined =
-    filters.sort === "overdue"
-      ? [
-          { by: overdue, direction: "desc" },
-          { by: waitingSinceSql, direction: "asc" },
-        ]
-      : undefined;
-  const { rows } = await pageOfRegisters(db, {
-    where,
-    order,
+  const { rows } = await pageOfSelection(db, {
+    selection,
+    order: filters.sort === "overdue" ? overdueFirst(targets) : newestFirst,
     page: filters.page,
     pageSize: filters.pageSize,
     total,
     wards: await wardsOfPlace(db, scope.area, filters),
   });
-  // Age and deadline of the page's rows only (one small query by id).
-  const ids = rows.map((row) => row.register.id);
-  const deadlines = new Map(
-    (ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: registers.id,
-            waitingSince: waitingSinceSql.mapWith(registers.createdAt),
-            targetHours: targetHoursSql(targets),
-            overdue,
-          })
-          .from(registers)
-          .where(inArray(registers.id, ids))
-    ).map((row) => [row.id, row]),
+  const deadlines = await deadlinesOf(
+    db,
+    rows.map((row) => row.register.id),
+    targets,
   );
 
   const notes =
@@ -427,8 +407,8 @@ export async function queue(
       contactPhone: validator === null ? null : whatsappContact(view, scope.canAct, register.nomorHp),
       familyNote: notes.get(register.id)?.note ?? null,
       waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
-      targetHours: deadline?.targetHours == null ? null : Number(deadline.targetHours),
-      overdue: deadline?.overdue === true || String(deadline?.overdue) === "true",
+      targetHours: deadline?.targetHours ?? null,
+      overdue: deadline?.overdue ?? false,
     };
   });
   if (isSensitiveView(view) && items.some((item) => item.conditions && item.conditions.length > 0)) {

@@ -1,10 +1,11 @@
-// A user's area (and an optional place filter) as a condition on a rollup table, the rollup twin of
-// registers/scope.ts scopeCondition + filters.ts placeConditions. A kecamatan is reached through its
-// wards, as on registers. Month rollups are kept per ward, so they answer ward-or-wider places only.
+// A user's area (and an optional place filter) as a condition on any table that names a ward, RW and
+// RT: the registers themselves (registers/scope.ts scopeCondition, filters.ts placeConditions and the
+// read policy write theirs here) and the rollups. A kecamatan is reached through its wards. Month
+// rollups are kept per ward, so they answer ward-or-wider places only.
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { desaKelurahan } from "../../db/schema/regions.ts";
-import type { AreaScope } from "../registers/scope.ts";
+import type { WorkArea as AreaScope } from "@shared/work-area.ts";
 
 export interface PlaceFilter {
   kecamatanId?: number;
@@ -71,7 +72,7 @@ function partCondition(columns: PlaceColumns, on: PlacePart["on"], value: SQLWra
   if (on === "kecamatan") return inKecamatan(columns.desaKelurahanId, value);
   if (on === "ward") return eq(columns.desaKelurahanId, value);
   const column = on === "rw" ? columns.rw : columns.rt;
-  if (!column) throw new Error(`rollupPlace: this rollup has no ${on.toUpperCase()}`);
+  if (!column) throw new Error(`place condition: this table has no ${on.toUpperCase()}`);
   return eq(column, value);
 }
 
@@ -116,7 +117,18 @@ export function placeShape(area: AreaScope, filter: PlaceFilter = {}): PlaceShap
   };
 }
 
-/** The place's condition on a rollup table with placeholders for its values (see placeShape). */
+/** The place's condition with its values written in (the same text as rollupPlace). */
+export function placeWithValues(columns: PlaceColumns, shape: PlaceShape): SQL {
+  return placeSql(columns, shape.parts?.map(({ on }, index) => ({ on, value: shapeValue(shape, index) })) ?? null);
+}
+
+function shapeValue(shape: PlaceShape, index: number): string | number {
+  const value = shape.values[`place${index}`];
+  if (value === undefined) throw new Error(`placeWithValues: no value for part ${index}`);
+  return value;
+}
+
+/** The place's condition with placeholders for its values (see placeShape). */
 export function placeCondition(columns: PlaceColumns, shape: PlaceShape): SQL {
   return placeSql(
     columns,
