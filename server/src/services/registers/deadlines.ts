@@ -1,7 +1,7 @@
 // The review promise as data (SPEC §1): how long a record has waited for the level it is at, the
 // target of that level, and whether it is overdue. One set of SQL expressions serves the queue
 // (age, sort) and the dashboard (overdue per level), so both count the same records.
-import { and, count, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, sql, type SQL } from "drizzle-orm";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { statusesWaitingFor, validationLevels, type ValidationLevel } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -10,7 +10,7 @@ import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Env } from "../../env.ts";
 import type { Actor } from "../accounts/actor.ts";
 import type { NamedOrder } from "./page.ts";
-import { visibleRegisters } from "./policy.ts";
+import { selectionCondition, visibleSelection } from "./policy.ts";
 
 type TargetEnv = Pick<Env, "VALIDATION_TARGET_RW_HOURS" | "VALIDATION_TARGET_KELURAHAN_HOURS">;
 
@@ -108,13 +108,13 @@ export async function overdueCounts(
   actor: Actor,
   targets: ValidationTargets = defaultValidationTargets,
 ): Promise<OverdueCounts> {
-  const live = visibleRegisters(actor, { forms: "families" });
   const result: OverdueCounts = { rt: 0, rw: 0, kelurahan: 0, total: 0 };
   for (const level of validationLevels) {
+    const waiting = visibleSelection(actor, { forms: "families", statuses: statusesWaitingFor(level) });
     const [row] = await db
       .select({ count: count() })
       .from(registers)
-      .where(and(live, inArray(registers.status, statusesWaitingFor(level)), overdueSql(targets)));
+      .where(and(selectionCondition(waiting, "inline"), overdueSql(targets)));
     result[level] = row?.count ?? 0;
     result.total += result[level];
   }

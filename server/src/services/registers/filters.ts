@@ -1,6 +1,6 @@
 // SQL conditions for the area and special-condition filters that every register list shares
 // (validation queue, and later the dashboard, registration list and special-conditions monitor).
-import { eq, gt, type SQL } from "drizzle-orm";
+import { gt, sql, type SQL } from "drizzle-orm";
 import type { SpecialConditionKey } from "@shared/enums.ts";
 import type { ConditionFilter } from "@shared/schemas/workflow.ts";
 import { rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
@@ -9,8 +9,9 @@ import { registers } from "../../db/schema/registers.ts";
 
 /** A family has condition `key` when its indexed count is positive ("any" = at least one condition). */
 export function conditionCondition(filter: ConditionFilter): SQL {
-  if (filter === "any") return eq(registers.hasSpecialCondition, true);
-  return gt(conditionCountColumn(filter), 0);
+  // Literals, as the special-condition indexes' predicates are written (see selectionCondition).
+  if (filter === "any") return sql`${registers.hasSpecialCondition}`;
+  return gt(conditionCountColumn(filter), 0).inlineParams();
 }
 
 export function conditionCountColumn(key: SpecialConditionKey) {
