@@ -2,7 +2,7 @@
 // dashboard, the special-conditions monitor and the monthly report. Read from the trigger-kept
 // rollups (schema/figures.ts); the aggregate over register rows remains for a past month's report of
 // an RW or RT (the month rollups stop at the ward) and is the definition the rollups must equal.
-import { and, count, eq, gt, inArray, lte, not, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lt, lte, not, or, sql, sum, type SQL } from "drizzle-orm";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
@@ -19,6 +19,7 @@ import {
 } from "../common/place-condition.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { conditionCountColumn } from "../registers/filters.ts";
+import { selectionCondition, selectionShapeKey, type RegisterSelection } from "../registers/policy.ts";
 
 const countWhere = (condition: SQL | undefined) =>
   sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
@@ -50,7 +51,8 @@ export interface AreaFigures {
   anyCondition: number;
 }
 
-export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaFigures> {
+/** The figures' sums over register rows (the definition the rollups must equal). */
+function rowFigureColumns() {
   const conditionColumns = Object.fromEntries(
     specialConditionKeys.flatMap((key) => {
       const column = conditionCountColumn(key);
@@ -60,20 +62,20 @@ export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaF
       ];
     }),
   );
-  const [row] = await db
-    .select({
-      families: count(),
-      pdam: countWhere(eq(registers.waterSource, "PDAM")),
-      well: countWhere(inArray(registers.waterSource, [...wellSources])),
-      mck: countWhere(eq(registers.mckFacility, true)),
-      healthy: countWhere(eq(registers.houseHealthy, true)),
-      lessHealthy: countWhere(eq(registers.houseLessHealthy, true)),
-      needsHelp: countWhere(needsHelpCondition),
-      anyCondition: countWhere(eq(registers.hasSpecialCondition, true)),
-      ...conditionColumns,
-    })
-    .from(registers)
-    .where(where);
+  return {
+    families: count(),
+    pdam: countWhere(eq(registers.waterSource, "PDAM")),
+    well: countWhere(inArray(registers.waterSource, [...wellSources])),
+    mck: countWhere(eq(registers.mckFacility, true)),
+    healthy: countWhere(eq(registers.houseHealthy, true)),
+    lessHealthy: countWhere(eq(registers.houseLessHealthy, true)),
+    needsHelp: countWhere(needsHelpCondition),
+    anyCondition: countWhere(eq(registers.hasSpecialCondition, true)),
+    ...conditionColumns,
+  };
+}
+
+function rowFigures(row: Record<string, unknown> | undefined): AreaFigures {
   const values = new Map(Object.entries(row ?? {}));
   const read = (key: string): number => Number(values.get(key) ?? 0);
   return {
@@ -87,6 +89,32 @@ export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaF
     })),
     anyCondition: read("anyCondition"),
   };
+}
+
+/** The figures of the registers matching `where`, summed over their rows. */
+export async function areaFiguresFromRows(db: DbOrTx, where: SQL): Promise<AreaFigures> {
+  const [row] = await db.select(rowFigureColumns()).from(registers).where(where);
+  return rowFigures(row);
+}
+
+const selectionFiguresQuery = compiledQuery("selection_figures", selectionShapeKey, (db, selection) =>
+  db
+    .select(rowFigureColumns())
+    .from(registers)
+    .where(and(selectionCondition(selection, "placeholders"), lt(registers.createdAt, sql.placeholder("end")))),
+);
+
+/**
+ * areaFiguresFromRows for a selection's families registered before `end` (an RW's or RT's month
+ * end: the month rollups stop at the ward), its statement written once per shape.
+ */
+export async function selectionFiguresBefore(
+  db: DbOrTx,
+  selection: RegisterSelection,
+  end: Date,
+): Promise<AreaFigures> {
+  const [row] = await selectionFiguresQuery(db, selection, { ...selection.place.values, end: end.toISOString() });
+  return rowFigures(row);
 }
 
 export type FigureTable = typeof figureRollups | typeof figureWardRollups | typeof figureMonthRollups;

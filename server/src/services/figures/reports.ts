@@ -2,7 +2,7 @@
 // status moves made in the month, and the area's figures at the month's end; exported as a
 // spreadsheet (xlsx) or CSV. Exports are audited.
 import ExcelJS from "exceljs";
-import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { reportExportInput, reportInput, type ReportInput } from "@shared/schemas/register-records.ts";
@@ -12,10 +12,16 @@ import { compiledQuery } from "../../db/compiled.ts";
 import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { areaFiguresFromRows, monthEndFigures, type AreaFigures } from "./area-figures.ts";
+import { monthEndFigures, selectionFiguresBefore, type AreaFigures } from "./area-figures.ts";
 import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
 import { audit } from "../audit/audit-log.ts";
-import { readPolicyOf, visibleRegisters } from "../registers/policy.ts";
+import {
+  readPolicyOf,
+  selectionShapeKey,
+  selectionCondition,
+  visibleSelection,
+  type RegisterSelection,
+} from "../registers/policy.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { parseInput } from "../common/input.ts";
 import { signedInUser } from "../common/access.ts";
@@ -50,7 +56,7 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
         movesQuery(db, place, { ...place.values, month }),
         monthEndFigures(db, place, month),
       ])
-    : await smallAreaReport(db, visibleRegisters(actor, { forms: "families" }), month);
+    : await smallAreaReport(db, visibleSelection(actor, { forms: "families" }), month);
   const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
     rows.find((row) => row.status === status)?.count ?? 0;
   const byStatus = registerStatuses.map((status) => ({ status, count: countOf(received, status) }));
@@ -96,27 +102,48 @@ const movesQuery = compiledQuery(
       .groupBy(statusMonthRollups.status),
 );
 
+/** Registrations received in [start, end) (live now) by status, counted from the rows of a selection. */
+const smallAreaReceived = compiledQuery("report_small_received", selectionShapeKey, (db, selection) =>
+  db
+    .select({ status: registers.status, count: count() })
+    .from(registers)
+    .where(
+      and(
+        selectionCondition(selection, "placeholders"),
+        gte(registers.createdAt, sql.placeholder("start")),
+        lt(registers.createdAt, sql.placeholder("end")),
+      ),
+    )
+    .groupBy(registers.status),
+);
+
+/** Status moves made in [start, end) by the status reached, of a selection's records. */
+const smallAreaMoves = compiledQuery("report_small_moves", selectionShapeKey, (db, selection) =>
+  db
+    .select({ status: registerEvents.toStatus, count: count() })
+    .from(registerEvents)
+    .innerJoin(registers, eq(registers.id, registerEvents.registerId))
+    .where(
+      and(
+        selectionCondition(selection, "placeholders"),
+        gte(registerEvents.createdAt, sql.placeholder("start")),
+        lt(registerEvents.createdAt, sql.placeholder("end")),
+      ),
+    )
+    .groupBy(registerEvents.toStatus),
+);
+
 /**
  * An RW or RT (a few hundred families at most): the month's registrations, moves and figures
  * straight from its rows through the (ward, RW, RT) index.
  */
-async function smallAreaReport(db: Db, live: SQL, month: string) {
+async function smallAreaReport(db: Db, selection: RegisterSelection, month: string) {
   const { start, end } = monthBounds(month);
-  const figuresWhere = and(live, lt(registers.createdAt, end));
-  if (!figuresWhere) throw new Error("monthlyReport: empty condition");
+  const values = { ...selection.place.values, start: start.toISOString(), end: end.toISOString() };
   return Promise.all([
-    db
-      .select({ status: registers.status, count: count() })
-      .from(registers)
-      .where(and(live, gte(registers.createdAt, start), lt(registers.createdAt, end)))
-      .groupBy(registers.status),
-    db
-      .select({ status: registerEvents.toStatus, count: count() })
-      .from(registerEvents)
-      .innerJoin(registers, eq(registers.id, registerEvents.registerId))
-      .where(and(live, gte(registerEvents.createdAt, start), lt(registerEvents.createdAt, end)))
-      .groupBy(registerEvents.toStatus),
-    areaFiguresFromRows(db, figuresWhere),
+    smallAreaReceived(db, selection, values),
+    smallAreaMoves(db, selection, values),
+    selectionFiguresBefore(db, selection, end),
   ] as const);
 }
 
