@@ -2,7 +2,6 @@ import { describeError } from "./log.ts";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { bearerAuth } from "./rest/bearer.ts";
@@ -10,6 +9,7 @@ import { apiCors } from "./http/cors.ts";
 import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
 import { knownLength } from "./http/known-length.ts";
+import { compressAnswers } from "./http/compress.ts";
 import { requestDeadline, unavailableResponse } from "./http/unavailable.ts";
 import { isDatabaseUnavailable, retryAfterSeconds } from "./db/unavailable.ts";
 import { geoRoutes } from "./http/geo.ts";
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.use("*", noStoreForPrivate);
   // Phones on mobile data: scripts, styles, the SPA shell and JSON travel gzipped.
-  app.use("*", compress());
+  app.use("*", compressAnswers);
   app.use(
     "*",
     bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }),

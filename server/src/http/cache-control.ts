@@ -23,5 +23,6 @@ function touchesSession(headers: Headers): boolean {
 /** `no-store` on every tRPC, REST and OAuth response, and on any response that sets or clears the session. */
 export const noStoreForPrivate: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (isPrivatePath(c.req.path) || touchesSession(c.res.headers)) c.header("Cache-Control", NO_STORE);
+  // On the answer's own headers: c.header() on an answered request copies the whole Response first.
+  if (isPrivatePath(c.req.path) || touchesSession(c.res.headers)) c.res.headers.set("Cache-Control", NO_STORE);
 };

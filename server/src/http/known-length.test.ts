@@ -25,5 +25,24 @@ describe("tRPC answers and compression", () => {
     const [kecamatan] = JSON.parse(gunzipSync(new Uint8Array(await response.arrayBuffer())).toString());
     expect(kecamatan.result.data).toHaveLength(12);
     expect((await (await t.app.request(batch)).text()).length).toBeGreaterThanOrEqual(1024);
+    // Caches between keep the gzipped and the plain answer apart; private answers are never kept.
+    const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
+    expect(vary.filter((name) => name === "accept-encoding")).toHaveLength(1);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("a REST answer names Origin and Accept-Encoding in Vary once each, gzipped or not", async () => {
+    const path = "/api/desa-kelurahans?pagination[pageSize]=100";
+    for (const [headers, encoding] of [
+      [accepting, "gzip"],
+      [{}, null],
+    ] as const) {
+      const response = await t.app.request(path, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
+      expect(vary.sort()).toEqual(["accept-encoding", "origin"]);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
   });
 });

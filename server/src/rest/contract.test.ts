@@ -241,6 +241,7 @@ describe("Strapi v4 contract (qs.stringify query strings, exact envelopes)", () 
 
     const list = await get("/api/kecamatans", { pagination: { pageSize: 1 } }, { origin: OTHER_ORIGIN });
     expect(list.headers.get("access-control-allow-origin")).toBe(OTHER_ORIGIN);
+    expect(list.headers.get("access-control-expose-headers")).toBe("Retry-After");
     expect(list.headers.get("vary")).toContain("Origin");
 
     const stranger = await t.app.request("/api/kecamatans", {
@@ -251,6 +252,11 @@ describe("Strapi v4 contract (qs.stringify query strings, exact envelopes)", () 
     // The app's own origin needs no CORS; it is not granted unless listed.
     const own = await get("/api/kecamatans", { pagination: { pageSize: 1 } }, { origin: TEST_ORIGIN });
     expect(own.headers.get("access-control-allow-origin")).toBeNull();
+    // A call from no page at all (a server, curl): its answer, with no grant, still varies by origin
+    // for caches between.
+    const server = await get("/api/kecamatans", { pagination: { pageSize: 1 } });
+    expect([server.status, server.headers.get("access-control-allow-origin")]).toEqual([200, null]);
+    expect(server.headers.get("vary")).toContain("Origin");
   });
 
   test("3. several values of $eq, or of a bare field, match any of them", async () => {
