@@ -56,3 +56,23 @@ test("a compiled query is built once per database and shape, and each call gets 
   expect(await doubled(handle.db, "negated", { n: 7 })).toEqual([{ value: -14 }]);
   expect(shapes).toEqual(["plain", "negated"]);
 });
+
+test("past its limit of shapes a compiled query still answers each call, built for that call", async () => {
+  const builtFor: number[] = [];
+  const offset = compiledQuery(
+    "offset",
+    (shape: number) => String(shape),
+    (db, shape) => {
+      builtFor.push(shape);
+      return db
+        .select({ value: sql<number>`${sql.placeholder("n")}::int + ${sql.raw(String(shape))}`.mapWith(Number) })
+        .from(sql`(select 1) as one`);
+    },
+    2,
+  );
+  for (const shape of [10, 20, 30, 10, 30, 20]) {
+    expect(await offset(handle.db, shape, { n: 1 })).toEqual([{ value: shape + 1 }]);
+  }
+  // 10 and 20 are kept; 30 is built for each of its calls.
+  expect(builtFor).toEqual([10, 20, 30, 30]);
+});

@@ -29,7 +29,17 @@ export function compiledStatement(
 /** A drizzle query (a select) whose values are placeholders. */
 interface PreparableQuery<T> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
+  execute(values?: Record<string, unknown>): Promise<T>;
 }
+
+/**
+ * Shapes one compiled query keeps prepared per database. Each is a prepared statement on every
+ * connection that runs it; the shapes a city's users reach are a few dozen, but filters, statuses
+ * and conditions multiply into thousands, and each kept statement holds server memory. Past this
+ * many, a new shape is built for its call and sent like any other statement (db/client.ts decides
+ * whether its text is prepared).
+ */
+export const COMPILED_SHAPES_PER_QUERY = 32;
 
 /**
  * A drizzle query whose text depends on a few choices (its shape: a place's kind, a list of
@@ -42,6 +52,7 @@ export function compiledQuery<S, T>(
   name: string,
   keyOf: (shape: S) => string,
   build: (db: DbOrTx, shape: S) => PreparableQuery<T>,
+  limit = COMPILED_SHAPES_PER_QUERY,
 ): (db: DbOrTx, shape: S, values: StatementValues) => Promise<T> {
   const compiled = new WeakMap<DbOrTx, Map<string, ReturnType<PreparableQuery<T>["prepare"]>>>();
   return (db, shape, values) => {
@@ -53,6 +64,7 @@ export function compiledQuery<S, T>(
     const key = keyOf(shape);
     let prepared = byShape.get(key);
     if (!prepared) {
+      if (byShape.size >= limit) return build(db, shape).execute(values);
       prepared = build(db, shape).prepare(`${name}_${byShape.size}`);
       byShape.set(key, prepared);
     }
