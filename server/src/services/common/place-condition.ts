@@ -1,5 +1,5 @@
 // A user's area (and an optional place filter) as a condition on any table that names a ward, RW and
-// RT: the registers themselves (registers/scope.ts scopeCondition, filters.ts placeConditions and the
+// RT: the registers themselves (registers/scope.ts scopeCondition and the
 // read policy write theirs here) and the rollups. A kecamatan is reached through its wards. Month
 // rollups are kept per ward, so they answer ward-or-wider places only.
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";

@@ -76,7 +76,7 @@ export function scopeCondition(area: AreaScope): SQL {
 
 /**
  * The wards a list's rows lie in when they are several but not the whole city: a kecamatan, as the
- * area or as a filter (the same wards scopeCondition and placeConditions reach it through). Lists
+ * area or as a filter (the same wards the place conditions reach it through). Lists
  * page such a place ward by ward (page.ts pageIds); undefined for any other place.
  */
 export async function wardsOfPlace(
