@@ -1,4 +1,4 @@
-// `npm run bench:http [-- --duration S] [--warmup S]`: requests per second over HTTP with autocannon at 10 and 50
+// `npm run bench:http [-- --duration S] [--warmup S] [--only text] [--connections C] [--json path]`: requests per second over HTTP with autocannon at 10 and 50
 // connections, against the app started on a free port on the configured database (DATABASE_URL, or
 // PGlite under DATA_DIR: fill it first with `npm run bench:db -- N` or `npm run demo:data`).
 // Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
@@ -8,7 +8,7 @@
 // cost the server process and (PostgreSQL on this machine) the app's database backends: on a machine
 // whose speed drifts, compare those. Numbers are reported, never asserted.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { count, eq } from "drizzle-orm";
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     // `--only REST` runs the endpoints whose name contains the text; `--connections 10` one level only.
     only: { type: "string" },
     connections: { type: "string" },
+    json: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -64,7 +65,8 @@ await handle.close();
 const databaseCpuOf = kind === "postgres" && env.DATABASE_URL ? databaseCpu(env.DATABASE_URL) : null;
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = Bun.spawn(["bun", "server/src/index.ts"], {
+// This Bun, not the first `bun` on PATH (outside `npm run`, node_modules/.bin is not on it).
+const server = Bun.spawn([process.execPath, "server/src/index.ts"], {
   cwd: root,
   env: {
     ...process.env,
@@ -212,8 +214,8 @@ try {
     );
   }
   console.log(`server peak RSS: ${Math.round(peakRssKb / 1024)} MB`);
-  mkdirSync(resolve(root, ".tmp"), { recursive: true });
-  const jsonPath = resolve(root, `.tmp/bench-http-${kind}.json`);
+  const jsonPath = values.json ? resolve(values.json) : resolve(root, `.tmp/bench-http-${kind}.json`);
+  mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
     `${JSON.stringify({ database: kind, registers: total?.total, duration, peakRssMb: Math.round(peakRssKb / 1024), rows }, null, 2)}\n`,

@@ -1,0 +1,243 @@
+// The operators' commands, run as an operator runs them (their own process, the configured
+// database) at a small size, on the suite's kind of database: PGlite under a DATA_DIR of their own,
+// or a new database on the server of DATABASE_URL. `npm run demo:data` fills it, `npm run
+// figures:check` finds a changed rollup and `--rebuild` repairs it, `npm run bench:db` and
+// `npm run bench:http` measure every call and endpoint they name and write their JSON. Timings are
+// only checked to be measured, never against a goal (issue 12: benchmarks report, tests do not time).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import postgres from "postgres";
+import { openDatabase, type DatabaseHandle } from "../server/src/db/client.ts";
+import { registerCounts } from "../server/src/db/schema/register-counts.ts";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+
+const root = resolve(import.meta.dirname, "..");
+const families = 40;
+
+interface CommandDatabase {
+  /** The environment a command runs with: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL). */
+  env: Record<string, string>;
+  /** Opens the same database in this process (close it before the next command: PGlite is one process's). */
+  open: () => Promise<DatabaseHandle>;
+  release: () => Promise<void>;
+}
+
+async function commandDatabase(scratch: string): Promise<CommandDatabase> {
+  const { DATABASE_URL: serverUrl, ...inherited } = process.env;
+  const base = Object.fromEntries(
+    Object.entries(inherited).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  // Demo mode, as `npm start` runs: the benchmarks act as its admin.
+  const env = { ...base, NODE_ENV: "development", LOG_LEVEL: "error", DEMO_DATA: "true" };
+  if (!serverUrl) {
+    const dataDir = join(scratch, "data");
+    return {
+      env: { ...env, DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir: join(dataDir, "pglite") }),
+      release: async () => {},
+    };
+  }
+  const name = `pkk_cmd_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { ...env, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ url: url.toString() }),
+    release: async () => {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function run(database: CommandDatabase, script: string, args: string[]) {
+  const child = Bun.spawn([process.execPath, join("scripts", script), ...args], {
+    cwd: root,
+    env: database.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { code, stdout, stderr };
+}
+
+describe("operator commands", () => {
+  let scratch = "";
+  let database: CommandDatabase;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "pkk-commands-"));
+    database = await commandDatabase(scratch);
+  });
+
+  afterAll(async () => {
+    await database?.release();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test("demo:data adds the families it is asked for and prints its rate", async () => {
+    const generated = await run(database, "demo-data.ts", ["--families", String(families)]);
+    expect(generated.stderr).not.toContain("error");
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toMatch(
+      new RegExp(`^${families} families \\(\\d+ members, \\d+ events\\) on (pglite|postgres): load .* families/s`, "m"),
+    );
+    expect(generated.stdout).toMatch(/^phases: generate \+ COPY [\d.]+ s, indexes [\d.]+ s/m);
+    expect(generated.stderr).toContain(`100% ${families} families`);
+    const refused = await run(database, "demo-data.ts", ["--families", "none"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("usage: npm run demo:data -- --families <number of families>");
+  }, 120_000);
+
+  test("figures:check passes on generated data, names a changed rollup, and --rebuild repairs it", async () => {
+    const clean = await run(database, "figures-check.ts", []);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain("figures:check: every rollup equals a recount from the rows");
+
+    // One kelurahan's count of live families is off by one, as a bulk fix that skipped the
+    // triggers would leave it.
+    const handle = await database.open();
+    try {
+      const changed = await handle.db
+        .update(registerCounts)
+        .set({ live: sql`${registerCounts.live} + 1` })
+        .where(
+          sql`(${registerCounts.kecamatanId}, ${registerCounts.desaKelurahanId}, ${registerCounts.formType}) =
+            (select kecamatan_id, desa_kelurahan_id, form_type from register_counts where live > 0 order by 1, 2, 3 limit 1)`,
+        )
+        .returning({ live: registerCounts.live });
+      expect(changed).toHaveLength(1);
+    } finally {
+      await handle.close();
+    }
+
+    const found = await run(database, "figures-check.ts", []);
+    expect(found.code).toBe(1);
+    expect(found.stdout).toContain("register_counts: 1 row(s) missing or different, 1 unexpected");
+    expect(found.stdout).toMatch(/expected: \{.*"live":\d+/);
+    expect(found.stdout).not.toContain("rollups rebuilt");
+
+    const repaired = await run(database, "figures-check.ts", ["--rebuild"]);
+    expect(repaired.code).toBe(1);
+    expect(repaired.stdout).toContain("figures:check: rollups rebuilt from the rows");
+    const after = await run(database, "figures-check.ts", []);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain("every rollup equals a recount from the rows");
+  }, 120_000);
+
+  test("bench:db times every screen's call beside its raw SQL and writes the table as JSON", async () => {
+    const jsonPath = join(scratch, "bench-db.json");
+    const measured = await run(database, "bench-db.ts", [
+      String(families),
+      "--runs",
+      "3",
+      "--warmup",
+      "1",
+      "--json",
+      jsonPath,
+    ]);
+    expect(measured.code).toBe(0);
+    expect(measured.stdout).toContain("| call | p50 ms | p95 ms | raw SQL p50 ms (statements) | ratio |");
+    const report = z
+      .object({
+        database: z.enum(["pglite", "postgres"]),
+        registers: z.number(),
+        runs: z.literal(3),
+        generation: z.null(),
+        rows: z.array(
+          z.object({
+            call: z.string(),
+            p50: z.number(),
+            p95: z.number(),
+            sqlP50: z.number(),
+            statements: z.number(),
+            ratio: z.number(),
+          }),
+        ),
+      })
+      .parse(JSON.parse(readFileSync(jsonPath, "utf8")));
+    expect(report.database).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
+    expect(report.registers).toBeGreaterThanOrEqual(families);
+    const calls = report.rows.map((row) => row.call);
+    for (const call of [
+      "status search by NIK (public)",
+      "name search, full name (public)",
+      "landing statistics, city (uncached)",
+      "dashboard, city (admin)",
+      "dashboard, kelurahan",
+      "special conditions, city page 1",
+      "validation queue, city page 500",
+      "records, city page 500",
+      "records, official (kecamatan) page 500",
+      'records search "Budi", city',
+    ]) {
+      expect(calls).toContain(call);
+    }
+    expect(calls.some((call) => /^monthly report \d{4}-\d{2}, city$/.test(call))).toBe(true);
+    for (const row of report.rows) {
+      expect(row.statements).toBeGreaterThan(0);
+      expect(row.p50).toBeGreaterThan(0);
+      expect(row.p95).toBeGreaterThanOrEqual(row.p50);
+      expect(row.sqlP50).toBeGreaterThan(0);
+      expect(Number.isFinite(row.ratio)).toBe(true);
+    }
+  }, 180_000);
+
+  test("bench:http answers every endpoint it measures without an error and writes req/s as JSON", async () => {
+    const jsonPath = join(scratch, "bench-http.json");
+    const measured = await run(database, "bench-http.ts", [
+      "--duration",
+      "1",
+      "--warmup",
+      "0",
+      "--connections",
+      "2",
+      "--json",
+      jsonPath,
+    ]);
+    expect(measured.stderr).not.toContain("Error");
+    expect(measured.code).toBe(0);
+    const report = z
+      .object({
+        database: z.enum(["pglite", "postgres"]),
+        peakRssMb: z.number(),
+        rows: z.array(
+          z.object({
+            endpoint: z.string(),
+            connections: z.number(),
+            requestsPerSecond: z.number(),
+            errors: z.number(),
+          }),
+        ),
+      })
+      .parse(JSON.parse(readFileSync(jsonPath, "utf8")));
+    expect(report.rows.map((row) => row.endpoint)).toEqual([
+      "/healthz",
+      "REST register list (page 1, with count)",
+      "REST register list (page 1, with count, gzip)",
+      "REST register list (a new page each request, with count)",
+      'REST name search "Budi"',
+      'REST name search "Budi" (withCount=false)',
+      "tRPC records list page 1 (admin)",
+      "landing statistics (stats.public, cached)",
+    ]);
+    for (const row of report.rows) {
+      expect(row.connections).toBe(2);
+      expect(row.errors).toBe(0);
+      expect(row.requestsPerSecond).toBeGreaterThan(0);
+    }
+    expect(report.peakRssMb).toBeGreaterThan(0);
+  }, 180_000);
+});
