@@ -14,6 +14,7 @@ import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { householdMap, householdMapRefusal } from "./household-map.ts";
 import { openRecord, recordRevisions, setRecordLocation, staleRecordMessage } from "./records.ts";
+import { noSpecialConditions } from "@shared/empty-family.ts";
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
@@ -172,11 +173,20 @@ describe("who sees the location", () => {
     const own = await createFamilyRegister(t.db, {
       change: (form) => ({
         ...form,
-        specialConditions: { ...form.specialConditions, pregnant: true, pregnantCount: 1 },
+        specialConditions: {
+          ...noSpecialConditions,
+          pregnant: true,
+          pregnantCount: 1,
+          postpartum: true,
+          postpartumCount: 2,
+        },
       }),
     });
     const unlocated = await createFamilyRegister(t.db);
-    const other = await createFamilyRegister(t.db, { rt: "009" });
+    const other = await createFamilyRegister(t.db, {
+      rt: "009",
+      change: (form) => ({ ...form, specialConditions: noSpecialConditions }),
+    });
     const rt = await createCadre(t.db, "rt");
     const otherRt = await createCadre(t.db, "rt", { rt: "009" });
     await setRecordLocation(t.db, as(rt), { registerId: own.id, version: 1, location: house });
@@ -193,7 +203,7 @@ describe("who sees the location", () => {
     expect(ids).not.toContain(unlocated.id);
     const point = map.points.find((item) => item.id === own.id);
     expect(point).toMatchObject({ status: "SUBMITTED", latitude: house.latitude, longitude: house.longitude });
-    expect(point?.conditions).toContain("pregnant");
+    expect(point?.conditions).toEqual(["pregnant", "postpartum"]);
     expect(map.families).toBeGreaterThanOrEqual(2);
     const reads = await t.db
       .select()
@@ -204,6 +214,8 @@ describe("who sees the location", () => {
     const admin = await createUser(t.db, { role: "admin" });
     const all = await householdMap(t.db, as(admin));
     expect(all.points.map((point) => point.id)).toEqual(expect.arrayContaining([own.id, other.id]));
+    // A family without a condition is a point with none (its counts are zero).
+    expect(all.points.find((item) => item.id === other.id)?.conditions).toEqual([]);
   });
 
   test("a deleted family leaves the map and refuses a new location", async () => {
