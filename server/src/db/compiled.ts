@@ -26,8 +26,19 @@ export function compiledStatement(
   };
 }
 
+/**
+ * A hand-written statement (values as `sql.placeholder`s) in the form compiledQuery keeps: for a
+ * statement that must write a value into its text, such as a LIMIT a plan made once for every value
+ * would otherwise take for a tenth of the rows. Answers the driver's rows (db/raw-rows.ts reads them).
+ */
+export function preparableStatement(db: DbOrTx, statement: SQL): PreparableQuery<unknown> {
+  const query = db.execute(statement).getQuery();
+  const prepare = () => db._.session.prepareQuery(query, undefined, undefined, false);
+  return { prepare, execute: (values) => prepare().execute(values) };
+}
+
 /** A drizzle query (a select) whose values are placeholders. */
-interface PreparableQuery<T> {
+export interface PreparableQuery<T> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
   execute(values?: Record<string, unknown>): Promise<T>;
 }

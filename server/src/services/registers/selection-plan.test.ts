@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { and, count, desc, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, gte, lt, Placeholder, sql, type SQL } from "drizzle-orm";
 import { openStatuses } from "@shared/status.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -7,6 +7,7 @@ import { resultRows } from "../../db/raw-rows.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
+import { householdMapStatement } from "./household-map.ts";
 import { selectionCondition, visibleSelection } from "./policy.ts";
 
 const t = useTestApp();
@@ -16,13 +17,18 @@ const t = useTestApp();
  * plan), on 6,000 families over 10 wards, 20 RWs and 24 months, copied from one in a transaction that
  * is rolled back (triggers off). On an empty table any index, or none, costs the same.
  */
-async function genericPlan(query: { sql: string; params: unknown[] }): Promise<string> {
+async function genericPlan(
+  query: { sql: string; params: unknown[] },
+  /** More rows the statement reads, added after the families are copied. */
+  addRows: (tx: DbOrTx) => Promise<unknown> = async () => {},
+): Promise<string> {
   const template = await createFamilyRegister(t.db, { wardIndex: 0 });
   return t.db
     .transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await copyFamilies(tx, template.id);
-      await tx.execute(sql`analyze registers`);
+      await addRows(tx);
+      await tx.execute(sql`analyze`);
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql.raw(`prepare listed as ${query.sql}`));
       const values = query.params.map((value) =>
@@ -98,5 +104,20 @@ describe("a selection's plan made once for every value", () => {
     const plan = await genericPlan(query);
     expect(indexOf(plan)).toBe("registers_live_open_created");
     expect(plan).not.toContain("Sort");
+  });
+
+  test("a kelurahan's household map reads its ward through an index, not every family in id order", async () => {
+    const reader = { user: await createCadre(t.db, "kelurahan"), ip: "127.0.0.1" };
+    const selection = visibleSelection(reader, { forms: "families" });
+    const query = t.db.execute(householdMapStatement(selection)).getQuery();
+    const params = query.params.map((value) =>
+      value instanceof Placeholder ? selection.place.values[value.name] : value,
+    );
+    // Six in ten families have a house on the map.
+    const located = (tx: DbOrTx) =>
+      tx.execute(sql`insert into household_locations (register_id, latitude, longitude, source)
+        select id, -6.2, 107.0, 'map' from registers where id % 5 < 3`);
+    const plan = await genericPlan({ sql: query.sql, params }, located);
+    expect(plan).toMatch(/Index Cond: \(desa_kelurahan_id = \$1\)/);
   });
 });
