@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
 import { loadFamilies } from "../server/src/demo/bulk-load.ts";
+import { wardOutlines } from "../server/src/demo/ward-outlines.ts";
 import type { Db } from "../server/src/db/client.ts";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
 import * as schema from "../server/src/db/schema/index.ts";
@@ -33,6 +34,7 @@ import { addressKey } from "../server/src/services/common/rate-limit.ts";
 import { captchaNonce, issueCaptcha } from "../server/src/services/public/captcha.ts";
 import { solveCaptcha } from "./lib/captcha-solver.ts";
 import { specialConditions } from "../server/src/services/registers/special-conditions.ts";
+import { householdMap } from "../server/src/services/registers/household-map.ts";
 import { queue } from "../server/src/services/registers/workflow.ts";
 
 const { values, positionals } = parseArgs({
@@ -60,6 +62,7 @@ let generation: { families: number; perSecond: number; finishSeconds: number } |
 if (missing > 0) {
   const result = await loadFamilies(handle, {
     families: missing,
+    outlines: await wardOutlines(env.CITY_CODE, env.DATA_DIR),
     onProgress: (done) =>
       process.stderr.write(`\r  generating ${done.toLocaleString("en")} / ${missing.toLocaleString("en")}`),
   });
@@ -287,6 +290,8 @@ await bench("records, RW page 1", (d) => listRecords(d, cadre("rw"), { page: 1 }
 await bench("validation queue, RT page 1", (d) => queue(d, cadre("rt"), { status: "all", page: 1 }));
 await bench('records search "Budi", kelurahan', (d) => listRecords(d, cadre("kelurahan"), { search: "Budi", page: 1 }));
 await bench('records search "Budi", city', (d) => listRecords(d, adminActor, { search: "Budi", page: 1 }));
+await bench("household map, kelurahan", (d) => householdMap(d, cadre("kelurahan")));
+await bench("household map, city (admin, first 20,000 points)", (d) => householdMap(d, adminActor));
 
 const header = `${handle.kind}, ${total?.total.toLocaleString("en")} registers, ${runs} runs per call after ${warmup} to warm up`;
 console.log(`\n${header}`);

@@ -1,9 +1,10 @@
 // `npm run demo:data -- --families N [--seed S]`: adds N generated families (members, validation
-// history, dates over the last 24 months) to the configured database (PGlite under DATA_DIR, or
-// DATABASE_URL) by COPY, with a progress bar; rebuilds the figure rollups, VACUUM ANALYZE, and prints
-// the rate. Used for demos, load tests and benchmarks. Run it while the portal is idle.
+// history, dates over the last 24 months, six in ten with a house location inside their ward) to the
+// configured database (PGlite under DATA_DIR, or DATABASE_URL) by COPY, with a progress bar; rebuilds
+// the figure rollups, VACUUM ANALYZE, and prints the rate. Used for demos, load tests and benchmarks. Run it while the portal is idle.
 import { parseArgs } from "node:util";
 import { loadFamilies } from "../server/src/demo/bulk-load.ts";
+import { wardOutlines } from "../server/src/demo/ward-outlines.ts";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
 import { seedDatabase } from "../server/src/seed.ts";
 import { getEnv } from "../server/src/env.ts";
@@ -37,12 +38,13 @@ const progress = (done: number) => {
 const result = await loadFamilies(handle, {
   families,
   seed: Number(values.seed),
+  outlines: await wardOutlines(env.CITY_CODE, env.DATA_DIR),
   onProgress: progress,
 });
 process.stderr.write("\n");
 const totalSeconds = (performance.now() - started) / 1000;
 console.log(
-  `${families.toLocaleString("en")} families (${result.members.toLocaleString("en")} members, ${result.events.toLocaleString("en")} events) on ${handle.kind}: ` +
+  `${families.toLocaleString("en")} families (${result.members.toLocaleString("en")} members, ${result.events.toLocaleString("en")} events, ${result.locations.toLocaleString("en")} house locations) on ${handle.kind}: ` +
     `load ${result.loadSeconds.toFixed(1)} s = ${Math.round(families / result.loadSeconds).toLocaleString("en")} families/s; ` +
     `rollups + VACUUM ANALYZE ${result.finishSeconds.toFixed(1)} s; overall ${Math.round(families / totalSeconds).toLocaleString("en")} families/s`,
 );

@@ -92,7 +92,10 @@ describe("operator commands", () => {
     expect(generated.stderr).not.toContain("error");
     expect(generated.code).toBe(0);
     expect(generated.stdout).toMatch(
-      new RegExp(`^${families} families \\(\\d+ members, \\d+ events\\) on (pglite|postgres): load .* families/s`, "m"),
+      new RegExp(
+        `^${families} families \\(\\d+ members, \\d+ events, \\d+ house locations\\) on (pglite|postgres): load .* families/s`,
+        "m",
+      ),
     );
     expect(generated.stdout).toMatch(/^phases: generate \+ COPY [\d.]+ s, indexes [\d.]+ s/m);
     expect(generated.stderr).toContain(`100% ${families} families`);
@@ -182,6 +185,8 @@ describe("operator commands", () => {
       "records, city page 500",
       "records, official (kecamatan) page 500",
       'records search "Budi", city',
+      "household map, kelurahan",
+      "household map, city (admin, first 20,000 points)",
     ]) {
       expect(calls).toContain(call);
     }

@@ -1,10 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { count, countDistinct, eq, max, min, sql } from "drizzle-orm";
+import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
+import { count, countDistinct, eq, gt, max, min, sql } from "drizzle-orm";
 import { figureRollups } from "../db/schema/figures.ts";
-import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
+import { familyMembers, householdLocations, registerEvents, registers } from "../db/schema/registers.ts";
+import { desaKelurahan } from "../db/schema/regions.ts";
+import { getEnv } from "../env.ts";
 import { useTestApp } from "../../test/helpers.ts";
 import { checkRollups } from "../services/figures/rollups.ts";
 import { loadFamilies } from "./bulk-load.ts";
+import { wardOutlines } from "./ward-outlines.ts";
 
 describe("bulk family generation", () => {
   const t = useTestApp();
@@ -52,6 +56,40 @@ describe("bulk family generation", () => {
     const [rolled] = await t.db.select({ families: count() }).from(figureRollups);
     expect(rolled?.families).toBeGreaterThan(0);
     expect(await checkRollups(t.db)).toEqual([]);
+  });
+
+  test("six in ten families get a house inside their own ward's polygon, recorded after they registered", async () => {
+    const env = getEnv();
+    const outlines = await wardOutlines(env.CITY_CODE, env.DATA_DIR);
+    const wards = await t.db.select({ id: desaKelurahan.id, kode: desaKelurahan.kode }).from(desaKelurahan);
+    const codeOf = new Map(wards.map((ward) => [ward.id, ward.kode]));
+    const [before] = await t.db.select({ total: count(), lastFamily: max(registers.id) }).from(registers);
+    const result = await loadFamilies(t.handle, { families: 500, batchSize: 90, outlines });
+    const houses = await t.db
+      .select({
+        ward: registers.desaKelurahanId,
+        createdAt: registers.createdAt,
+        latitude: householdLocations.latitude,
+        longitude: householdLocations.longitude,
+        source: householdLocations.source,
+        recordedAt: householdLocations.recordedAt,
+      })
+      .from(householdLocations)
+      .innerJoin(registers, eq(registers.id, householdLocations.registerId))
+      .where(gt(registers.id, before?.lastFamily ?? 0));
+    expect(houses).toHaveLength(result.locations);
+    expect(houses.length).toBeGreaterThan(500 * 0.5);
+    expect(houses.length).toBeLessThan(500 * 0.7);
+    for (const house of houses) {
+      const outline = outlines[codeOf.get(house.ward ?? 0) ?? ""];
+      if (!outline) throw new Error(`ward ${house.ward} has no polygon`);
+      expect(booleanPointInPolygon([house.longitude, house.latitude], outline)).toBe(true);
+      expect(house.source).toBe("map");
+      expect(house.recordedAt.getTime()).toBeGreaterThanOrEqual(house.createdAt.getTime());
+    }
+    // Without outlines (a city with no boundaries), no family gets a house.
+    const plain = await loadFamilies(t.handle, { families: 30 });
+    expect(plain.locations).toBe(0);
   });
 
   test("a second run continues without id or NIK collisions, and the triggers are on again", async () => {

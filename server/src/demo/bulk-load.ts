@@ -16,13 +16,22 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { rollupRebuildParts } from "../services/figures/rollups.ts";
 import { drawnBatches } from "./bulk-feed.ts";
-import { type EncodedBatch, eventCopyColumns, memberCopyColumns, registerCopyColumns } from "./bulk-rows.ts";
+import {
+  type EncodedBatch,
+  eventCopyColumns,
+  locationCopyColumns,
+  memberCopyColumns,
+  registerCopyColumns,
+} from "./bulk-rows.ts";
+import type { WardOutline } from "./ward-outlines.ts";
 
 export interface LoadOptions {
   families: number;
   batchSize?: number;
   seed?: number;
   now?: Date;
+  /** Ward polygons by code (ward-outlines.ts): most families get a house location inside theirs. */
+  outlines?: Record<string, WardOutline>;
   onProgress?: (done: number) => void;
 }
 
@@ -30,6 +39,8 @@ export interface LoadResult {
   families: number;
   members: number;
   events: number;
+  /** Families with a house location. */
+  locations: number;
   /** Generating and copying the rows (and building the indexes dropped for a large load). */
   loadSeconds: number;
   /** Rebuilding the rollups, then VACUUM ANALYZE. */
@@ -43,7 +54,7 @@ const MAX_MEMBERS = 8;
 const MAX_EVENTS = 4;
 
 interface Sink {
-  write(batch: Pick<EncodedBatch, "registers" | "members" | "events">): Promise<void>;
+  write(batch: Pick<EncodedBatch, "registers" | "members" | "events" | "locations">): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,7 +94,8 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
   );
   const memberCopy = await open("family_members", memberCopyColumns);
   const eventCopy = await open("register_events", eventCopyColumns);
-  const copies = [...registerCopies, memberCopy, eventCopy];
+  const locationCopy = await open("household_locations", locationCopyColumns);
+  const copies = [...registerCopies, memberCopy, eventCopy, locationCopy];
   // A stream takes its next batch once it has passed on the last one, whatever the other streams
   // are doing: at most one batch waits per stream, and no stream waits for a slower one.
   const put = async (copy: CopyStream, text: Uint8Array<ArrayBuffer>) => {
@@ -104,6 +116,7 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
         put(registerCopy, batch.registers),
         put(memberCopy, batch.members),
         put(eventCopy, batch.events),
+        put(locationCopy, batch.locations),
       ]);
     },
     async close() {
@@ -129,6 +142,7 @@ async function pgliteSink(client: PGlite): Promise<Sink> {
       await copy("registers", registerCopyColumns, batch.registers);
       await copy("family_members", memberCopyColumns, batch.members);
       await copy("register_events", eventCopyColumns, batch.events);
+      await copy("household_locations", locationCopyColumns, batch.locations);
     },
     async close() {
       await client.exec("reset session_replication_role");
@@ -155,7 +169,7 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
   return rows.filter((row): row is Record<string, unknown> => typeof row === "object" && row !== null);
 }
 
-const loadedTables = ["registers", "family_members", "register_events"];
+const loadedTables = ["registers", "family_members", "register_events", "household_locations"];
 
 /**
  * The non-unique indexes of the loaded tables (unique ones stay: they guard the data). When a load
@@ -259,6 +273,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
   let copied = started;
   let members = 0;
   let events = 0;
+  let locations = 0;
   let sink: Sink | undefined;
   try {
     // The driver's own client behind drizzle: COPY is not part of drizzle's API.
@@ -268,7 +283,12 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     else throw new Error("loadFamilies: no PGlite or postgres.js client behind the database handle");
     let done = 0;
     for await (const batch of drawnBatches({
-      wards: wards.map((ward) => ({ id: ward.id, kecamatanId: ward.kecamatanId, kode: ward.kode })),
+      wards: wards.map((ward) => ({
+        id: ward.id,
+        kecamatanId: ward.kecamatanId,
+        kode: ward.kode,
+        outline: options.outlines?.[ward.kode] ?? null,
+      })),
       total,
       batchSize: options.batchSize ?? 2000,
       seed: options.seed ?? 1,
@@ -279,6 +299,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     })) {
       members += batch.memberCount;
       events += batch.eventCount;
+      locations += batch.locationCount;
       await sink.write(batch);
       done += batch.families;
       options.onProgress?.(done);
@@ -346,6 +367,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     families: total,
     members,
     events,
+    locations,
     loadSeconds,
     finishSeconds: (done - indexed) / 1000,
     phases: {

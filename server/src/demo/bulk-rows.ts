@@ -1,11 +1,13 @@
 // The bulk generator's rows as COPY text (tab-separated, \N for null): one family's register, members
 // and history. Ids are assigned by the loader from reserved sequence ranges, so a batch never waits
 // for RETURNING. Dates spread over the last 24 months so monthly figures have real history.
+import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import { z } from "zod";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
 import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
 import { demoFamily, historyEvents, seededRandom, type DemoArea } from "./families.ts";
+import { type WardOutline, wardOutlineSchema } from "./ward-outlines.ts";
 
 export const registerCopyColumns = [
   "id",
@@ -77,6 +79,8 @@ export const eventCopyColumns = [
   "created_at",
 ] as const;
 
+export const locationCopyColumns = ["register_id", "latitude", "longitude", "source", "recorded_at"] as const;
+
 type Cell = string | number | boolean | null | undefined | Date;
 
 const special = /[\\\t\n\r]/;
@@ -105,13 +109,17 @@ export interface BatchText {
   registers: string;
   members: string;
   events: string;
+  locations: string;
   memberCount: number;
   eventCount: number;
+  locationCount: number;
 }
 
 export interface FamilySlot {
   registerId: number;
   area: DemoArea;
+  /** Where the house stands (WGS 84 degrees), when a cadre has recorded it, so many days after the registration. */
+  house: { latitude: number; longitude: number; daysAfter: number } | null;
 }
 
 /**
@@ -127,10 +135,11 @@ export function batchText(
   const registersText: string[] = [];
   const membersText: string[] = [];
   const eventsText: string[] = [];
+  const locationsText: string[] = [];
   let memberId = ids.firstMemberId;
   let eventId = ids.firstEventId;
   const nowMs = now.getTime();
-  for (const [index, { registerId, area }] of slots.entries()) {
+  for (const [index, { registerId, area, house }] of slots.entries()) {
     const serial = 10_000_000 + registerId;
     const drawn = demoFamily(random, serial, area, now, "serial");
     const form: FamilyRegistration = index === 0 ? familyRegistrationSchema.parse(drawn) : drawn;
@@ -197,6 +206,11 @@ export function batchText(
         deletedAt,
       ]),
     );
+    if (house) {
+      // Tapped on the map by a cadre on a visit after the registration.
+      const recordedAt = new Date(Math.min(nowMs, createdMs + house.daysAfter * DAY_MS));
+      locationsText.push(line([registerId, house.latitude.toFixed(6), house.longitude.toFixed(6), "map", recordedAt]));
+    }
     for (const [position, member] of form.members.entries()) {
       membersText.push(
         line([
@@ -220,14 +234,18 @@ export function batchText(
     registers: registersText.join(""),
     members: membersText.join(""),
     events: eventsText.join(""),
+    locations: locationsText.join(""),
     memberCount: memberId - ids.firstMemberId,
     eventCount: eventId - ids.firstEventId,
+    locationCount: locationsText.length,
   };
 }
 
 /** What the generator needs to draw a whole load: the wards, the size, the seed and the reserved ids. */
 export const batchPlanSchema = z.object({
-  wards: z.array(z.object({ id: z.number(), kecamatanId: z.number(), kode: z.string() })),
+  wards: z.array(
+    z.object({ id: z.number(), kecamatanId: z.number(), kode: z.string(), outline: wardOutlineSchema.nullable() }),
+  ),
   total: z.number(),
   batchSize: z.number(),
   seed: z.number(),
@@ -248,11 +266,43 @@ export const encodedBatchSchema = z.object({
   registers: utf8Bytes,
   members: utf8Bytes,
   events: utf8Bytes,
+  locations: utf8Bytes,
   families: z.number(),
   memberCount: z.number(),
   eventCount: z.number(),
+  locationCount: z.number(),
 });
 export type EncodedBatch = z.infer<typeof encodedBatchSchema>;
+
+/** Families with a recorded house location: cadres record them on visits, not every family yet. */
+const LOCATED_SHARE = 0.6;
+
+type House = NonNullable<FamilySlot["house"]>;
+
+/**
+ * Draws houses inside a ward's outline: uniform points of its bounding box until one falls inside
+ * (null after 100 misses, which a ward's polygon never comes near).
+ */
+function houseDrawer(outline: WardOutline): (random: () => number) => House | null {
+  const rings = outline.type === "Polygon" ? outline.coordinates : outline.coordinates.flat();
+  const positions = rings.flat();
+  const longitudes = positions.map(([longitude]) => longitude);
+  const latitudes = positions.map(([, latitude]) => latitude);
+  const west = Math.min(...longitudes);
+  const east = Math.max(...longitudes);
+  const south = Math.min(...latitudes);
+  const north = Math.max(...latitudes);
+  return (random) => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const longitude = west + random() * (east - west);
+      const latitude = south + random() * (north - south);
+      if (booleanPointInPolygon([longitude, latitude], outline)) {
+        return { latitude, longitude, daysAfter: Math.floor(random() * 60) };
+      }
+    }
+    return null;
+  };
+}
 
 /**
  * The load's batches in order. Wards are taken in turn; RW 001-020 and RT 001-015 are drawn, so even
@@ -261,6 +311,9 @@ export type EncodedBatch = z.infer<typeof encodedBatchSchema>;
 export function* encodedBatches(plan: BatchPlan): Generator<EncodedBatch> {
   const random = seededRandom(plan.seed);
   const placeRandom = seededRandom(plan.seed + 1);
+  // A stream of its own, so the families drawn for a seed stay the same with or without outlines.
+  const houseRandom = seededRandom(plan.seed + 2);
+  const drawHouse = new Map(plan.wards.map((ward) => [ward.id, ward.outline ? houseDrawer(ward.outline) : null]));
   const now = new Date(plan.now);
   const encoder = new TextEncoder();
   let memberId = plan.firstMemberId;
@@ -281,6 +334,7 @@ export function* encodedBatches(plan: BatchPlan): Generator<EncodedBatch> {
           rw: String(1 + Math.floor(placeRandom() * 20)).padStart(3, "0"),
           rt: String(1 + Math.floor(placeRandom() * 15)).padStart(3, "0"),
         },
+        house: houseRandom() < LOCATED_SHARE ? (drawHouse.get(ward.id)?.(houseRandom) ?? null) : null,
       });
     }
     const batch = batchText(random, slots, { firstMemberId: memberId, firstEventId: eventId }, now);
@@ -291,9 +345,11 @@ export function* encodedBatches(plan: BatchPlan): Generator<EncodedBatch> {
       registers: encoder.encode(batch.registers),
       members: encoder.encode(batch.members),
       events: encoder.encode(batch.events),
+      locations: encoder.encode(batch.locations),
       families: size,
       memberCount: batch.memberCount,
       eventCount: batch.eventCount,
+      locationCount: batch.locationCount,
     };
   }
 }

@@ -22,7 +22,12 @@ function draw() {
     }
     credit -= 1;
     const batch = next.value;
-    post({ type: "batch", batch }, [batch.registers.buffer, batch.members.buffer, batch.events.buffer]);
+    post({ type: "batch", batch }, [
+      batch.registers.buffer,
+      batch.members.buffer,
+      batch.events.buffer,
+      batch.locations.buffer,
+    ]);
   }
 }
 
