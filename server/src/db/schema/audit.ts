@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { auditActions } from "@shared/audit-actions.ts";
 import { registers } from "./registers.ts";
@@ -16,7 +17,14 @@ export const auditLog = pgTable(
     details: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index().on(table.entity, table.entityId), index().on(table.actorId), index().on(table.createdAt)],
+  (table) => [
+    index().on(table.entity, table.entityId),
+    index().on(table.actorId),
+    index().on(table.createdAt),
+    // The ids a list read returned (details.ids), for the audit screen's search by registration
+    // number: without it that search read every audit row, one per list read (3 s at 1,000,000).
+    index("audit_log_read_ids").using("gin", sql`(${table.details} -> 'ids') jsonb_path_ops`),
+  ],
 );
 
 export interface RevisionChange {

@@ -8,7 +8,8 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createApiToken } from "../accounts/api-tokens.ts";
 import { audit } from "./audit-log.ts";
-import { listAuditLog } from "./audit-list.ts";
+import { auditListInput } from "@shared/schemas/audit.ts";
+import { auditPageQueries, listAuditLog } from "./audit-list.ts";
 import { eq } from "drizzle-orm";
 
 const ip = "10.9.8.7";
@@ -217,4 +218,52 @@ describe("counting stops at 10,000 matching rows", () => {
     expect(page.entries).toHaveLength(2);
     expect(page.nextCursor).toBe(page.entries[1]?.id ?? -1);
   });
+});
+
+describe("searching by registration number among many list reads", () => {
+  const t = useTestApp();
+
+  /** The plan of a query for its values, on 20,000 list reads of 25 families each, rolled back afterwards. */
+  async function planOf(query: { sql: string; params: unknown[] }): Promise<string> {
+    return t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into audit_log (action, entity, details)
+          select 'register.read', 'registers', jsonb_build_object('via', 'rest', 'ids',
+            (select jsonb_agg(g * 25 % 50000 + n) from generate_series(1, 25) n))
+          from generate_series(1, 20000) g`);
+        await tx.execute(sql`analyze audit_log`);
+        await tx.execute(sql.raw(`prepare searched as ${query.sql}`));
+        const values = query.params.map((value) =>
+          typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`,
+        );
+        const rows = await tx.execute(sql.raw(`explain execute searched(${values.join(", ")})`));
+        await tx.execute(sql`deallocate searched`);
+        throw new PlanFound(JSON.stringify(rows));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PlanFound) return error.plan;
+        throw error;
+      });
+  }
+
+  class PlanFound extends Error {
+    constructor(readonly plan: string) {
+      super("plan found");
+    }
+  }
+
+  test("a family's rows are found through the read-ids index, not by walking every audit row", async () => {
+    const family = await createFamilyRegister(t.db);
+    const [row] = await t.db
+      .select({ number: registers.registrationNumber })
+      .from(registers)
+      .where(eq(registers.id, family.id));
+    const input = auditListInput.parse({ registrationNumber: row?.number ?? "" });
+    const queries = auditPageQueries(t.db, input);
+    for (const query of [queries.rows.toSQL(), queries.counted.toSQL()]) {
+      const plan = await planOf(query);
+      expect(plan).toContain("Bitmap Index Scan on audit_log_read_ids");
+      expect(plan).not.toContain("Seq Scan on audit_log");
+    }
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import {
   type AuditPage,
 } from "@shared/schemas/audit.ts";
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { apiTokens } from "../../db/schema/auth-tokens.ts";
@@ -18,6 +19,9 @@ import type { Actor } from "../accounts/actor.ts";
 import { requireAdminUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 
+/** The audit rows about one family, read beside the page's own. */
+const about = alias(auditLog, "about");
+
 /** Entity names audit rows about one family use (the first services wrote both). */
 const registerEntities = ["registers", "register"];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +29,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Midnight WIB (UTC+7, no daylight saving) at the start of a calendar day. */
 const startOfWibDay = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
-function filters(input: ReturnType<typeof auditListInput.parse>): SQL[] {
+function filters(db: Db, input: ReturnType<typeof auditListInput.parse>): SQL[] {
   const conditions: SQL[] = [];
   if (input.user !== "") {
     // strpos, not LIKE: the admin's text is matched literally, '%' and '_' included.
@@ -36,11 +40,15 @@ function filters(input: ReturnType<typeof auditListInput.parse>): SQL[] {
   }
   if (input.registrationNumber !== "") {
     const register = sql`(select ${registers.id} from ${registers} where ${registers.registrationNumber} = ${input.registrationNumber.toUpperCase()})`;
-    const aboutRegister = and(inArray(auditLog.entity, registerEntities), eq(auditLog.entityId, register));
-    // A REST list read names every id it returned instead of one entity id.
-    const listedIn = sql`${auditLog.details} -> 'ids' @> to_jsonb(${register})`;
-    const condition = or(aboutRegister, listedIn);
-    if (condition) conditions.push(condition);
+    const aboutRegister = and(inArray(about.entity, registerEntities), eq(about.entityId, register));
+    // A REST list read names every id it returned instead of one entity id (audit_log_read_ids).
+    const listedIn = sql`${about.details} -> 'ids' @> to_jsonb(${register})`;
+    // The family's rows are found first, through the two indexes, and the page is then taken from
+    // them: asked for the newest rows that match, PostgreSQL, which cannot tell how many rows name a
+    // family, walked every audit row from the newest (2.7 s at 1,000,000 rows for a family never
+    // read, instead of 0.4 ms). The cost now grows with how often the family was read.
+    const family = db.select({ id: about.id }).from(about).where(or(aboutRegister, listedIn));
+    conditions.push(sql`${auditLog.id} = any(array${family})`);
   }
   if (input.action !== "") conditions.push(eq(auditLog.action, sql`${input.action}`));
   if (input.from !== "") conditions.push(gte(auditLog.createdAt, startOfWibDay(input.from)));
@@ -48,17 +56,14 @@ function filters(input: ReturnType<typeof auditListInput.parse>): SQL[] {
   return conditions;
 }
 
-/** One page of audit rows for an admin; `total` is counted up to AUDIT_COUNT_LIMIT. */
-export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInput): Promise<AuditPage> {
-  requireAdminUser(actor);
-  const input = parseInput(auditListInput, rawInput);
-  const conditions = filters(input);
+/** The statements of one page: its rows (one more than the page, to tell whether another follows) and its capped count. */
+export function auditPageQueries(db: Db, input: ReturnType<typeof auditListInput.parse>) {
+  const conditions = filters(db, input);
   const matching = and(...conditions);
   const page = and(matching, input.cursor === undefined ? undefined : lt(auditLog.id, input.cursor));
-
   const apiTokenId = sql<number | null>`(${auditLog.details} ->> 'apiTokenId')::int`;
-  const [rows, counted] = await Promise.all([
-    db
+  return {
+    rows: db
       .select({
         id: auditLog.id,
         createdAt: auditLog.createdAt,
@@ -82,7 +87,7 @@ export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInpu
       .where(page)
       .orderBy(desc(auditLog.id))
       .limit(input.pageSize + 1),
-    db.select({ total: count() }).from(
+    counted: db.select({ total: count() }).from(
       db
         .select({ one: sql`1` })
         .from(auditLog)
@@ -91,7 +96,15 @@ export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInpu
         .limit(AUDIT_COUNT_LIMIT + 1)
         .as("matching"),
     ),
-  ]);
+  };
+}
+
+/** One page of audit rows for an admin; `total` is counted up to AUDIT_COUNT_LIMIT. */
+export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInput): Promise<AuditPage> {
+  requireAdminUser(actor);
+  const input = parseInput(auditListInput, rawInput);
+  const queries = auditPageQueries(db, input);
+  const [rows, counted] = await Promise.all([queries.rows, queries.counted]);
 
   const entries: AuditEntry[] = rows.slice(0, input.pageSize).map((row) => ({
     id: row.id,

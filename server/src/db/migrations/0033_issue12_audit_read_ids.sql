@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_read_ids" ON "audit_log" USING gin (("details" -> 'ids') jsonb_path_ops);
