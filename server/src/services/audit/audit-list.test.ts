@@ -220,7 +220,7 @@ describe("counting stops at 10,000 matching rows", () => {
   });
 });
 
-describe("searching by registration number among many list reads", () => {
+describe("searching a log of many list reads", () => {
   const t = useTestApp();
 
   /** The plan of a query for its values, on 20,000 list reads of 25 families each, rolled back afterwards. */
@@ -259,11 +259,28 @@ describe("searching by registration number among many list reads", () => {
       .from(registers)
       .where(eq(registers.id, family.id));
     const input = auditListInput.parse({ registrationNumber: row?.number ?? "" });
-    const queries = auditPageQueries(t.db, input);
+    const queries = await auditPageQueries(t.db, input);
     for (const query of [queries.rows.toSQL(), queries.counted.toSQL()]) {
       const plan = await planOf(query);
       expect(plan).toContain("Bitmap Index Scan on audit_log_read_ids");
       expect(plan).not.toContain("Seq Scan on audit_log");
     }
+  }, 60_000);
+
+  test("a cadre's few reads of a year ago are found through the actor index, not behind every newer row", async () => {
+    const cadre = await createUser(t.db, { fullName: "Rina Marlina Audit" });
+    await t.db.execute(sql`insert into audit_log (actor_id, action, entity, entity_id)
+      select ${cadre.id}, 'register.read', 'registers', g from generate_series(1, 40) g`);
+    const input = auditListInput.parse({ user: "marlina audit" });
+    const queries = await auditPageQueries(t.db, input);
+    const plan = await planOf(queries.rows.toSQL());
+    expect(plan).toContain("audit_log_actor_id_index");
+    expect(plan).not.toContain("Index Scan Backward using audit_log_pkey");
+    const admin = await createUser(t.db, { role: "admin" });
+    const page = await listAuditLog(t.db, { user: admin, ip }, { user: "MARLINA AUDIT" });
+    expect(page.total).toBe(40);
+    expect(page.entries.every((entry) => entry.actor?.id === cadre.id)).toBe(true);
+    const nobody = await listAuditLog(t.db, { user: admin, ip }, { user: "tidak ada nama ini" });
+    expect(nobody).toMatchObject({ entries: [], total: 0 });
   }, 60_000);
 });

@@ -29,13 +29,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Midnight WIB (UTC+7, no daylight saving) at the start of a calendar day. */
 const startOfWibDay = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
-function filters(db: Db, input: ReturnType<typeof auditListInput.parse>): SQL[] {
+/** Past this many accounts matching the user filter, their rows are most of the log: it is read in order. */
+const NAMED_ACTORS_LIMIT = 100;
+
+/**
+ * The user filter's accounts, looked up before the log is read, so their ids go into the page's text:
+ * PostgreSQL then knows from its statistics how many rows they wrote, and reads a cadre's few rows
+ * through the actor index instead of every newer row of the log (1.2 s at 1,000,000 rows for 40 reads
+ * made a year ago). Null: too many accounts match for that to help.
+ */
+async function namedActors(db: Db, text: string): Promise<number[] | null> {
+  // strpos, not LIKE: the admin's text is matched literally, '%' and '_' included.
+  const needle = text.toLowerCase();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`strpos(lower(${users.fullName}), ${needle}) > 0 or strpos(lower(${users.email}), ${needle}) > 0`)
+    .limit(NAMED_ACTORS_LIMIT + 1);
+  return rows.length > NAMED_ACTORS_LIMIT ? null : rows.map((row) => row.id);
+}
+
+async function filters(db: Db, input: ReturnType<typeof auditListInput.parse>): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (input.user !== "") {
-    // strpos, not LIKE: the admin's text is matched literally, '%' and '_' included.
+    const actors = await namedActors(db, input.user);
     const needle = input.user.toLowerCase();
     conditions.push(
-      sql`(strpos(lower(${users.fullName}), ${needle}) > 0 or strpos(lower(${users.email}), ${needle}) > 0)`,
+      actors === null
+        ? sql`(strpos(lower(${users.fullName}), ${needle}) > 0 or strpos(lower(${users.email}), ${needle}) > 0)`
+        : actors.length === 0
+          ? sql`false`
+          : inArray(auditLog.actorId, actors).inlineParams(),
     );
   }
   if (input.registrationNumber !== "") {
@@ -50,15 +74,16 @@ function filters(db: Db, input: ReturnType<typeof auditListInput.parse>): SQL[] 
     const family = db.select({ id: about.id }).from(about).where(or(aboutRegister, listedIn));
     conditions.push(sql`${auditLog.id} = any(array${family})`);
   }
-  if (input.action !== "") conditions.push(eq(auditLog.action, sql`${input.action}`));
+  // Written into the text, as the actors are: how many rows an action has decides the plan.
+  if (input.action !== "") conditions.push(eq(auditLog.action, sql`${input.action}`.inlineParams()));
   if (input.from !== "") conditions.push(gte(auditLog.createdAt, startOfWibDay(input.from)));
   if (input.to !== "") conditions.push(lt(auditLog.createdAt, new Date(startOfWibDay(input.to).getTime() + DAY_MS)));
   return conditions;
 }
 
 /** The statements of one page: its rows (one more than the page, to tell whether another follows) and its capped count. */
-export function auditPageQueries(db: Db, input: ReturnType<typeof auditListInput.parse>) {
-  const conditions = filters(db, input);
+export async function auditPageQueries(db: Db, input: ReturnType<typeof auditListInput.parse>) {
+  const conditions = await filters(db, input);
   const matching = and(...conditions);
   const page = and(matching, input.cursor === undefined ? undefined : lt(auditLog.id, input.cursor));
   const apiTokenId = sql<number | null>`(${auditLog.details} ->> 'apiTokenId')::int`;
@@ -103,7 +128,7 @@ export function auditPageQueries(db: Db, input: ReturnType<typeof auditListInput
 export async function listAuditLog(db: Db, actor: Actor, rawInput: AuditListInput): Promise<AuditPage> {
   requireAdminUser(actor);
   const input = parseInput(auditListInput, rawInput);
-  const queries = auditPageQueries(db, input);
+  const queries = await auditPageQueries(db, input);
   const [rows, counted] = await Promise.all([queries.rows, queries.counted]);
 
   const entries: AuditEntry[] = rows.slice(0, input.pageSize).map((row) => ({
