@@ -5,6 +5,7 @@ import { auditLog } from "../../db/schema/audit.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
 import { refusal } from "../../../test/domain-error.ts";
+import { planOf } from "../../../test/query-plan.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createApiToken } from "../accounts/api-tokens.ts";
 import { audit } from "./audit-log.ts";
@@ -223,34 +224,15 @@ describe("counting stops at 10,000 matching rows", () => {
 describe("searching a log of many list reads", () => {
   const t = useTestApp();
 
-  /** The plan of a query for its values, on 20,000 list reads of 25 families each, rolled back afterwards. */
-  async function planOf(query: { sql: string; params: unknown[] }): Promise<string> {
-    return t.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`insert into audit_log (action, entity, details)
+  /** The plan of a query for its values, over 20,000 list reads of 25 families each. */
+  const planOverListReads = (query: { sql: string; params: unknown[] }) =>
+    planOf(t.db, query, {
+      addRows: (tx) =>
+        tx.execute(sql`insert into audit_log (action, entity, details)
           select 'register.read', 'registers', jsonb_build_object('via', 'rest', 'ids',
             (select jsonb_agg(g * 25 % 50000 + n) from generate_series(1, 25) n))
-          from generate_series(1, 20000) g`);
-        await tx.execute(sql`analyze audit_log`);
-        await tx.execute(sql.raw(`prepare searched as ${query.sql}`));
-        const values = query.params.map((value) =>
-          typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`,
-        );
-        const rows = await tx.execute(sql.raw(`explain execute searched(${values.join(", ")})`));
-        await tx.execute(sql`deallocate searched`);
-        throw new PlanFound(JSON.stringify(rows));
-      })
-      .catch((error: unknown) => {
-        if (error instanceof PlanFound) return error.plan;
-        throw error;
-      });
-  }
-
-  class PlanFound extends Error {
-    constructor(readonly plan: string) {
-      super("plan found");
-    }
-  }
+          from generate_series(1, 20000) g`),
+    });
 
   test("a family's rows are found through the read-ids index, not by walking every audit row", async () => {
     const family = await createFamilyRegister(t.db);
@@ -261,7 +243,7 @@ describe("searching a log of many list reads", () => {
     const input = auditListInput.parse({ registrationNumber: row?.number ?? "" });
     const queries = await auditPageQueries(t.db, input);
     for (const query of [queries.rows.toSQL(), queries.counted.toSQL()]) {
-      const plan = await planOf(query);
+      const plan = await planOverListReads(query);
       expect(plan).toContain("Bitmap Index Scan on audit_log_read_ids");
       expect(plan).not.toContain("Seq Scan on audit_log");
     }
@@ -273,7 +255,7 @@ describe("searching a log of many list reads", () => {
       select ${cadre.id}, 'register.read', 'registers', g from generate_series(1, 40) g`);
     const input = auditListInput.parse({ user: "marlina audit" });
     const queries = await auditPageQueries(t.db, input);
-    const plan = await planOf(queries.rows.toSQL());
+    const plan = await planOverListReads(queries.rows.toSQL());
     expect(plan).toContain("audit_log_actor_id_index");
     expect(plan).not.toContain("Index Scan Backward using audit_log_pkey");
     const admin = await createUser(t.db, { role: "admin" });

@@ -7,6 +7,7 @@ import { resultRows } from "../../db/raw-rows.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
+import { planOf } from "../../../test/query-plan.ts";
 import { householdMapStatement } from "./household-map.ts";
 import { selectionCondition, visibleSelection } from "./policy.ts";
 
@@ -14,8 +15,7 @@ const t = useTestApp();
 
 /**
  * The plan PostgreSQL keeps for a prepared statement once it plans it for every value (its generic
- * plan), on 6,000 families over 10 wards, 20 RWs and 24 months, copied from one in a transaction that
- * is rolled back (triggers off). On an empty table any index, or none, costs the same.
+ * plan), on 6,000 families over 10 wards, 20 RWs and 24 months, copied from one (triggers off).
  */
 async function genericPlan(
   query: { sql: string; params: unknown[] },
@@ -23,33 +23,14 @@ async function genericPlan(
   addRows: (tx: DbOrTx) => Promise<unknown> = async () => {},
 ): Promise<string> {
   const template = await createFamilyRegister(t.db, { wardIndex: 0 });
-  return t.db
-    .transaction(async (tx) => {
+  return planOf(t.db, query, {
+    generic: true,
+    addRows: async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await copyFamilies(tx, template.id);
       await addRows(tx);
-      await tx.execute(sql`analyze`);
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare listed as ${query.sql}`));
-      const values = query.params.map((value) =>
-        typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`,
-      );
-      const rows = resultRows(await tx.execute(sql.raw(`explain execute listed(${values.join(", ")})`)));
-      // A prepared statement outlives the transaction: gone before the connection serves another.
-      await tx.execute(sql`deallocate listed`);
-      throw new PlanFound(rows.map((row) => String(row["QUERY PLAN"])).join("\n"));
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PlanFound) return error.plan;
-      throw error;
-    });
-}
-
-/** Ends the transaction (rolled back, with its copies) and carries the plan out of it. */
-class PlanFound extends Error {
-  constructor(readonly plan: string) {
-    super("plan found");
-  }
+    },
+  });
 }
 
 async function copyFamilies(tx: DbOrTx, templateId: number): Promise<void> {
