@@ -29,22 +29,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Midnight WIB (UTC+7, no daylight saving) at the start of a calendar day. */
 const startOfWibDay = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
+/** An account whose name or e-mail holds the text, case aside. */
+function userMatches(text: string): SQL {
+  // strpos, not LIKE: the admin's text is matched literally, '%' and '_' included.
+  const needle = text.toLowerCase();
+  return sql`(strpos(lower(${users.fullName}), ${needle}) > 0 or strpos(lower(${users.email}), ${needle}) > 0)`;
+}
+
 /** Past this many accounts matching the user filter, their rows are most of the log: it is read in order. */
 const NAMED_ACTORS_LIMIT = 100;
 
 /**
  * The user filter's accounts, looked up before the log is read, so their ids go into the page's text:
  * PostgreSQL then knows from its statistics how many rows they wrote, and reads a cadre's few rows
- * through the actor index instead of every newer row of the log (1.2 s at 1,000,000 rows for 40 reads
- * made a year ago). Null: too many accounts match for that to help.
+ * through the actor index instead of every newer row of the log (1.2-1.8 s at 1,000,000 rows for 40
+ * reads made a year ago, 9 ms now). Null: too many accounts match for that to help.
  */
 async function namedActors(db: Db, text: string): Promise<number[] | null> {
-  // strpos, not LIKE: the admin's text is matched literally, '%' and '_' included.
-  const needle = text.toLowerCase();
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`strpos(lower(${users.fullName}), ${needle}) > 0 or strpos(lower(${users.email}), ${needle}) > 0`)
+    .where(userMatches(text))
     .limit(NAMED_ACTORS_LIMIT + 1);
   return rows.length > NAMED_ACTORS_LIMIT ? null : rows.map((row) => row.id);
 }
@@ -53,10 +58,9 @@ async function filters(db: Db, input: ReturnType<typeof auditListInput.parse>): 
   const conditions: SQL[] = [];
   if (input.user !== "") {
     const actors = await namedActors(db, input.user);
-    const needle = input.user.toLowerCase();
     conditions.push(
       actors === null
-        ? sql`(strpos(lower(${users.fullName}), ${needle}) > 0 or strpos(lower(${users.email}), ${needle}) > 0)`
+        ? userMatches(input.user)
         : actors.length === 0
           ? sql`false`
           : inArray(auditLog.actorId, actors).inlineParams(),

@@ -74,7 +74,7 @@ const decodePoint = rowDecoder(pointFields);
  * server memory for the 20,000 points of an admin at 100,000 families. Written once per shape of
  * selection (the read policy's, as every list), with its LIMIT in the text: as a parameter, the plan
  * PostgreSQL keeps after five calls walked every live family in id order for a kelurahan's thousand
- * (166 ms instead of 35).
+ * (166 ms instead of 23 at 100,000 families).
  */
 export function householdMapStatement(selection: RegisterSelection): SQL {
   return sql`select ${aliasedSelection(pointFields)}, ${conditionMask} as conditions
