@@ -1,6 +1,7 @@
-// `npm run bench:http [-- --duration S] [--warmup S] [--only text] [--connections C] [--json path]`: requests per second over HTTP with autocannon at 10 and 50
-// connections, against the app started on a free port on the configured database (DATABASE_URL, or
-// PGlite under DATA_DIR: fill it first with `npm run bench:db -- N` or `npm run demo:data`).
+// `npm run bench:http [-- --duration S] [--warmup S] [--only text] [--connections C] [--json path]`:
+// requests per second over HTTP with autocannon at 10 and 50 connections, against the app started on
+// a free port on the configured database (DATABASE_URL, or PGlite under DATA_DIR: fill it first with
+// `npm run bench:db -- N` or `npm run demo:data`).
 // Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public: cached for a minute by design,
 // so this measures the cached path; bench:db times the uncached computation). Prints one table and

@@ -1,7 +1,8 @@
 // `npm run demo:data -- --families N [--seed S]`: adds N generated families (members, validation
 // history, dates over the last 24 months, six in ten with a house location inside their ward) to the
 // configured database (PGlite under DATA_DIR, or DATABASE_URL) by COPY, with a progress bar; rebuilds
-// the figure rollups, VACUUM ANALYZE, and prints the rate. Used for demos, load tests and benchmarks. Run it while the portal is idle.
+// the figure rollups, VACUUM ANALYZE, and prints the rate. Used for demos, load tests and
+// benchmarks. Run it while the portal is idle.
 import { parseArgs } from "node:util";
 import { loadFamilies } from "../server/src/demo/bulk-load.ts";
 import { wardOutlines } from "../server/src/demo/ward-outlines.ts";

@@ -69,6 +69,7 @@ describe("bulk family generation", () => {
       .select({
         ward: registers.desaKelurahanId,
         createdAt: registers.createdAt,
+        deletedAt: registers.deletedAt,
         latitude: householdLocations.latitude,
         longitude: householdLocations.longitude,
         source: householdLocations.source,
@@ -86,6 +87,8 @@ describe("bulk family generation", () => {
       expect(booleanPointInPolygon([house.longitude, house.latitude], outline)).toBe(true);
       expect(house.source).toBe("map");
       expect(house.recordedAt.getTime()).toBeGreaterThanOrEqual(house.createdAt.getTime());
+      // A deleted family refuses a new location: any it has was recorded before the deletion.
+      expect(house.recordedAt.getTime()).toBeLessThanOrEqual(house.deletedAt?.getTime() ?? Date.now());
     }
     // Without outlines (a city with no boundaries), no family gets a house.
     const plain = await loadFamilies(t.handle, { families: 30 });

@@ -207,8 +207,9 @@ export function batchText(
       ]),
     );
     if (house) {
-      // Tapped on the map by a cadre on a visit after the registration.
-      const recordedAt = new Date(Math.min(nowMs, createdMs + house.daysAfter * DAY_MS));
+      // Tapped on the map by a cadre on a visit after the registration, and before any deletion (a
+      // deleted family refuses a new location).
+      const recordedAt = new Date(Math.min(nowMs, deletedAt?.getTime() ?? nowMs, createdMs + house.daysAfter * DAY_MS));
       locationsText.push(line([registerId, house.latitude.toFixed(6), house.longitude.toFixed(6), "map", recordedAt]));
     }
     for (const [position, member] of form.members.entries()) {
