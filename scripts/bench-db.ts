@@ -36,6 +36,7 @@ import { solveCaptcha } from "./lib/captcha-solver.ts";
 import { specialConditions } from "../server/src/services/registers/special-conditions.ts";
 import { householdMap } from "../server/src/services/registers/household-map.ts";
 import { queue } from "../server/src/services/registers/workflow.ts";
+import { overdueCounts } from "../server/src/services/registers/deadlines.ts";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -272,6 +273,9 @@ await bench("dashboard, city (admin)", (d) => dashboardSummary(d, adminActor));
 await bench("dashboard, kecamatan", (d) => dashboardSummary(d, cadre("kecamatan")));
 await bench("dashboard, kelurahan", (d) => dashboardSummary(d, cadre("kelurahan")));
 await bench("dashboard, RT", (d) => dashboardSummary(d, cadre("rt")));
+// The dashboard's second call, its deadline card (dashboard.overdue).
+await bench("overdue counts, city (admin)", (d) => overdueCounts(d, adminActor));
+await bench("overdue counts, kelurahan", (d) => overdueCounts(d, cadre("kelurahan")));
 await bench(`monthly report ${lastMonth}, city`, (d) => monthlyReport(d, adminActor, { month: lastMonth }));
 await bench(`monthly report ${lastMonth}, kelurahan`, (d) =>
   monthlyReport(d, cadre("kelurahan"), { month: lastMonth }),
@@ -288,6 +292,11 @@ await bench("records, official (kecamatan) page 1", (d) => listRecords(d, offici
 await bench("records, official (kecamatan) page 500", (d) => listRecords(d, officialActor, { page: 500 }));
 await bench("records, RW page 1", (d) => listRecords(d, cadre("rw"), { page: 1 }));
 await bench("validation queue, RT page 1", (d) => queue(d, cadre("rt"), { status: "all", page: 1 }));
+// 'Terlambat dulu': every waiting record's deadline is worked out to order them (not index-backed).
+await bench("validation queue, overdue first, kelurahan page 1", (d) =>
+  queue(d, cadre("kelurahan"), { sort: "overdue", page: 1 }),
+);
+await bench("validation queue, overdue first, city page 1", (d) => queue(d, adminActor, { sort: "overdue", page: 1 }));
 await bench('records search "Budi", kelurahan', (d) => listRecords(d, cadre("kelurahan"), { search: "Budi", page: 1 }));
 await bench('records search "Budi", city', (d) => listRecords(d, adminActor, { search: "Budi", page: 1 }));
 await bench("household map, kelurahan", (d) => householdMap(d, cadre("kelurahan")));

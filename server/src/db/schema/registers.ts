@@ -151,7 +151,8 @@ export const registerEvents = pgTable(
     note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index().on(table.registerId)],
+  // The last days' moves into a status: the dashboard's overdue count reads only those (deadlines.ts).
+  (table) => [index().on(table.registerId), index().on(table.toStatus, table.createdAt, table.registerId)],
 );
 
 /**

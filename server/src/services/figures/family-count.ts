@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { scopeCondition, type AreaScope } from "../registers/scope.ts";
 import { compiledQuery } from "../../db/compiled.ts";
-import { currentFigureTable, figureSource } from "./area-figures.ts";
+import { currentFigureTable, figureSource, type FigureTable } from "./area-figures.ts";
 import {
   isWardOrWider,
   placeCondition,
@@ -32,21 +32,27 @@ interface CountShape {
   condition: FamilyCountFilter["condition"];
 }
 
+/** The families a count sums: all, those with any special condition, or those with one. */
+function countedFamilies(table: FigureTable, condition: FamilyCountFilter["condition"]) {
+  return condition === undefined
+    ? table.families
+    : condition === "any"
+      ? table.specialFamilies
+      : table[`${condition}Families`];
+}
+
+const statusCondition = (table: FigureTable, statuses: readonly RegisterStatus[] | undefined) =>
+  statuses ? inArray(table.status, [...statuses]) : undefined;
+
 const liveFamilyCountQuery = compiledQuery(
   "live_family_count",
   ({ place, statuses, condition }: CountShape) => `${place.key}|${statuses?.join(",") ?? "*"}|${condition ?? "*"}`,
   (db, { place, statuses, condition }) => {
     const table = currentFigureTable(place);
-    const column =
-      condition === undefined
-        ? table.families
-        : condition === "any"
-          ? table.specialFamilies
-          : table[`${condition}Families`];
     return db
-      .select({ total: sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number) })
+      .select({ total: sql<number>`coalesce(sum(${countedFamilies(table, condition)}), 0)`.mapWith(Number) })
       .from(table)
-      .where(and(placeCondition(table, place), statuses ? inArray(table.status, [...statuses]) : undefined));
+      .where(and(placeCondition(table, place), statusCondition(table, statuses)));
   },
 );
 
@@ -58,6 +64,15 @@ export async function liveFamilyCount(db: DbOrTx, area: AreaScope, filter: Famil
     place.values,
   );
   return row?.total ?? 0;
+}
+
+/**
+ * liveFamilyCount as one SQL value with the place's values written in, for a statement that reads it
+ * beside other counts in one snapshot.
+ */
+export function liveFamilyCountSql(area: AreaScope, filter: FamilyCountFilter = {}): SQL {
+  const { table, where } = figureSource(area, filter);
+  return sql`(select coalesce(sum(${countedFamilies(table, filter.condition)}), 0) from ${table} where ${and(where, statusCondition(table, filter.statuses))})`;
 }
 
 /**

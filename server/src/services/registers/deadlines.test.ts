@@ -1,12 +1,17 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { statusesWaitingFor, validationLevels } from "@shared/status.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { planOf } from "../../../test/query-plan.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
-import type { SessionUser } from "../accounts/actor.ts";
-import { overdueCounts } from "./deadlines.ts";
+import type { Actor, SessionUser } from "../accounts/actor.ts";
+import { overdueCounts, overdueCountsStatement, overdueSql } from "./deadlines.ts";
+import { selectionCondition, visibleSelection } from "./policy.ts";
 import { queue, transition } from "./workflow.ts";
+import type { ValidationTargets } from "@shared/deadlines.ts";
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
@@ -76,4 +81,106 @@ describe("the review promise: age, target, overdue", () => {
     expect(counts.rt).toBeGreaterThanOrEqual(2);
     expect(counts.total).toBe(counts.rt + counts.rw + counts.kelurahan);
   });
+
+  test("the dashboard's counts equal the row-by-row rule for every reader, whenever records arrived", async () => {
+    const ward = 7;
+    const rt = await createCadre(t.db, "rt", { wardIndex: ward, rw: "003", rt: "001" });
+    const rw = await createCadre(t.db, "rw", { wardIndex: ward, rw: "003" });
+    const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: ward });
+    const admin = await createUser(t.db, { role: "admin" });
+    const family = () => createFamilyRegister(t.db, { wardIndex: ward, rw: "003", rt: "001" });
+    const movedHoursAgo = (id: number, hours: number) =>
+      t.db
+        .update(registerEvents)
+        .set({ createdAt: hoursAgo(hours) })
+        .where(eq(registerEvents.registerId, id));
+    // Registered at many ages; some moved on (verified by the RT, then the RW, or sent back) long ago or just now.
+    for (const hours of [1, 30, 47, 49, 60, 200]) await age((await family()).id, hours);
+    for (const [registered, moved] of [
+      [300, 10],
+      [300, 23],
+      [300, 25],
+      [300, 70],
+      [300, 80],
+      [5, 1],
+    ] as const) {
+      const { id } = await family();
+      await age(id, registered);
+      await transition(t.db, as(rt), { registerId: id, action: "verify" });
+      await movedHoursAgo(id, moved);
+      if (moved >= 70) {
+        await transition(t.db, as(rw), { registerId: id, action: "verify" });
+        await movedHoursAgo(id, moved - 60);
+      }
+    }
+    const revised = await family();
+    await age(revised.id, 100);
+    await transition(t.db, as(rt), {
+      registerId: revised.id,
+      action: "requestRevision",
+      note: "Lengkapi data anggota",
+    });
+    await movedHoursAgo(revised.id, 90);
+
+    const targets: ValidationTargets = { rt: 48, rw: 24, kelurahan: 72 };
+    for (const reader of [rt, rw, kelurahan, admin]) {
+      const counts = await overdueCounts(t.db, as(reader), targets);
+      const byRows = await overdueByRows(t.db, as(reader), targets);
+      expect(counts).toEqual(byRows);
+    }
+    // The ward's own records: waiting for the RT, those registered 49, 60 and 200 h ago and the one
+    // sent back 90 h ago; for the RW, the one verified 25 h ago (target 24 h). Verified by the RW
+    // 10 and 20 h ago, two wait for the kelurahan, on time.
+    expect(await overdueCounts(t.db, as(kelurahan), targets)).toEqual({ rt: 4, rw: 1, kelurahan: 0, total: 5 });
+  });
+
+  test("the count reads the last days' arrivals through indexes, not every waiting record", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const statement = overdueCountsStatement(as(admin), { rt: 48, rw: 48, kelurahan: 48 });
+    const template = await createFamilyRegister(t.db, { wardIndex: 0 });
+    const plan = await planOf(t.db, toQuery(statement), {
+      addRows: async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await copyAged(tx, template.id);
+      },
+    });
+    expect(plan).toContain("register_events_to_status_created_at_register_id_index");
+    expect(plan).not.toContain("Seq Scan on registers");
+    expect(plan).not.toContain("Seq Scan on register_events");
+  }, 60_000);
 });
+
+/** The counts as the queue marks records: every waiting record's own deadline (overdueSql). */
+async function overdueByRows(db: DbOrTx, actor: Actor, targets: ValidationTargets) {
+  const result = { rt: 0, rw: 0, kelurahan: 0, total: 0 };
+  for (const level of validationLevels) {
+    const waiting = visibleSelection(actor, { forms: "families", statuses: statusesWaitingFor(level) });
+    const [row] = await db
+      .select({ count: count() })
+      .from(registers)
+      .where(and(selectionCondition(waiting, "inline"), overdueSql(targets)));
+    result[level] = row?.count ?? 0;
+    result.total += result[level];
+  }
+  return result;
+}
+
+/** The statement's text and values, as a query builder gives them. */
+function toQuery(statement: SQL) {
+  return t.db.select({ counts: sql`counted.*` }).from(sql`(${statement}) as counted`).toSQL();
+}
+
+/** 6,000 families copied from one over two years, each with an event into its status. */
+async function copyAged(tx: DbOrTx, templateId: number): Promise<void> {
+  await tx.execute(
+    sql`create temporary table copied on commit drop as select * from registers where id = ${templateId}`,
+  );
+  await tx.execute(sql`insert into registers select (r).* from (
+      select jsonb_populate_record(c, jsonb_build_object('id', nextval(pg_get_serial_sequence('registers', 'id')),
+        'registration_number', c.registration_number || '-' || g, 'nik_kepala_keluarga', '77' || lpad(g::text, 14, '0'),
+        'status', (array['SUBMITTED', 'RT_VERIFIED', 'RW_VERIFIED', 'APPROVED'])[1 + g % 4],
+        'created_at', now() - (g % 730) * interval '1 day')) as r
+      from copied c, generate_series(1, 6000) g) rows`);
+  await tx.execute(sql`insert into register_events (register_id, to_status, created_at)
+    select id, status, created_at + interval '1 hour' from registers where status <> 'SUBMITTED'`);
+}
