@@ -88,6 +88,7 @@ describe("the review promise: age, target, overdue", () => {
     const rw = await createCadre(t.db, "rw", { wardIndex: ward, rw: "003" });
     const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: ward });
     const admin = await createUser(t.db, { role: "admin" });
+    const official = await createUser(t.db, { role: "aparat", level: "kecamatan", kecamatanId: rt.kecamatanId });
     const family = () => createFamilyRegister(t.db, { wardIndex: ward, rw: "003", rt: "001" });
     const movedHoursAgo = (id: number, hours: number) =>
       t.db
@@ -123,7 +124,7 @@ describe("the review promise: age, target, overdue", () => {
     await movedHoursAgo(revised.id, 90);
 
     const targets: ValidationTargets = { rt: 48, rw: 24, kelurahan: 72 };
-    for (const reader of [rt, rw, kelurahan, admin]) {
+    for (const reader of [rt, rw, kelurahan, official, admin]) {
       const counts = await overdueCounts(t.db, as(reader), targets);
       const byRows = await overdueByRows(t.db, as(reader), targets);
       expect(counts).toEqual(byRows);
