@@ -38,6 +38,25 @@ export function recapHouseholds(place: RecapPlace, period: string): SQL {
   return and(...conditions) ?? sql`false`;
 }
 
+/**
+ * The RTs or RWs of a place that have households in a period's recap (the keys figureRows groups
+ * by), without working out their figures.
+ */
+export async function placesWithHouseholds(
+  db: DbOrTx,
+  place: RecapPlace,
+  period: string,
+  level: "rt" | "rw",
+): Promise<string[]> {
+  const column = level === "rt" ? registers.rt : registers.rw;
+  const rows = await db
+    .selectDistinct({ code: column })
+    .from(registers)
+    .where(recapHouseholds(place, period))
+    .orderBy(column);
+  return rows.map((row) => row.code ?? "");
+}
+
 export interface FigureRow {
   /** The register id, dasawisma id (null: not in a dasawisma), RT or RW the row stands for. */
   key: string | null;

@@ -81,17 +81,21 @@ function sumFigures(rows: Figures[]): Figures {
   return total;
 }
 
+/** A sheet's header lines (its place by name, and the month), without its figures. */
+export async function sheetHeader(db: DbOrTx, place: RecapPlace, period: string): Promise<Array<[string, string]>> {
+  return header(place, await placeNames(db, place), period);
+}
+
 /** Computes one sheet; `place` decides which (dasawisma → a, RT → b, RW → c, ward → d). */
 export async function buildSheet(db: DbOrTx, form: RecapForm, place: RecapPlace, period: string): Promise<RecapSheet> {
   const sheet = sheetOfPlace(place);
-  const names = await placeNames(db, place);
   const base = {
     form,
     sheet,
     code: sheetCode(form, sheet),
     title: sheetTitle(form, sheet),
     period,
-    header: header(place, names, period),
+    header: await sheetHeader(db, place, period),
     columns: sheetColumns(form, sheet),
   };
   if (form === "4.18" && sheet === "a") return { ...base, rows: await eventList(db, place, period), totals: null };

@@ -70,6 +70,7 @@ describe("sign-off by level", () => {
     expect(kelView.standing?.id).toBe(kelSigned.id);
     expect(kelView.standing?.changedSinceSigning).toBe(false);
     expect(kelView.below.map((child) => child.label)).toEqual(["RW 005"]);
+    expect(rwView.areaText).toMatch(/^RW 005, Desa\/Kelurahan \S.*, Kecamatan \S/);
 
     // The month's records are locked; an older month's record is not.
     const locked = await refusal(assertRecordUnlocked(db, await lockSubject(one.id)));

@@ -22,8 +22,8 @@ import { DomainError, forbidden, notFound } from "../common/errors.ts";
 import { signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 import { outsideAreaMessage, placeInScope, readOnlyMessageFor, scopeOf, type AreaScope } from "../registers/scope.ts";
-import { figureRows } from "./figures.ts";
-import { buildSheet } from "./sheets.ts";
+import { placesWithHouseholds } from "./figures.ts";
+import { buildSheet, sheetHeader } from "./sheets.ts";
 
 export function levelOfPlace(place: RecapPlace): SignLevel | null {
   if (place.dasawismaId !== undefined) return null;
@@ -114,7 +114,7 @@ const placeText = (level: SignLevel, place: RecapPlace): string =>
 async function belowOf(db: DbOrTx, level: SignLevel, place: RecapPlace, period: string) {
   if (level === "rt") return [];
   const childLevel: SignLevel = level === "rw" ? "rt" : "rw";
-  const rows = await figureRows(db, place, period, childLevel);
+  const withHouseholds = await placesWithHouseholds(db, place, period, childLevel);
   const signed = await db
     .select()
     .from(recapSignoffs)
@@ -127,7 +127,7 @@ async function belowOf(db: DbOrTx, level: SignLevel, place: RecapPlace, period: 
         isNull(recapSignoffs.reopenedAt),
       ),
     );
-  const codes = new Set<string>(rows.map((row) => row.key ?? ""));
+  const codes = new Set<string>(withHouseholds);
   for (const row of signed) codes.add(childLevel === "rt" ? row.rt : row.rw);
   return [...codes].sort().map((code) => {
     const childPlace: RecapPlace = childLevel === "rt" ? { ...place, rt: code } : { ...place, rw: code };
@@ -364,7 +364,7 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
   const reopenable =
     current !== null &&
     (actsAsAdmin(actor) || current.signerId === user.id || (await isLevelAbove(db, actor, current)));
-  const names = await buildSheet(db, "4.16", place, input.period).then((sheet) => sheet.header);
+  const names = await sheetHeader(db, place, input.period);
   return {
     period: input.period,
     place,
