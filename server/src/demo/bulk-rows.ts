@@ -53,6 +53,7 @@ export const registerCopyColumns = [
   "created_at",
   "updated_at",
   "deleted_at",
+  "waiting_since",
 ] as const;
 
 export const memberCopyColumns = [
@@ -147,10 +148,14 @@ export function batchText(
     // Registered at a random moment of the last 24 months; each later step 0.5-20 days after the last.
     const createdMs = nowMs - Math.floor(random() * 730 * DAY_MS);
     let at = createdMs;
+    // The COPY skips the trigger that keeps registers.waiting_since: the latest event into the
+    // family's status, else its registration (deadlines.ts).
+    let waitingSince = createdMs;
     for (const event of historyEvents(registerId, status, {})) {
       eventsText.push(
         line([eventId, registerId, event.level, event.fromStatus, event.toStatus, event.note, new Date(at)]),
       );
+      if (event.toStatus === status) waitingSince = Math.max(waitingSince, at);
       eventId += 1;
       at = Math.min(nowMs, at + DAY_MS / 2 + Math.floor(random() * 20 * DAY_MS));
     }
@@ -204,6 +209,7 @@ export function batchText(
         created,
         new Date(at),
         deletedAt,
+        new Date(waitingSince),
       ]),
     );
     if (house) {

@@ -84,6 +84,13 @@ export const registers = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     deletedBy: integer().references(() => users.id, { onDelete: "set null" }),
     deleteReason: text(),
+    /**
+     * When the record reached its current status: its latest event into that status, else its
+     * creation (the review promise, deadlines.ts). Kept by triggers (migration
+     * 0034_issue12_waiting_since) whatever writes the register or its events; set by hand it is
+     * worked out again. The bulk generator, whose COPY skips triggers, writes it itself.
+     */
+    waitingSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index().on(table.status),
@@ -102,6 +109,14 @@ export const registers = pgTable(
       .using("gin", sql`${table.namaKepalaKeluarga} gin_trgm_ops`)
       .where(sql`${table.deletedAt} is not null`),
     index().on(table.createdAt),
+    // Waiting records by how long they have waited: the overdue counts read the few still on time,
+    // and the 'Terlambat dulu' order walks them (deadlines.ts).
+    index("registers_live_status_waiting")
+      .on(table.status, table.waitingSince, table.id)
+      .where(sql`${table.formType} = 'family_registration' and ${table.deletedAt} is null`),
+    index("registers_live_ward_status_waiting")
+      .on(table.desaKelurahanId, table.status, table.waitingSince, table.id)
+      .where(sql`${table.formType} = 'family_registration' and ${table.deletedAt} is null`),
   ],
 );
 
@@ -151,8 +166,7 @@ export const registerEvents = pgTable(
     note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // The last days' moves into a status: the dashboard's overdue count reads only those (deadlines.ts).
-  (table) => [index().on(table.registerId), index().on(table.toStatus, table.createdAt, table.registerId)],
+  (table) => [index().on(table.registerId)],
 );
 
 /**

@@ -202,6 +202,21 @@ describe("figure rollups kept by triggers", () => {
     expect((await checkRollups(db)).length).toBeGreaterThan(0);
   });
 
+  test("a check finds a waiting time written with the triggers off, and a rebuild repairs it", async () => {
+    const { db } = t;
+    const family = await createFamilyRegister(db, { status: "SUBMITTED" });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`update registers set waiting_since = created_at - interval '9 days' where id = ${family.id}`,
+      );
+    });
+    const differences = await checkRollups(db);
+    expect(differences.map((item) => [item.table, item.missing])).toContainEqual(["registers.waiting_since", 1]);
+    await rebuildRollups(db);
+    expect(await checkRollups(db)).toEqual([]);
+  });
+
   test("Kegiatan PKK is summed by the triggers and recounted by the check", async () => {
     const { db } = t;
     await rebuildRollups(db);

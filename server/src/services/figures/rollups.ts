@@ -1,5 +1,6 @@
-// Rebuilding and checking the figure rollups (schema/figures.ts). The triggers keep them; these
-// recompute them from the rows: after a bulk load with the triggers off, and for `figures:check`.
+// Rebuilding and checking the figure rollups (schema/figures.ts), and registers.waiting_since. The
+// triggers keep them; these recompute them from the rows: after a bulk load with the triggers off,
+// and for `figures:check`.
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
@@ -23,6 +24,28 @@ import { registerCounts } from "../../db/schema/register-counts.ts";
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pkk_rebuild_figures()`);
   await db.execute(sql`select pkk_rebuild_register_counts()`);
+  // Touched, registers' own trigger works each one out again (migration 0034_issue12_waiting_since).
+  await db.execute(sql`update registers set waiting_since = waiting_since where ${waitingSinceDiffers}`);
+}
+
+/** A register whose kept waiting_since is not what its events and creation say (pkk_waiting_since). */
+const waitingSinceDiffers = sql`waiting_since is distinct from pkk_waiting_since(id, status, created_at)`;
+
+/** The registers whose waiting_since the triggers did not keep (a load with the triggers off, a bug). */
+async function waitingSinceDifference(db: DbOrTx): Promise<RollupDifference | null> {
+  const differing = rowsOf(
+    await db.execute(
+      sql`select row_to_json(x) as row from (select id, waiting_since as kept, pkk_waiting_since(id, status, created_at) as expected
+        from registers where ${waitingSinceDiffers}) x`,
+    ),
+  );
+  if (differing.length === 0) return null;
+  return {
+    table: "registers.waiting_since",
+    missing: differing.length,
+    unexpected: 0,
+    samples: differing.slice(0, 5).map((row) => ({ side: "expected" as const, row })),
+  };
 }
 
 /**
@@ -82,13 +105,14 @@ class Rollback extends Error {}
 
 /**
  * Recounts every rollup from the rows inside a transaction that is rolled back, and lists where the
- * maintained rollups differ. Empty means they agree. (The recount takes the rollups' locks while it
- * runs: writes wait for it.)
+ * maintained rollups differ, and the registers whose waiting_since does not follow their events.
+ * Empty means they agree. (The recount takes the rollups' locks while it runs: writes wait for it.)
  */
 export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
   let differences: RollupDifference[] = [];
   try {
     await db.transaction(async (tx) => {
+      const waiting = await waitingSinceDifference(tx);
       for (const table of rollupTables) {
         const name = getTableName(table);
         await tx.execute(
@@ -119,6 +143,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
           });
         }
       }
+      if (waiting) differences.push(waiting);
       throw new Rollback();
     });
   } catch (error) {

@@ -365,7 +365,7 @@ export async function queue(
   });
   const { rows } = await pageOfSelection(db, {
     selection,
-    order: filters.sort === "overdue" ? overdueFirst(targets) : newestFirst,
+    order: filters.sort === "overdue" ? overdueFirst(targets, statuses) : newestFirst,
     page: filters.page,
     pageSize: filters.pageSize,
     total,

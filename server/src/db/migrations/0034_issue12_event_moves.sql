@@ -1,1 +1,0 @@
-CREATE INDEX "register_events_to_status_created_at_register_id_index" ON "register_events" USING btree ("to_status","created_at","register_id");
