@@ -37,6 +37,8 @@ import { specialConditions } from "../server/src/services/registers/special-cond
 import { householdMap } from "../server/src/services/registers/household-map.ts";
 import { queue } from "../server/src/services/registers/workflow.ts";
 import { overdueCounts } from "../server/src/services/registers/deadlines.ts";
+import { viewRecap } from "../server/src/services/recaps/documents.ts";
+import { recapStatus } from "../server/src/services/recaps/signoffs.ts";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -299,6 +301,13 @@ await bench("validation queue, overdue first, kelurahan page 1", (d) =>
 await bench("validation queue, overdue first, city page 1", (d) => queue(d, adminActor, { sort: "overdue", page: 1 }));
 await bench('records search "Budi", kelurahan', (d) => listRecords(d, cadre("kelurahan"), { search: "Budi", page: 1 }));
 await bench('records search "Budi", city', (d) => listRecords(d, adminActor, { search: "Budi", page: 1 }));
+// The recap sheets (Lampiran 4.16d, one row per RW) and the sign-off page of a kelurahan.
+await bench(`recap 4.16 ${lastMonth}, kelurahan`, (d) =>
+  viewRecap(d, cadre("kelurahan"), { form: "4.16", period: lastMonth, place: { desaKelurahanId: ward.id } }),
+);
+await bench(`recap sign-off status ${lastMonth}, kelurahan`, (d) =>
+  recapStatus(d, cadre("kelurahan"), { period: lastMonth, place: { desaKelurahanId: ward.id } }),
+);
 await bench("household map, kelurahan", (d) => householdMap(d, cadre("kelurahan")));
 await bench("household map, city (admin, first 20,000 points)", (d) => householdMap(d, adminActor));
 
