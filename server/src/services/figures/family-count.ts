@@ -67,12 +67,18 @@ export async function liveFamilyCount(db: DbOrTx, area: AreaScope, filter: Famil
 }
 
 /**
- * liveFamilyCount as one SQL value with the place's values written in, for a statement that reads it
- * beside other counts in one snapshot.
+ * liveFamilyCount as one SQL value, the place's values as placeholders (`place0`, … of
+ * place.values), for a statement that reads it beside other counts in one snapshot.
  */
-export function liveFamilyCountSql(area: AreaScope, filter: FamilyCountFilter = {}): SQL {
-  const { table, where } = figureSource(area, filter);
-  return sql`(select coalesce(sum(${countedFamilies(table, filter.condition)}), 0) from ${table} where ${and(where, statusCondition(table, filter.statuses))})`;
+export function liveFamilyCountSql(
+  place: PlaceShape,
+  filter: Pick<FamilyCountFilter, "statuses" | "condition"> = {},
+): SQL {
+  const table = currentFigureTable(place);
+  return sql`(select coalesce(sum(${countedFamilies(table, filter.condition)}), 0) from ${table} where ${and(
+    placeCondition(table, place),
+    statusCondition(table, filter.statuses),
+  )})`;
 }
 
 /**

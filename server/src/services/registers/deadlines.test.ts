@@ -9,7 +9,7 @@ import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
-import { overdueCounts, overdueCountsStatement, overdueSql, targetHoursSql } from "./deadlines.ts";
+import { overdueCounts, overdueCountsStatement, overdueSql, targetHoursSql, waitingSelections } from "./deadlines.ts";
 import { selectionCondition, visibleSelection } from "./policy.ts";
 import { queue, transition } from "./workflow.ts";
 import type { ValidationTargets } from "@shared/deadlines.ts";
@@ -229,7 +229,7 @@ describe("the review promise: age, target, overdue", () => {
 
   test("the count reads the last days' arrivals through the waiting-since index, not every waiting record", async () => {
     const admin = await createUser(t.db, { role: "admin" });
-    const statement = overdueCountsStatement(as(admin), { rt: 48, rw: 48, kelurahan: 48 });
+    const statement = overdueCountsStatement(waitingSelections(as(admin)), { rt: 48, rw: 48, kelurahan: 48 });
     const template = await createFamilyRegister(t.db, { wardIndex: 0 });
     const plan = await planOf(t.db, toQuery(statement), {
       addRows: async (tx) => {

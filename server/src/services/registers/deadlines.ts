@@ -11,12 +11,12 @@ import {
   type ValidationLevel,
 } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { compiledQuery, integerArray } from "../../db/compiled.ts";
+import { compiledQuery, integerArray, preparableStatement } from "../../db/compiled.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { Env } from "../../env.ts";
 import type { Actor } from "../accounts/actor.ts";
 import type { NamedOrder } from "./page.ts";
-import { readPolicyOf, selectionCondition, visibleSelection } from "./policy.ts";
+import { type RegisterSelection, selectionCondition, selectionShapeKey, visibleSelection } from "./policy.ts";
 import { liveFamilyCountSql } from "../figures/family-count.ts";
 import { resultRows } from "../../db/raw-rows.ts";
 
@@ -137,29 +137,50 @@ export async function deadlinesOf(
 
 export type OverdueCounts = Record<ValidationLevel, number> & { total: number };
 
+/** What waits for each level in the actor's area (the read policy's selection, by level). */
+export function waitingSelections(actor: Actor): Record<ValidationLevel, RegisterSelection> {
+  const waiting = (level: ValidationLevel) =>
+    visibleSelection(actor, { forms: "families", statuses: statusesWaitingFor(level) });
+  return { rt: waiting("rt"), rw: waiting("rw"), kelurahan: waiting("kelurahan") };
+}
+
 /**
- * Overdue records per waiting level in the actor's area (the dashboard's deadline card) as one
- * statement (one snapshot): each level's waiting families from the rollups, less those that reached
- * their status within the level's target (a range of the waiting-since indexes: the last days'
- * arrivals). Judging every waiting record instead cost 2.2 s for the city at 1,000,000 families.
+ * Overdue records per waiting level (the dashboard's deadline card) as one statement (one
+ * snapshot), the place's values as placeholders: each level's waiting families from the rollups,
+ * less those that reached their status within the level's target (a range of the waiting-since
+ * indexes: the last days' arrivals). Judging every waiting record instead cost 2.2 s for the city at
+ * 1,000,000 families.
  */
-export function overdueCountsStatement(actor: Actor, targets: ValidationTargets): SQL {
-  const { area } = readPolicyOf(actor).scope;
+export function overdueCountsStatement(
+  waiting: Record<ValidationLevel, RegisterSelection>,
+  targets: ValidationTargets,
+): SQL {
   const perLevel = validationLevels.map((level) => {
-    const statuses = statusesWaitingFor(level);
-    const waiting = selectionCondition(visibleSelection(actor, { forms: "families", statuses }), "inline");
-    const onTime = sql`(select count(*) from ${registers} where ${and(waiting, sql`${registers.waitingSince} >= ${targetStart(targets[level])}`)})`;
-    return sql`(${liveFamilyCountSql(area, { statuses })} - ${onTime})::integer as ${sql.identifier(level)}`;
+    const selection = waiting[level];
+    const onTime = sql`(select count(*) from ${registers} where ${and(
+      selectionCondition(selection, "placeholders"),
+      sql`${registers.waitingSince} >= ${targetStart(targets[level])}`,
+    )})`;
+    const families = liveFamilyCountSql(selection.place, { statuses: selection.statuses });
+    return sql`(${families} - ${onTime})::integer as ${sql.identifier(level)}`;
   });
   return sql`select ${sql.join(perLevel, sql`, `)}`;
 }
+
+const overdueCountsQuery = compiledQuery(
+  "overdue_counts",
+  ({ waiting, targets }: { waiting: Record<ValidationLevel, RegisterSelection>; targets: ValidationTargets }) =>
+    `${validationLevels.map((level) => selectionShapeKey(waiting[level])).join("/")}|${targetsKey(targets)}`,
+  (db, { waiting, targets }) => preparableStatement(db, overdueCountsStatement(waiting, targets)),
+);
 
 export async function overdueCounts(
   db: Db,
   actor: Actor,
   targets: ValidationTargets = defaultValidationTargets,
 ): Promise<OverdueCounts> {
-  const [row] = resultRows(await db.execute(overdueCountsStatement(actor, targets)));
+  const waiting = waitingSelections(actor);
+  const [row] = resultRows(await overdueCountsQuery(db, { waiting, targets }, waiting.rt.place.values));
   const result: OverdueCounts = { rt: 0, rw: 0, kelurahan: 0, total: 0 };
   for (const level of validationLevels) {
     result[level] = Number(row?.[level] ?? 0);
