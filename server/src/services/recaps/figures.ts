@@ -7,6 +7,7 @@ import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { EventFigureKey, HouseholdFigureKey, RecapPlace } from "@shared/recaps.ts";
 import { periodEnd } from "@shared/recaps.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { resultRows } from "../../db/raw-rows.ts";
 import { dasawismaHouseholds } from "../../db/schema/recaps.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
 
@@ -40,7 +41,9 @@ export function recapHouseholds(place: RecapPlace, period: string): SQL {
 
 /**
  * The RTs or RWs of a place that have households in a period's recap (the keys figureRows groups
- * by), without working out their figures.
+ * by), without working out their figures. Found one after another, each the first household past
+ * the last code in the ward/RW/RT index (a skip scan): a distinct over the households read each of
+ * them, 50 ms for a kelurahan's ~5,900 at 1,000,000 families.
  */
 export async function placesWithHouseholds(
   db: DbOrTx,
@@ -49,12 +52,18 @@ export async function placesWithHouseholds(
   level: "rt" | "rw",
 ): Promise<string[]> {
   const column = level === "rt" ? registers.rt : registers.rw;
-  const rows = await db
-    .selectDistinct({ code: column })
-    .from(registers)
-    .where(recapHouseholds(place, period))
-    .orderBy(column);
-  return rows.map((row) => row.code ?? "");
+  const households = recapHouseholds(place, period);
+  const firstAfter = (code?: SQL) =>
+    sql`(select ${column} from ${registers} where ${and(households, code ? sql`${column} > ${code}` : undefined)}
+      order by ${column} limit 1)`;
+  const rows = resultRows(
+    await db.execute(sql`with recursive codes(code) as (
+        ${firstAfter()}
+        union all
+        select ${firstAfter(sql`codes.code`)} from codes where codes.code is not null
+      ) select code from codes where code is not null`),
+  );
+  return rows.map((row) => String(row.code));
 }
 
 export interface FigureRow {
