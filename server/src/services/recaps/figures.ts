@@ -1,8 +1,9 @@
 // The recap figures, computed by the database from the validated households of an area: one query
 // with a per-household subquery (members counted by sex and age at the period's end, special
 // conditions, house, water, food and activities from the register's columns, and the births/deaths
-// of the month from the event details, the form parsed once) summed per row of the sheet. Indexed on registers(desa_kelurahan_id, rw, rt) and
-// family_members(register_id). The city-wide rollups (services/figures) could serve 4.16c/d later.
+// of the month from the event details, the form parsed once) summed per row of the sheet. Indexed
+// on registers(desa_kelurahan_id, rw, rt) and family_members(register_id). The city-wide rollups
+// (services/figures) could serve 4.16c/d later.
 import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { EventFigureKey, HouseholdFigureKey, RecapPlace } from "@shared/recaps.ts";
 import { periodEnd } from "@shared/recaps.ts";
