@@ -87,7 +87,7 @@ describe("bulk family generation", () => {
       expect(booleanPointInPolygon([house.longitude, house.latitude], outline)).toBe(true);
       expect(house.source).toBe("map");
       expect(house.recordedAt.getTime()).toBeGreaterThanOrEqual(house.createdAt.getTime());
-      // A deleted family refuses a new location: any it has was recorded before the deletion.
+      // A deleted family refuses a new location, so a location it has was recorded before the deletion.
       expect(house.recordedAt.getTime()).toBeLessThanOrEqual(house.deletedAt?.getTime() ?? Date.now());
     }
     // Without outlines (a city with no boundaries), no family gets a house.
