@@ -3,6 +3,7 @@
 // for RETURNING. Dates spread over the last 24 months so monthly figures have real history.
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import { z } from "zod";
+import type { FamilyEvents } from "@shared/schemas/family-events.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
 import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
@@ -54,7 +55,16 @@ export const registerCopyColumns = [
   "updated_at",
   "deleted_at",
   "waiting_since",
+  "life_events",
 ] as const;
+
+/**
+ * registers.life_events as the trigger pkk_life_events (migration 0035_issue12_life_events) would
+ * write it: the form's events when a list has an entry, else NULL. figures:check compares the two.
+ */
+function lifeEventsText(events: FamilyEvents | undefined): string | null {
+  return events && events.births.length + events.deaths.length > 0 ? JSON.stringify(events) : null;
+}
 
 export const memberCopyColumns = [
   "id",
@@ -210,6 +220,8 @@ export function batchText(
         new Date(at),
         deletedAt,
         new Date(waitingSince),
+        // Nor does it run the one that copies the form's births and deaths out (pkk_life_events).
+        lifeEventsText(form.events),
       ]),
     );
     if (house) {

@@ -91,6 +91,15 @@ export const registers = pgTable(
      * worked out again. The bulk generator, whose COPY skips triggers, writes it itself.
      */
     waitingSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The form's births and deaths (data_register.events) when it lists any, else null: the recap
+     * sheets count a month's births and deaths from this small copy, where parsing every counted
+     * household's whole form cost ~25 µs each (two thirds of a kelurahan sheet at 1,000,000
+     * families). Kept by a trigger (migration 0035_issue12_life_events) from data_register on every
+     * write; set by hand it is worked out again. The bulk generator, whose COPY skips triggers,
+     * writes it itself.
+     */
+    lifeEvents: json().$type<Record<string, unknown>>(),
   },
   (table) => [
     index().on(table.status),

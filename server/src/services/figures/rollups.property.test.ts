@@ -217,6 +217,53 @@ describe("figure rollups kept by triggers", () => {
     expect(await checkRollups(db)).toEqual([]);
   });
 
+  test("the form's births and deaths are copied out on every write, checked, and repaired", async () => {
+    const { db } = t;
+    const birth = {
+      motherName: "Ibu Uji",
+      babyName: "Bayi Uji",
+      sex: "Perempuan" as const,
+      birthDate: "2026-01-15",
+      hasBirthCertificate: true,
+    };
+    const family = await createFamilyRegister(db, {
+      change: (form) => ({ ...form, events: { births: [birth], deaths: [] } }),
+    });
+    const kept = async () => {
+      const [row] = await db
+        .select({ events: registers.lifeEvents })
+        .from(registers)
+        .where(eq(registers.id, family.id));
+      return row?.events ?? null;
+    };
+    expect(await kept()).toEqual({ births: [birth], deaths: [] });
+    // The form edited to list none: the copy goes.
+    await db
+      .update(registers)
+      .set({ dataRegister: { ...family.form, events: { births: [], deaths: [] } } })
+      .where(eq(registers.id, family.id));
+    expect(await kept()).toBeNull();
+    // Set by hand, it is worked out from the form again.
+    await db
+      .update(registers)
+      .set({ lifeEvents: { births: [birth], deaths: [] } })
+      .where(eq(registers.id, family.id));
+    expect(await kept()).toBeNull();
+    expect(await checkRollups(db)).toEqual([]);
+    // Written with the triggers off (as a bulk COPY could), the check finds it and a rebuild repairs it.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`update registers set life_events = '{"births": [], "deaths": [{}]}' where id = ${family.id}`,
+      );
+    });
+    const differences = await checkRollups(db);
+    expect(differences.map((item) => [item.table, item.missing])).toContainEqual(["registers.life_events", 1]);
+    await rebuildRollups(db);
+    expect(await checkRollups(db)).toEqual([]);
+    expect(await kept()).toBeNull();
+  });
+
   test("Kegiatan PKK is summed by the triggers and recounted by the check", async () => {
     const { db } = t;
     await rebuildRollups(db);

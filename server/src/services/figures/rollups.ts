@@ -1,5 +1,5 @@
-// Rebuilding and checking the figure rollups (schema/figures.ts), and registers.waiting_since. The
-// triggers keep them; these recompute them from the rows: after a bulk load with the triggers off,
+// Rebuilding and checking the figure rollups (schema/figures.ts), and the registers' columns kept by
+// triggers (waiting_since, life_events). The triggers keep them; these recompute them from the rows: after a bulk load with the triggers off,
 // and for `figures:check`.
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -26,26 +26,46 @@ export async function rebuildRollups(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pkk_rebuild_register_counts()`);
   // Touched, registers' own trigger works each one out again (migration 0034_issue12_waiting_since).
   await db.execute(sql`update registers set waiting_since = waiting_since where ${waitingSinceDiffers}`);
+  // Likewise life_events (migration 0035_issue12_life_events).
+  await db.execute(sql`update registers set life_events = life_events where ${lifeEventsDiffer}`);
 }
 
 /** A register whose kept waiting_since is not what its events and creation say (pkk_waiting_since). */
 const waitingSinceDiffers = sql`waiting_since is distinct from pkk_waiting_since(id, status, created_at)`;
 
-/** The registers whose waiting_since the triggers did not keep (a load with the triggers off, a bug). */
-async function waitingSinceDifference(db: DbOrTx): Promise<RollupDifference | null> {
-  const differing = rowsOf(
-    await db.execute(
-      sql`select row_to_json(x) as row from (select id, waiting_since as kept, pkk_waiting_since(id, status, created_at) as expected
-        from registers where ${waitingSinceDiffers}) x`,
-    ),
-  );
-  if (differing.length === 0) return null;
-  return {
-    table: "registers.waiting_since",
-    missing: differing.length,
-    unexpected: 0,
-    samples: differing.slice(0, 5).map((row) => ({ side: "expected" as const, row })),
-  };
+/** A register whose kept life_events is not what its form lists (pkk_life_events); json compared as jsonb. */
+const lifeEventsDiffer = sql`life_events::jsonb is distinct from pkk_life_events(data_register)::jsonb`;
+
+/** The registers whose kept waiting_since or life_events the triggers did not keep (a load with the triggers off, a bug). */
+async function keptColumnDifferences(db: DbOrTx): Promise<RollupDifference[]> {
+  const differences: RollupDifference[] = [];
+  const columns = [
+    {
+      table: "registers.waiting_since",
+      differs: waitingSinceDiffers,
+      values: sql`waiting_since as kept, pkk_waiting_since(id, status, created_at) as expected`,
+    },
+    {
+      table: "registers.life_events",
+      differs: lifeEventsDiffer,
+      values: sql`life_events as kept, pkk_life_events(data_register) as expected`,
+    },
+  ];
+  for (const column of columns) {
+    const differing = rowsOf(
+      await db.execute(
+        sql`select row_to_json(x) as row from (select id, ${column.values} from registers where ${column.differs}) x`,
+      ),
+    );
+    if (differing.length === 0) continue;
+    differences.push({
+      table: column.table,
+      missing: differing.length,
+      unexpected: 0,
+      samples: differing.slice(0, 5).map((row) => ({ side: "expected" as const, row })),
+    });
+  }
+  return differences;
 }
 
 /**
@@ -105,14 +125,15 @@ class Rollback extends Error {}
 
 /**
  * Recounts every rollup from the rows inside a transaction that is rolled back, and lists where the
- * maintained rollups differ, and the registers whose waiting_since does not follow their events.
+ * maintained rollups differ, and the registers whose waiting_since or life_events does not follow
+ * their events or form.
  * Empty means they agree. (The recount takes the rollups' locks while it runs: writes wait for it.)
  */
 export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
   let differences: RollupDifference[] = [];
   try {
     await db.transaction(async (tx) => {
-      const waiting = await waitingSinceDifference(tx);
+      const keptColumns = await keptColumnDifferences(tx);
       for (const table of rollupTables) {
         const name = getTableName(table);
         await tx.execute(
@@ -143,7 +164,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
           });
         }
       }
-      if (waiting) differences.push(waiting);
+      differences.push(...keptColumns);
       throw new Rollback();
     });
   } catch (error) {

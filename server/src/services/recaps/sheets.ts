@@ -160,7 +160,8 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
       head: registers.namaKepalaKeluarga,
       pregnant: registers.pregnantCount,
       postpartum: registers.postpartumCount,
-      data: registers.dataRegister,
+      // The form's births and deaths (null: none), not the whole form.
+      events: registers.lifeEvents,
     })
     .from(registers)
     .leftJoin(dasawismaHouseholds, eq(dasawismaHouseholds.registerId, registers.id))
@@ -198,7 +199,7 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
       rows.push([mum, dad, "Hamil", "", null, null, "", null, null, ...blankDeath, household.head]);
     for (let n = 0; n < household.postpartum; n += 1)
       rows.push([mum, dad, "Nifas", "", null, null, "", null, null, ...blankDeath, household.head]);
-    const events = storedEvents(household.data.events);
+    const events = storedEvents(household.events);
     for (const birth of events.births.filter((b) => b.birthDate >= start && b.birthDate <= end)) {
       const male = birth.sex === "Laki-laki";
       rows.push([

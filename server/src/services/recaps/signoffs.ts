@@ -66,7 +66,11 @@ export interface FrozenFigures {
 }
 
 export async function levelSheets(db: DbOrTx, place: RecapPlace, period: string): Promise<FrozenFigures> {
-  return { "4.16": await buildSheet(db, "4.16", place, period), "4.18": await buildSheet(db, "4.18", place, period) };
+  const [form416, form418] = await Promise.all([
+    buildSheet(db, "4.16", place, period),
+    buildSheet(db, "4.18", place, period),
+  ]);
+  return { "4.16": form416, "4.18": form418 };
 }
 
 /** The row key of a place in recap_signoffs ('' where a level has no RW/RT). */
@@ -114,19 +118,21 @@ const placeText = (level: SignLevel, place: RecapPlace): string =>
 async function belowOf(db: DbOrTx, level: SignLevel, place: RecapPlace, period: string) {
   if (level === "rt") return [];
   const childLevel: SignLevel = level === "rw" ? "rt" : "rw";
-  const withHouseholds = await placesWithHouseholds(db, place, period, childLevel);
-  const signed = await db
-    .select()
-    .from(recapSignoffs)
-    .where(
-      and(
-        eq(recapSignoffs.level, childLevel),
-        eq(recapSignoffs.period, period),
-        eq(recapSignoffs.desaKelurahanId, place.desaKelurahanId),
-        level === "rw" ? eq(recapSignoffs.rw, place.rw ?? "") : undefined,
-        isNull(recapSignoffs.reopenedAt),
+  const [withHouseholds, signed] = await Promise.all([
+    placesWithHouseholds(db, place, period, childLevel),
+    db
+      .select()
+      .from(recapSignoffs)
+      .where(
+        and(
+          eq(recapSignoffs.level, childLevel),
+          eq(recapSignoffs.period, period),
+          eq(recapSignoffs.desaKelurahanId, place.desaKelurahanId),
+          level === "rw" ? eq(recapSignoffs.rw, place.rw ?? "") : undefined,
+          isNull(recapSignoffs.reopenedAt),
+        ),
       ),
-    );
+  ]);
   const codes = new Set<string>(withHouseholds);
   for (const row of signed) codes.add(childLevel === "rt" ? row.rt : row.rw);
   return [...codes].sort().map((code) => {
@@ -332,19 +338,24 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
   if (!level) throw new DomainError("BAD_REQUEST", "Rekap dasawisma ditandatangani bersama rekap RT");
   await assertPlaceReadable(db, actor, place);
   const columns = placeColumns(place);
-  const all = await db
-    .select()
-    .from(recapSignoffs)
-    .where(
-      and(
-        eq(recapSignoffs.level, level),
-        eq(recapSignoffs.period, input.period),
-        eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
-        eq(recapSignoffs.rw, columns.rw),
-        eq(recapSignoffs.rt, columns.rt),
-      ),
-    )
-    .orderBy(desc(recapSignoffs.signedAt), desc(recapSignoffs.id));
+  // The page's reads do not depend on one another: asked together, a pool answers them side by side.
+  const [all, names, below] = await Promise.all([
+    db
+      .select()
+      .from(recapSignoffs)
+      .where(
+        and(
+          eq(recapSignoffs.level, level),
+          eq(recapSignoffs.period, input.period),
+          eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
+          eq(recapSignoffs.rw, columns.rw),
+          eq(recapSignoffs.rt, columns.rt),
+        ),
+      )
+      .orderBy(desc(recapSignoffs.signedAt), desc(recapSignoffs.id)),
+    sheetHeader(db, place, input.period),
+    belowOf(db, level, place, input.period),
+  ]);
   const current = all.find((row) => row.reopenedAt === null) ?? null;
   let standingInfo: RecapStatus["standing"] = null;
   if (current) {
@@ -364,7 +375,6 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
   const reopenable =
     current !== null &&
     (actsAsAdmin(actor) || current.signerId === user.id || (await isLevelAbove(db, actor, current)));
-  const names = await sheetHeader(db, place, input.period);
   return {
     period: input.period,
     place,
@@ -375,7 +385,7 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
       .join(", "),
     standing: standingInfo,
     history: all.filter((row) => row.reopenedAt !== null).map(describe),
-    below: await belowOf(db, level, place, input.period),
+    below,
     canSign: isMine && current === null && input.period <= todayIso().slice(0, 7),
     canReopen: reopenable,
   };
