@@ -1,4 +1,4 @@
-// `npm run bench:db -- N [--runs R] [--warmup W] [--json path]`: every screen's database call at N generated
+// `npm run bench:db -- N [--runs R] [--warmup W] [--only text] [--json path]`: every screen's database call at N generated
 // families, on the configured database (DATABASE_URL → PostgreSQL, else PGlite under DATA_DIR). Tops
 // the data up to N with the bulk generator, then prints ONE table: p50/p95 of each service call,
 // p50 of the raw SQL it runs (the same statements and parameters, captured once and replayed on the
@@ -45,6 +45,8 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "30" },
     warmup: { type: "string", default: "200" },
     json: { type: "string" },
+    // Only the calls whose label contains this text (a before/after of a few calls on a large database).
+    only: { type: "string" },
   },
   allowPositionals: true,
 });
@@ -138,6 +140,7 @@ async function bench(
   /** What the caller did before the call, untimed (a visitor's captcha comes from an earlier request). */
   before: () => void = () => {},
 ): Promise<void> {
+  if (values.only && !label.includes(values.only)) return;
   captured = [];
   before();
   await call(capturingDb, 0);
