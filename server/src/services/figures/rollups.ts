@@ -1,6 +1,6 @@
-// Rebuilding and checking the figure rollups (schema/figures.ts), and the registers' columns kept by
-// triggers (waiting_since, life_events). The triggers keep them; these recompute them from the rows: after a bulk load with the triggers off,
-// and for `figures:check`.
+// Rebuilding and checking the figure rollups (schema/figures.ts) and the registers' columns kept by
+// triggers (waiting_since, life_events). The triggers keep them; these recompute them from the rows:
+// after a bulk load with the triggers off, and for `figures:check`.
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
@@ -36,7 +36,7 @@ const waitingSinceDiffers = sql`waiting_since is distinct from pkk_waiting_since
 /** A register whose kept life_events is not what its form lists (pkk_life_events); json compared as jsonb. */
 const lifeEventsDiffer = sql`life_events::jsonb is distinct from pkk_life_events(data_register)::jsonb`;
 
-/** The registers whose kept waiting_since or life_events the triggers did not keep (a load with the triggers off, a bug). */
+/** Registers whose waiting_since or life_events the triggers did not keep (a load with them off, a bug). */
 async function keptColumnDifferences(db: DbOrTx): Promise<RollupDifference[]> {
   const differences: RollupDifference[] = [];
   const columns = [
@@ -126,8 +126,8 @@ class Rollback extends Error {}
 /**
  * Recounts every rollup from the rows inside a transaction that is rolled back, and lists where the
  * maintained rollups differ, and the registers whose waiting_since or life_events does not follow
- * their events or form.
- * Empty means they agree. (The recount takes the rollups' locks while it runs: writes wait for it.)
+ * their events or form. Empty means they agree. (The recount takes the rollups' locks while it
+ * runs: writes wait for it.)
  */
 export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
   let differences: RollupDifference[] = [];

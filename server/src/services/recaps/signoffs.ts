@@ -88,7 +88,8 @@ function placeOfSignoff(row: RecapSignoffRow): RecapPlace {
   };
 }
 
-function standingAt(level: SignLevel, place: RecapPlace, period: string): SQL {
+/** Every signature of a level's sheet for a month, standing or reopened. */
+function signoffsAt(level: SignLevel, place: RecapPlace, period: string): SQL {
   const columns = placeColumns(place);
   return (
     and(
@@ -97,9 +98,12 @@ function standingAt(level: SignLevel, place: RecapPlace, period: string): SQL {
       eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
       eq(recapSignoffs.rw, columns.rw),
       eq(recapSignoffs.rt, columns.rt),
-      isNull(recapSignoffs.reopenedAt),
     ) ?? sql`false`
   );
+}
+
+function standingAt(level: SignLevel, place: RecapPlace, period: string): SQL {
+  return and(signoffsAt(level, place, period), isNull(recapSignoffs.reopenedAt)) ?? sql`false`;
 }
 
 async function standing(db: DbOrTx, level: SignLevel, place: RecapPlace, period: string) {
@@ -337,21 +341,12 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
   const level = levelOfPlace(place);
   if (!level) throw new DomainError("BAD_REQUEST", "Rekap dasawisma ditandatangani bersama rekap RT");
   await assertPlaceReadable(db, actor, place);
-  const columns = placeColumns(place);
   // The page's reads do not depend on one another: asked together, a pool answers them side by side.
   const [all, names, below] = await Promise.all([
     db
       .select()
       .from(recapSignoffs)
-      .where(
-        and(
-          eq(recapSignoffs.level, level),
-          eq(recapSignoffs.period, input.period),
-          eq(recapSignoffs.desaKelurahanId, columns.desaKelurahanId),
-          eq(recapSignoffs.rw, columns.rw),
-          eq(recapSignoffs.rt, columns.rt),
-        ),
-      )
+      .where(signoffsAt(level, place, input.period))
       .orderBy(desc(recapSignoffs.signedAt), desc(recapSignoffs.id)),
     sheetHeader(db, place, input.period),
     belowOf(db, level, place, input.period),
