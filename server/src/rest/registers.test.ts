@@ -8,7 +8,7 @@ import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, familyForm, ward, withHeadNik } from "../../test/factories.ts";
 import { callerFor, createUser, sessionCookieFor, useTestApp } from "../../test/helpers.ts";
 import { cookieOf, restBody, restCall, type RestAuth } from "../../test/rest.ts";
-import type { UserRow } from "../db/schema/users.ts";
+import { users, type UserRow } from "../db/schema/users.ts";
 
 const t = useTestApp();
 
@@ -137,6 +137,8 @@ describe("reads are never anonymous and stay inside the caller's area", () => {
 
 describe("API tokens", () => {
   test("a token's last use is stamped at most once a minute, and a revoked token stops at once", async () => {
+    // A page with entries: its statement, not a check of its own, proves the token and stamps it.
+    await createFamilyRegister(t.db);
     const reader = await token("read-only");
     const lastUsed = async () => {
       const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, reader.id));
@@ -156,6 +158,57 @@ describe("API tokens", () => {
     expect((await call("GET", "/registers", reader)).status).toBe(401);
   });
 
+  test("a token seen before is proven live by its read: revoked or its creator demoted, the next read is 401 and reads nothing", async () => {
+    const family = await createFamilyRegister(t.db);
+    const reader = await token("read-only");
+    const reads = async () =>
+      (
+        await t.db
+          .select({ total: count() })
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.action, "register.read"), sql`${auditLog.details}->>'apiTokenId' = ${String(reader.id)}`),
+          )
+      )[0]?.total;
+    // The first read checks the token on its own; the later ones within their page statement.
+    for (let time = 0; time < 3; time += 1) {
+      const list = await call("GET", "/registers?pagination[pageSize]=100", reader);
+      expect(list.status).toBe(200);
+      expect(ids(list.json)).toContain(family.id);
+    }
+    expect(await reads()).toBe(3);
+    await t.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, reader.id));
+    const refused = await call("GET", "/registers?pagination[pageSize]=100", reader);
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({
+      data: null,
+      error: { status: 401, name: "UnauthorizedError", message: "Missing or invalid credentials", details: {} },
+    });
+    // Refused inside the statement: no page read, so no read audited.
+    expect(await reads()).toBe(3);
+
+    // Every other read of a known token is checked after its handler, before the answer leaves.
+    const demoted = await token("read-only");
+    const [creator] = await t.db
+      .select({ id: apiTokens.createdBy })
+      .from(apiTokens)
+      .where(eq(apiTokens.id, demoted.id));
+    expect((await call("GET", `/registers/${family.id}`, demoted)).status).toBe(200);
+    await t.db
+      .update(users)
+      .set({ role: "kader" })
+      .where(eq(users.id, creator?.id ?? 0));
+    for (const path of [
+      `/registers/${family.id}`,
+      "/registers?filters[nama_kepala_keluarga][$eq]=Tidak%20Ada%20Sama%20Sekali",
+      "/registers?pagination[page]=999",
+      "/kecamatans",
+    ]) {
+      const response = await call("GET", path, demoted);
+      expect(response.status).toBe(401);
+      expect(response.json.error.message).toBe("Missing or invalid credentials");
+    }
+  });
   test("a read-only token reads every area, is audited by token id, and cannot write", async () => {
     const near = await createFamilyRegister(t.db);
     const far = await createFamilyRegister(t.db, { wardIndex: 40 });

@@ -263,7 +263,7 @@ export function registersRest(): Hono<AppEnv> {
         unfilteredTotal: liveRegisterCountSql(readPolicyOf(c.var.actor).scope.area, {
           cadreForms: readsCadreForms(c.var.actor),
         }),
-        alongside: access.auditInStatement,
+        alongside: access.alongsideInStatement,
         // The stored form goes out as stored to readers of the full view (officials get it masked).
         rawJson: access.view === "full",
         // Every live row in id order has one best plan (the live ids' index) for every page.

@@ -440,10 +440,11 @@ export interface FindManyOptions {
    */
   unfilteredTotal?: SQL;
   /**
-   * A statement to run with the page, in the same round trip (an INSERT of the read's audit row):
-   * given the page's ids in order as a jsonb array, it must write nothing for an empty page.
+   * Statements to run with the page, in the same round trip (an INSERT of the read's audit row, an
+   * API token's use stamped): given the page's ids in order as a jsonb array; an audit row must be
+   * written for a page with entries only.
    */
-  alongside?: (pageIds: SQL) => SQL | null;
+  alongside?: (pageIds: SQL) => SQL[];
   /**
    * For callers that show entries as stored (no presenter touches them): JSON attributes come back
    * as PostgreSQL wrote them (RawJson, written by envelope.ts jsonText), not parsed; without
@@ -543,8 +544,10 @@ export async function findMany(
       from ${resource.table} where ${resource.id} = any(array(select page_id from page_ids))
     )`;
   const ids = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
-  const extra = options.alongside?.(ids) ?? null;
-  const statement = sql`${pageQueries}${extra ? sql`, alongside as (${extra})` : sql``}
+  const alongside = (options.alongside?.(ids) ?? []).map(
+    (extra, index) => sql`, ${sql.identifier(`alongside_${index}`)} as (${extra})`,
+  );
+  const statement = sql`${pageQueries}${sql.join(alongside)}
     select page.*, ${totals} from page order by page.${sql.identifier(positionKey)}`;
   const raw = resultRows(await db.execute(options.planOnce ? plannedOnce(statement) : statement));
   let entries: StrapiEntry[];

@@ -7,6 +7,22 @@ export type SessionUser = Omit<UserRow, "passwordHash">;
 export interface ApiTokenGrant {
   id: number;
   access: "read-only" | "full-access";
+  /** Set when the token was named from an earlier check and this request must still prove it live. */
+  check?: TokenCheck;
+}
+
+/**
+ * A token this request has yet to prove live (rest/bearer.ts): a read whose rows carry
+ * api-tokens.ts apiTokenStillLive, and that stamps the token's use as the bearer check would,
+ * proves it by returning a row (`confirm`); otherwise the bearer middleware checks the token again
+ * before the answer leaves, and answers 401 instead if it no longer lives.
+ */
+export class TokenCheck {
+  confirmed = false;
+  constructor(readonly hash: string) {}
+  confirm(): void {
+    this.confirmed = true;
+  }
 }
 
 export interface Actor {

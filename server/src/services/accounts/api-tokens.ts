@@ -2,12 +2,13 @@
 // SHA-256 only, read-only or full access, revocable by an admin.
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { createApiTokenInput, type ApiTokenSummary, type CreateApiTokenInput } from "@shared/schemas/users.ts";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
 import { users } from "../../db/schema/users.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor, ApiTokenGrant } from "./actor.ts";
 import { notFound } from "../common/errors.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
@@ -79,6 +80,20 @@ export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number):
 export const LAST_USED_PRECISION_SECONDS = 60;
 
 /**
+ * What makes a token live: its hash known, not revoked, its creator still an active admin. The
+ * constants are written into the text (values of their own would only add parameters to every
+ * statement that carries the condition).
+ */
+const liveTokenConditions = (hash: SQL | ReturnType<typeof sql.placeholder>) =>
+  sql`${apiTokens.revokedAt} is null and ${users.role} = 'admin' and ${users.status} = 'active' and ${apiTokens.tokenHash} = ${hash}`;
+
+/** `last_used_at` set to now for the tokens `ids` selects, unless stamped within the last minute. */
+const stampStatement = (ids: SQL) =>
+  sql`update ${apiTokens} set last_used_at = now() where ${apiTokens.id} in (${ids})
+      and (${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - make_interval(secs => ${sql.raw(String(LAST_USED_PRECISION_SECONDS))}))
+      returning ${apiTokens.id}`;
+
+/**
  * The token lookup, built once per database handle (it runs on every REST request): drizzle
  * assembles a statement's text anew on each call, which cost as much of the server's time as
  * PostgreSQL spent answering it. The hash is the only value that changes.
@@ -89,26 +104,53 @@ function liveTokenStatement(db: DbOrTx) {
       .select({ id: apiTokens.id })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.createdBy))
-      .where(
-        and(
-          eq(apiTokens.tokenHash, sql.placeholder("hash")),
-          isNull(apiTokens.revokedAt),
-          eq(users.role, "admin"),
-          eq(users.status, "active"),
-        ),
-      ),
+      .where(liveTokenConditions(sql.placeholder("hash"))),
   );
-  const stamped = db.$with("stamped", { id: apiTokens.id }).as(
-    sql`update ${apiTokens} set last_used_at = now() where ${apiTokens.id} in (select id from ${live})
-      and (${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_PRECISION_SECONDS}))
-      returning ${apiTokens.id}`,
-  );
+  const stamped = db.$with("stamped", { id: apiTokens.id }).as(stampStatement(sql`select id from ${live}`));
   return db
     .with(live, stamped)
     .select({ token: apiTokens, stamped: sql<boolean>`exists (select 1 from ${stamped})`.mapWith(Boolean) })
     .from(apiTokens)
     .where(inArray(apiTokens.id, db.select({ id: live.id }).from(live)))
     .prepare("live_api_token");
+}
+
+const liveTokenIds = (hash: SQL) =>
+  sql`select ${apiTokens.id} from ${apiTokens} inner join ${users} on ${users.id} = ${apiTokens.createdBy}
+    where ${liveTokenConditions(hash)}`;
+
+// As the database handles are built (db/client.ts): column names in snake_case.
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * A fragment around one value, its text worked out once: drizzle walks every part of a fragment
+ * each time a statement embeds it, and these two ride along with every REST read of a known token.
+ */
+function textAround(build: (value: SQL) => SQL): (value: string) => SQL {
+  const marker = "\u0000value\u0000";
+  const query = dialect.sqlToQuery(build(sql.raw(marker)));
+  const [before, after, ...rest] = query.sql.split(marker);
+  if (before === undefined || after === undefined || rest.length > 0 || query.params.length > 0) {
+    throw new Error("textAround: the fragment must hold its value once and no other value");
+  }
+  return (value) => sql`${sql.raw(before)}${value}${sql.raw(after)}`;
+}
+
+const stillLiveText = textAround((hash) => sql`exists (${liveTokenIds(hash)})`);
+const stampUseText = textAround((hash) => stampStatement(liveTokenIds(hash)));
+
+/**
+ * "The token behind `hash` is live", as a condition a read puts on its rows: a row read under it
+ * proves the token was live in the read's own snapshot, so the bearer check needs no statement of
+ * its own (TokenCheck).
+ */
+export function apiTokenStillLive(hash: string): SQL {
+  return stillLiveText(hash);
+}
+
+/** The token's use stamped as findLiveApiToken stamps it, for a read that carries its own check. */
+export function stampApiTokenUse(hash: string): SQL {
+  return stampUseText(hash);
 }
 
 const liveTokenStatements = new WeakMap<DbOrTx, ReturnType<typeof liveTokenStatement>>();
@@ -140,4 +182,42 @@ export async function revokeApiTokensCreatedBy(db: DbOrTx, userId: number): Prom
     .where(and(eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   return revoked.length;
+}
+
+/**
+ * Tokens found live in this process, by hash, with their id and access (neither ever changes): a
+ * later request with the same token is named at once, and proves the token still lives within its
+ * own read (TokenCheck) instead of in a statement before it. Liveness itself is never kept.
+ */
+const knownTokens = new WeakMap<DbOrTx, Map<string, ApiTokenGrant>>();
+const KNOWN_TOKENS_LIMIT = 1000;
+
+export interface KnownApiToken {
+  hash: string;
+  grant: ApiTokenGrant;
+}
+
+export function knownApiToken(db: DbOrTx, token: string): KnownApiToken | null {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const hash = apiTokenHash(token);
+  const grant = knownTokens.get(db)?.get(hash);
+  return grant ? { hash, grant } : null;
+}
+
+export function rememberApiToken(db: DbOrTx, token: string, grant: ApiTokenGrant): void {
+  let known = knownTokens.get(db);
+  if (!known) {
+    known = new Map();
+    knownTokens.set(db, known);
+  }
+  const hash = apiTokenHash(token);
+  if (known.has(hash)) return;
+  // A Map iterates in insertion order: the first key is the oldest.
+  const oldest = known.size >= KNOWN_TOKENS_LIMIT ? known.keys().next() : null;
+  if (oldest && !oldest.done) known.delete(oldest.value);
+  known.set(hash, { id: grant.id, access: grant.access });
+}
+
+export function forgetApiToken(db: DbOrTx, token: string): void {
+  knownTokens.get(db)?.delete(apiTokenHash(token));
 }

@@ -2,10 +2,11 @@
 // policy gives the rows and the columns the actor may see, the transport fetches within them, and
 // every entry goes through the presenter and the audit before it leaves. The transport cannot skip
 // either: it gets the entries back from here.
-import type { SQL } from "drizzle-orm";
+import { and, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../accounts/actor.ts";
+import { apiTokenStillLive, stampApiTokenUse } from "../accounts/api-tokens.ts";
 import { audit, auditReadStatement } from "../audit/audit-log.ts";
 import { readPolicyOf, visibleRegisters, type RegisterView } from "./policy.ts";
 import { columnAccess, isSensitiveView, presentColumn, type ColumnAccess } from "./presenter.ts";
@@ -17,11 +18,13 @@ export interface RegisterReadAccess {
   /** Whether a column is shown as stored, masked (shown, never filtered or sorted) or not at all. */
   access: (column: AnyPgColumn) => ColumnAccess;
   /**
-   * The read's audit row as a statement for the adapter to run in the statement that reads the
-   * page (one round trip instead of two): given the page's ids as a jsonb array. Null when this
-   * view is not audited. An adapter that does not take it gets its entries audited here afterwards.
+   * Statements for the adapter to run in the statement that reads the page (one round trip instead
+   * of several), given the page's ids as a jsonb array: the read's audit row (when this view is
+   * audited), and the use of an API token not yet proven live this request (actor.ts TokenCheck)
+   * stamped. An adapter that does not take them gets its entries audited here afterwards, and the
+   * token checked again by the bearer middleware.
    */
-  auditInStatement: (ids: SQL) => SQL | null;
+  alongsideInStatement: (ids: SQL) => SQL[];
 }
 
 /** What an adapter must say about its entries: their ids, and how to reach their attributes. */
@@ -45,12 +48,25 @@ export async function readRegisterEntries<R extends { entries: Entry[] }>(
   const access = (column: AnyPgColumn) => columnAccess(view, column);
   const auditEntry = { action: "register.read", entity: "registers", details: { via: options.via } } as const;
   let auditedInStatement = false;
-  const auditInStatement = (ids: SQL) => {
-    if (!isSensitiveView(view) || options.single) return null;
-    auditedInStatement = true;
-    return auditReadStatement(actor, auditEntry, ids);
+  let stampedInStatement = false;
+  // A token not yet proven live this request reads only while it lives: a row read proves it.
+  const tokenCheck = actor.apiToken?.check;
+  const visible = visibleRegisters(actor, { forms: "readable" });
+  const rows = tokenCheck ? (and(visible, apiTokenStillLive(tokenCheck.hash)) ?? visible) : visible;
+  const alongsideInStatement = (ids: SQL) => {
+    const statements: SQL[] = [];
+    if (isSensitiveView(view) && !options.single) {
+      auditedInStatement = true;
+      statements.push(auditReadStatement(actor, auditEntry, ids));
+    }
+    if (tokenCheck) {
+      stampedInStatement = true;
+      statements.push(stampApiTokenUse(tokenCheck.hash));
+    }
+    return statements;
   };
-  const result = await fetch({ rows: visibleRegisters(actor, { forms: "readable" }), view, access, auditInStatement });
+  const result = await fetch({ rows, view, access, alongsideInStatement });
+  if (tokenCheck && stampedInStatement && result.entries.length > 0) tokenCheck.confirm();
   // The full view shows every column as stored: nothing to present.
   for (const entry of view === "full" ? [] : result.entries) {
     for (const [name, value] of Object.entries(entry.attributes)) {
