@@ -7,7 +7,6 @@ import { createApiTokenInput, type ApiTokenSummary, type CreateApiTokenInput } f
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { apiTokens, type ApiTokenRow } from "../../db/schema/auth-tokens.ts";
-import { users } from "../../db/schema/users.ts";
 import type { Actor, ApiTokenGrant } from "./actor.ts";
 import { notFound } from "../common/errors.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
@@ -80,16 +79,16 @@ export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number):
 export const LAST_USED_PRECISION_SECONDS = 60;
 
 /**
- * What makes a token live: its hash known, not revoked, its creator still an active admin. The
- * constants are written into the text (values of their own would only add parameters to every
- * statement that carries the condition).
+ * Whether the token behind a hash lives: known, not revoked, its creator still an active admin. The
+ * rule is the database function pkk_api_token_live (migration issue12_api_token_live_custom), so
+ * every check asks the same one.
  */
-const liveTokenConditions = (hash: SQL | ReturnType<typeof sql.placeholder>) =>
-  sql`${apiTokens.revokedAt} is null and ${users.role} = 'admin' and ${users.status} = 'active' and ${apiTokens.tokenHash} = ${hash}`;
+const isLive = (hash: SQL | ReturnType<typeof sql.placeholder> | typeof apiTokens.tokenHash) =>
+  sql`pkk_api_token_live(${hash})`;
 
-/** `last_used_at` set to now for the tokens `ids` selects, unless stamped within the last minute. */
-const stampStatement = (ids: SQL) =>
-  sql`update ${apiTokens} set last_used_at = now() where ${apiTokens.id} in (${ids})
+/** `last_used_at` set to now for the tokens `which` picks, unless stamped within the last minute. */
+const stampStatement = (which: SQL) =>
+  sql`update ${apiTokens} set last_used_at = now() where ${which}
       and (${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - make_interval(secs => ${sql.raw(String(LAST_USED_PRECISION_SECONDS))}))
       returning ${apiTokens.id}`;
 
@@ -103,10 +102,11 @@ function liveTokenStatement(db: DbOrTx) {
     db
       .select({ id: apiTokens.id })
       .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.createdBy))
-      .where(liveTokenConditions(sql.placeholder("hash"))),
+      .where(and(eq(apiTokens.tokenHash, sql.placeholder("hash")), isLive(apiTokens.tokenHash))),
   );
-  const stamped = db.$with("stamped", { id: apiTokens.id }).as(stampStatement(sql`select id from ${live}`));
+  const stamped = db
+    .$with("stamped", { id: apiTokens.id })
+    .as(stampStatement(sql`${apiTokens.id} in (select id from ${live})`));
   return db
     .with(live, stamped)
     .select({ token: apiTokens, stamped: sql<boolean>`exists (select 1 from ${stamped})`.mapWith(Boolean) })
@@ -115,29 +115,27 @@ function liveTokenStatement(db: DbOrTx) {
     .prepare("live_api_token");
 }
 
-const liveTokenIds = (hash: SQL) =>
-  sql`select ${apiTokens.id} from ${apiTokens} inner join ${users} on ${users.id} = ${apiTokens.createdBy}
-    where ${liveTokenConditions(hash)}`;
-
 // As the database handles are built (db/client.ts): column names in snake_case.
 const dialect = new PgDialect({ casing: "snake_case" });
 
 /**
- * A fragment around one value, its text worked out once: drizzle walks every part of a fragment
- * each time a statement embeds it, and these two ride along with every REST read of a known token.
+ * The stamp of a read that proves its token, its text worked out once: drizzle walks every part of
+ * a fragment each time a statement embeds it, and this one rides along with every REST read of a
+ * known token. Two values: the hash, then the page's ids.
  */
-function textAround(build: (value: SQL) => SQL): (value: string) => SQL {
-  const marker = "\u0000value\u0000";
-  const query = dialect.sqlToQuery(build(sql.raw(marker)));
-  const [before, after, ...rest] = query.sql.split(marker);
-  if (before === undefined || after === undefined || rest.length > 0 || query.params.length > 0) {
-    throw new Error("textAround: the fragment must hold its value once and no other value");
+const stampInReadText = (() => {
+  const markers = ["\u0000hash\u0000", "\u0000ids\u0000"] as const;
+  const query = dialect.sqlToQuery(
+    stampStatement(
+      sql`${apiTokens.tokenHash} = ${sql.raw(markers[0])} and jsonb_array_length(${sql.raw(markers[1])}) > 0`,
+    ),
+  );
+  const [beforeHash, beforeIds, after, ...rest] = query.sql.split(new RegExp(markers.join("|")));
+  if (beforeHash === undefined || beforeIds === undefined || after === undefined || rest.length > 0) {
+    throw new Error("stampInReadText: each value must appear once");
   }
-  return (value) => sql`${sql.raw(before)}${value}${sql.raw(after)}`;
-}
-
-const stillLiveText = textAround((hash) => sql`exists (${liveTokenIds(hash)})`);
-const stampUseText = textAround((hash) => stampStatement(liveTokenIds(hash)));
+  return (hash: string, ids: SQL) => sql`${sql.raw(beforeHash)}${hash}${sql.raw(beforeIds)}${ids}${sql.raw(after)}`;
+})();
 
 /**
  * "The token behind `hash` is live", as a condition a read puts on its rows: a row read under it
@@ -145,12 +143,15 @@ const stampUseText = textAround((hash) => stampStatement(liveTokenIds(hash)));
  * its own (TokenCheck).
  */
 export function apiTokenStillLive(hash: string): SQL {
-  return stillLiveText(hash);
+  return isLive(sql`${hash}`);
 }
 
-/** The token's use stamped as findLiveApiToken stamps it, for a read that carries its own check. */
-export function stampApiTokenUse(hash: string): SQL {
-  return stampUseText(hash);
+/**
+ * The token's use stamped as findLiveApiToken stamps it, by a read that carries apiTokenStillLive
+ * on its rows: only when the read has rows (`ids`, a jsonb array), which proves the token live.
+ */
+export function stampApiTokenUse(hash: string, ids: SQL): SQL {
+  return stampInReadText(hash, ids);
 }
 
 const liveTokenStatements = new WeakMap<DbOrTx, ReturnType<typeof liveTokenStatement>>();

@@ -61,7 +61,7 @@ export async function readRegisterEntries<R extends { entries: Entry[] }>(
     }
     if (tokenCheck) {
       stampedInStatement = true;
-      statements.push(stampApiTokenUse(tokenCheck.hash));
+      statements.push(stampApiTokenUse(tokenCheck.hash, ids));
     }
     return statements;
   };
