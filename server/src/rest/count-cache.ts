@@ -7,6 +7,7 @@
 // whether they still hold.
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { setNewest } from "../services/common/bounded-map.ts";
 
 export interface KeptTotal {
   version: number;
@@ -43,11 +44,7 @@ export function countCacheOf(db: Db, counted: SQL): CountCache {
     known,
     keep: (counted) => {
       if (known?.version === counted.version) return;
-      kept.delete(key);
-      // A Map iterates in insertion order: the first key is the oldest.
-      const oldest = kept.size >= keptLimit ? kept.keys().next() : null;
-      if (oldest && !oldest.done) kept.delete(oldest.value);
-      kept.set(key, counted);
+      setNewest(kept, key, counted, keptLimit);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Actor, ApiTokenGrant } from "./actor.ts";
 import { notFound } from "../common/errors.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
+import { setNewest } from "../common/bounded-map.ts";
 
 const TOKEN_PREFIX = "pkk_";
 
@@ -83,8 +84,7 @@ export const LAST_USED_PRECISION_SECONDS = 60;
  * rule is the database function pkk_api_token_live (migration issue12_api_token_live_custom), so
  * every check asks the same one.
  */
-const isLive = (hash: SQL | ReturnType<typeof sql.placeholder> | typeof apiTokens.tokenHash) =>
-  sql`pkk_api_token_live(${hash})`;
+const isLive = (hash: SQL | typeof apiTokens.tokenHash) => sql`pkk_api_token_live(${hash})`;
 
 /** `last_used_at` set to now for the tokens `which` picks, unless stamped within the last minute. */
 const stampStatement = (which: SQL) =>
@@ -211,12 +211,7 @@ export function rememberApiToken(db: DbOrTx, token: string, grant: ApiTokenGrant
     known = new Map();
     knownTokens.set(db, known);
   }
-  const hash = apiTokenHash(token);
-  if (known.has(hash)) return;
-  // A Map iterates in insertion order: the first key is the oldest.
-  const oldest = known.size >= KNOWN_TOKENS_LIMIT ? known.keys().next() : null;
-  if (oldest && !oldest.done) known.delete(oldest.value);
-  known.set(hash, { id: grant.id, access: grant.access });
+  setNewest(known, apiTokenHash(token), { id: grant.id, access: grant.access }, KNOWN_TOKENS_LIMIT);
 }
 
 export function forgetApiToken(db: DbOrTx, token: string): void {
