@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import { count, countDistinct, eq, gt, max, min, sql } from "drizzle-orm";
+import { resultRows } from "../db/raw-rows.ts";
 import { figureRollups } from "../db/schema/figures.ts";
 import { familyMembers, householdLocations, registerEvents, registers } from "../db/schema/registers.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
@@ -18,6 +19,18 @@ describe("bulk family generation", () => {
         sql`select indexdef from pg_indexes where tablename in ('registers', 'family_members', 'register_events') order by indexname`,
       ),
     );
+
+  const rowCounts = async () => {
+    const [row] = resultRows(
+      await t.db.execute(
+        sql`select (select count(*) from registers)::integer as registers,
+                   (select count(*) from family_members)::integer as members,
+                   (select count(*) from register_events)::integer as events,
+                   (select count(*) from household_locations)::integer as locations`,
+      ),
+    );
+    return row;
+  };
 
   test("copies families with members and history over 24 months, every ward, and rollups equal to a recount", async () => {
     const before = await indexes();
@@ -107,8 +120,50 @@ describe("bulk family generation", () => {
     expect(await checkRollups(t.db)).toEqual([]);
   });
 
-  test("a load that fails half-way leaves every index in place", async () => {
+  test("a load the database refuses keeps none of its rows in any table, ends, and leaves every index in place", async () => {
+    await loadFamilies(t.handle, { families: 40 });
     const before = await indexes();
+    const counted = await rowCounts();
+    const refused = async (load: Promise<unknown>, reason: RegExp) => {
+      await expect(load).rejects.toThrow(reason);
+      expect(await rowCounts()).toEqual(counted);
+      expect(await indexes()).toBe(before);
+    };
+    // Refused while later batches are still being written (a load large enough to drop the
+    // secondary indexes): the registers' id sequence set back one, so the first family takes an id
+    // already used while the members' and events' COPY succeed.
+    const setBack = sql`select setval(pg_get_serial_sequence('registers', 'id'), (select max(id) - 1 from registers))`;
+    await t.db.execute(setBack);
+    await refused(loadFamilies(t.handle, { families: 2_000, batchSize: 100 }), /registers_pkey/);
+    // Refused after the last batch was sent: a statement trigger (on even with the triggers off for
+    // the load) refuses the locations at the end of their COPY, when every other COPY succeeded.
+    await t.db.execute(sql`create function refuse_load() returns trigger language plpgsql as $$
+      begin raise exception 'refused at the end'; end $$`);
+    await t.db.execute(sql`create trigger refuse_load after insert on household_locations
+      for each statement execute function refuse_load()`);
+    await t.db.execute(sql`alter table household_locations enable always trigger refuse_load`);
+    try {
+      await refused(
+        loadFamilies(t.handle, { families: 20, outlines: await wardOutlines(t.env.CITY_CODE, t.env.DATA_DIR) }),
+        /PostgreSQL refused the COPY into household_locations|refused at the end/,
+      );
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_load on household_locations`);
+      await t.db.execute(sql`drop function refuse_load`);
+    }
+    expect(await checkRollups(t.db)).toEqual([]);
+    // The load's sessions gave back their connections with the triggers on again.
+    const [one] = await t.db.select().from(registers).limit(1);
+    await t.db
+      .update(registers)
+      .set({ rt: "011" })
+      .where(eq(registers.id, one?.id ?? 0));
+    expect(await checkRollups(t.db)).toEqual([]);
+  });
+
+  test("a load that fails half-way keeps none of its rows and leaves every index in place", async () => {
+    const before = await indexes();
+    const counted = await rowCounts();
     // More families than the tables hold, so the secondary indexes are dropped for the load.
     const load = loadFamilies(t.handle, {
       families: 1_000,
@@ -118,6 +173,7 @@ describe("bulk family generation", () => {
       },
     });
     await expect(load).rejects.toThrow("stopped by the test");
+    expect(await rowCounts()).toEqual(counted);
     expect(await indexes()).toBe(before);
   });
 });

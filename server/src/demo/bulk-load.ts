@@ -6,13 +6,13 @@
 // Run it while the portal is idle: rows written by others during the load skip the triggers too
 // (on PGlite) and are only counted by the final rebuild.
 import { once } from "node:events";
-import { finished } from "node:stream/promises";
 import type { Writable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../db/client.ts";
+import { resultRows } from "../db/raw-rows.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { rollupRebuildParts } from "../services/figures/rollups.ts";
 import { drawnBatches } from "./bulk-feed.ts";
@@ -53,9 +53,14 @@ export interface LoadResult {
 const MAX_MEMBERS = 8;
 const MAX_EVENTS = 4;
 
+/**
+ * Where the batches go. A load is all or nothing: `close` keeps every row written, `abort` none of
+ * them (a refused load left no families without members, nor members without families).
+ */
 interface Sink {
   write(batch: Pick<EncodedBatch, "registers" | "members" | "events" | "locations">): Promise<void>;
   close(): Promise<void>;
+  abort(reason: unknown): Promise<void>;
 }
 
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
@@ -74,37 +79,90 @@ function isPostgresClient(value: unknown): value is postgres.Sql {
 const REGISTER_STREAMS = 2;
 
 interface CopyStream {
+  table: string;
   connection: postgres.ReservedSql;
   stream: Writable;
   /** Settles once the stream has passed on its last batch. */
   drained: Promise<void>;
+  /** The error the stream was destroyed with: PostgreSQL's refusal while batches were still sent. */
+  failure?: unknown;
+}
+
+/** The COPY's rows stay uncommitted until every stream is known to have succeeded. */
+async function openCopy(client: postgres.Sql, table: string, columns: readonly string[]): Promise<CopyStream> {
+  const connection = await client.reserve();
+  // Triggers (the rollups, and the foreign-key checks) are off for this session only.
+  await connection`set session_replication_role = replica`;
+  await connection`set synchronous_commit = off`;
+  await connection`begin`;
+  const stream = await connection.unsafe(copyStatement(table, columns, "stdin")).writable();
+  const copy: CopyStream = { table, connection, stream, drained: Promise.resolve() };
+  stream.on("error", (error) => {
+    copy.failure ??= error;
+  });
+  return copy;
+}
+
+/**
+ * Whether the COPY succeeded, asked of its own connection after the stream ended. postgres.js
+ * reports a refusal that arrives after the last batch nowhere (the stream never finishes), but the
+ * transaction it aborted refuses the next statement, so this answer always comes.
+ */
+async function copySucceeded(copy: CopyStream): Promise<boolean> {
+  try {
+    await copy.connection`select 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function releaseCopy(copy: CopyStream, outcome: "commit" | "rollback"): Promise<void> {
+  try {
+    await copy.connection.unsafe(outcome);
+    await copy.connection`reset session_replication_role`;
+    await copy.connection`reset synchronous_commit`;
+  } finally {
+    copy.connection.release();
+  }
 }
 
 async function postgresSink(client: postgres.Sql): Promise<Sink> {
-  const open = async (table: string, columns: readonly string[]): Promise<CopyStream> => {
-    const connection = await client.reserve();
-    // Triggers (the rollups, and the foreign-key checks) are off for this session only.
-    await connection`set session_replication_role = replica`;
-    await connection`set synchronous_commit = off`;
-    const stream = await connection.unsafe(copyStatement(table, columns, "stdin")).writable();
-    return { connection, stream, drained: Promise.resolve() };
-  };
   const registerCopies = await Promise.all(
-    Array.from({ length: REGISTER_STREAMS }, () => open("registers", registerCopyColumns)),
+    Array.from({ length: REGISTER_STREAMS }, () => openCopy(client, "registers", registerCopyColumns)),
   );
-  const memberCopy = await open("family_members", memberCopyColumns);
-  const eventCopy = await open("register_events", eventCopyColumns);
-  const locationCopy = await open("household_locations", locationCopyColumns);
+  const memberCopy = await openCopy(client, "family_members", memberCopyColumns);
+  const eventCopy = await openCopy(client, "register_events", eventCopyColumns);
+  const locationCopy = await openCopy(client, "household_locations", locationCopyColumns);
   const copies = [...registerCopies, memberCopy, eventCopy, locationCopy];
   // A stream takes its next batch once it has passed on the last one, whatever the other streams
   // are doing: at most one batch waits per stream, and no stream waits for a slower one.
   const put = async (copy: CopyStream, text: Uint8Array<ArrayBuffer>) => {
     if (text.length === 0) return;
     await copy.drained;
+    // A destroyed stream takes writes without a word and never drains.
+    if (copy.stream.destroyed) throw copy.failure ?? new Error(`COPY into ${copy.table} was stopped`);
     if (copy.stream.write(text)) return;
     copy.drained = once(copy.stream, "drain").then(() => {});
     // A failed stream is reported by the next put or by close(), not as an unhandled rejection.
     copy.drained.catch(() => {});
+  };
+  /** Ends every stream, then commits all of them or none. */
+  const finish = async (reason?: unknown) => {
+    for (const copy of copies) {
+      if (reason !== undefined) copy.stream.destroy(new Error("the load was abandoned"));
+      else copy.stream.end();
+    }
+    const succeeded = await Promise.all(copies.map(copySucceeded));
+    const outcome = reason === undefined && succeeded.every(Boolean) ? "commit" : "rollback";
+    await Promise.all(copies.map((copy) => releaseCopy(copy, outcome)));
+    if (outcome === "commit") return;
+    const refused = copies.find((_copy, index) => !succeeded[index]);
+    throw (
+      reason ??
+      refused?.failure ??
+      new Error(`PostgreSQL refused the COPY into ${refused?.table} (its log says why); nothing of this load was kept`)
+    );
   };
   let batches = 0;
   return {
@@ -119,20 +177,21 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
         put(locationCopy, batch.locations),
       ]);
     },
-    async close() {
-      for (const copy of copies) copy.stream.end();
-      await Promise.all(copies.map((copy) => finished(copy.stream)));
-      for (const { connection } of copies) {
-        await connection`reset session_replication_role`;
-        await connection`reset synchronous_commit`;
-        connection.release();
-      }
-    },
+    close: () => finish(),
+    abort: (reason) => finish(reason).catch(() => {}),
   };
 }
 
 async function pgliteSink(client: PGlite): Promise<Sink> {
   await client.exec("set session_replication_role = replica");
+  await client.exec("begin");
+  const end = async (outcome: "commit" | "rollback") => {
+    try {
+      await client.exec(outcome);
+    } finally {
+      await client.exec("reset session_replication_role");
+    }
+  };
   const copy = (table: string, columns: readonly string[], text: Uint8Array<ArrayBuffer>) =>
     text.length === 0
       ? Promise.resolve()
@@ -144,29 +203,19 @@ async function pgliteSink(client: PGlite): Promise<Sink> {
       await copy("register_events", eventCopyColumns, batch.events);
       await copy("household_locations", locationCopyColumns, batch.locations);
     },
-    async close() {
-      await client.exec("reset session_replication_role");
-    },
+    close: () => end("commit"),
+    abort: () => end("rollback").catch(() => {}),
   };
 }
 
 /** Reserves `count` consecutive ids of a table's serial; answers the first. */
 async function reserveIds(handle: DatabaseHandle, table: string, count: number): Promise<number> {
-  const rows = rowsOf(
+  const rows = resultRows(
     await handle.db.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::bigint as first`),
   );
   const first = Number(rows[0]?.first);
   await handle.db.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${first + count - 1})`);
   return first;
-}
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  const rows: unknown[] = Array.isArray(result)
-    ? result
-    : typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)
-      ? result.rows
-      : [];
-  return rows.filter((row): row is Record<string, unknown> => typeof row === "object" && row !== null);
 }
 
 const loadedTables = ["registers", "family_members", "register_events", "household_locations"];
@@ -177,7 +226,7 @@ const loadedTables = ["registers", "family_members", "register_events", "househo
  * far cheaper than maintaining them row by row (pg_restore does the same).
  */
 async function secondaryIndexes(handle: DatabaseHandle): Promise<Array<{ name: string; definition: string }>> {
-  const rows = rowsOf(
+  const rows = resultRows(
     await handle.db.execute(
       sql`select indexname as name, indexdef as definition from pg_indexes
           where schemaname = current_schema() and tablename in (${sql.join(
@@ -265,7 +314,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
   const firstMemberId = await reserveIds(handle, "family_members", total * MAX_MEMBERS);
   const firstEventId = await reserveIds(handle, "register_events", total * MAX_EVENTS);
 
-  const [existing] = rowsOf(await db.execute(sql`select count(*)::integer as families from registers`));
+  const [existing] = resultRows(await db.execute(sql`select count(*)::integer as families from registers`));
   const dropped = total >= Number(existing?.families ?? 0) ? await secondaryIndexes(handle) : [];
   for (const index of dropped) await db.execute(sql`drop index if exists ${sql.identifier(index.name)}`);
 
@@ -304,11 +353,12 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
       done += batch.families;
       options.onProgress?.(done);
     }
-    await sink.close();
+    const filled = sink;
     sink = undefined;
+    await filled.close();
   } catch (error) {
-    // A failed load still leaves every index in place.
-    await sink?.close().catch(() => {});
+    // A failed load keeps none of its rows and still leaves every index in place.
+    await sink?.abort(error);
     await rebuildIndexes(handle, dropped);
     throw error;
   }
