@@ -735,12 +735,7 @@ export async function reopenRecord(
     if (refused) throw new DomainError(isLocked(row.status) ? "FORBIDDEN" : "CONFLICT", refused);
     if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
     await assertRecordUnlocked(tx, row);
-    const [updated] = await tx
-      .update(registers)
-      .set({ status: "SUBMITTED", version: sql`${registers.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(registers.id, row.id), eq(registers.version, row.version), eq(registers.status, row.status)))
-      .returning({ version: registers.version });
-    if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+    // The event first, so the register is written once (see workflow.ts applyMove).
     await tx.insert(registerEvents).values({
       registerId: row.id,
       actorId: actorUserId(actor),
@@ -749,6 +744,12 @@ export async function reopenRecord(
       toStatus: "SUBMITTED",
       note: `${REOPEN_LABEL}: ${input.reason}`,
     });
+    const [updated] = await tx
+      .update(registers)
+      .set({ status: "SUBMITTED", version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(registers.id, row.id), eq(registers.version, row.version), eq(registers.status, row.status)))
+      .returning({ version: registers.version });
+    if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
     await notifyFamily(tx, mail, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
     await audit(tx, actor, {
       action: "register.reopen",

@@ -130,6 +130,17 @@ async function applyMove(
 ): Promise<TransitionResult> {
   const decision = decideTransition(row.status, action, validator);
   if (!decision.allowed) throw refusal(row, action, validator) ?? forbidden();
+  // The event first: the register's update then works out waiting_since from it at once (the
+  // trigger of migration 0034), where the other order wrote the register, and every index of it,
+  // a second time.
+  await tx.insert(registerEvents).values({
+    registerId: row.id,
+    actorId: actorUserId(actor),
+    level: decision.override ? "admin" : validator,
+    fromStatus: row.status,
+    toStatus: decision.to,
+    note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
+  });
   const [updated] = await tx
     .update(registers)
     .set({ status: decision.to, version: sql`${registers.version} + 1`, updatedAt: new Date() })
@@ -144,14 +155,6 @@ async function applyMove(
     )
     .returning({ version: registers.version });
   if (!updated) throw new DomainError("CONFLICT", staleMessage);
-  await tx.insert(registerEvents).values({
-    registerId: row.id,
-    actorId: actorUserId(actor),
-    level: decision.override ? "admin" : validator,
-    fromStatus: row.status,
-    toStatus: decision.to,
-    note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
-  });
   await notifyFamily(tx, mail, row, decision.to, note ?? null);
   await audit(tx, actor, {
     action: "register.status",
