@@ -5,6 +5,7 @@ import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import { z } from "zod";
 import type { FamilyEvents } from "@shared/schemas/family-events.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import { FAMILY_CONSENT_VERSION } from "@shared/schemas/registration.ts";
 import { registerStatuses, type RegisterStatus } from "@shared/status.ts";
 import { familyColumns, storedForm } from "../services/registers/family-rows.ts";
 import { demoFamily, historyEvents, seededRandom, type DemoArea } from "./families.ts";
@@ -215,7 +216,7 @@ export function batchText(
         columns.activityHomeIndustry,
         columns.activityEnvironmentalHealth,
         created,
-        "2026-11",
+        FAMILY_CONSENT_VERSION,
         created,
         new Date(at),
         deletedAt,

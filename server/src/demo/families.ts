@@ -3,6 +3,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { educations, foodTypes, occupations, type specialConditionKeys, waterSources } from "@shared/enums.ts";
 import { familyRegistrationSchema, type FamilyRegistration, type SpecialConditions } from "@shared/schemas/family.ts";
+import { FAMILY_CONSENT_VERSION } from "@shared/schemas/registration.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import { demoFamilyEvents } from "./family-events.ts";
 import { familyColumns, familyMemberRows, storedForm } from "../services/registers/family-rows.ts";
@@ -376,7 +377,7 @@ export async function insertFamily(
         status,
         dataRegister: storedForm(data),
         consentAt: options.receivedAt ?? new Date(),
-        consentVersion: "2026-11",
+        consentVersion: FAMILY_CONSENT_VERSION,
         createdBy: options.createdBy ?? null,
         ...(options.receivedAt ? { createdAt: options.receivedAt, updatedAt: options.receivedAt } : {}),
       })

@@ -78,6 +78,7 @@ import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { reviewNotes } from "./status-lookup.ts";
 import { notifyFamily } from "./status-mail.ts";
+import { FAMILY_CONSENT_VERSION } from "@shared/schemas/registration.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
 import { placeInScope, registerInScope, scopeOf, wardsOfPlace, type ScopedRegister } from "./scope.ts";
@@ -91,7 +92,6 @@ const deletedRecordMessage = "Data ini sudah dihapus";
 const notDeletedMessage = "Data ini tidak dalam keadaan terhapus";
 const familyOnlyMessage = "Hanya data registrasi keluarga yang dapat diubah di sini";
 const addressOutsideMessage = "Alamat keluarga berada di luar wilayah kerja Anda";
-const CONSENT_VERSION = "2026-11";
 const ENTITY = "registers";
 
 // ─── List ────────────────────────────────────────────────────────────────────────────────────
@@ -494,7 +494,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
           status: "SUBMITTED",
           dataRegister: withConfirmations(storedForm(data, null, now), nik.kept),
           consentAt: now,
-          consentVersion: CONSENT_VERSION,
+          consentVersion: FAMILY_CONSENT_VERSION,
           createdBy: actorUserId(actor),
         })
         .returning({ id: registers.id, version: registers.version });
