@@ -161,6 +161,35 @@ describe("bulk family generation", () => {
     expect(await checkRollups(t.db)).toEqual([]);
   });
 
+  test("a load whose database connections die part-way ends with an error, keeps nothing and leaves every index in place", async () => {
+    // PGlite runs inside this process: it has no connection to lose.
+    if (t.handle.kind !== "postgres") return;
+    const before = await indexes();
+    const counted = await rowCounts();
+    let killed = 0;
+    const load = loadFamilies(t.handle, {
+      families: 3_000,
+      batchSize: 100,
+      onProgress: (done) => {
+        if (done !== 500) return;
+        // The load's COPY backends terminated under it, as a database restart would.
+        void t.db
+          .execute(
+            sql`select count(pg_terminate_backend(pid))::integer as killed from pg_stat_activity
+              where datname = current_database() and query ilike 'copy %' and pid <> pg_backend_pid()`,
+          )
+          .then((result) => {
+            killed = Number(resultRows(result)[0]?.killed ?? 0);
+          });
+      },
+    });
+    await expect(load).rejects.toThrow();
+    expect(killed).toBeGreaterThan(0);
+    expect(await rowCounts()).toEqual(counted);
+    expect(await indexes()).toBe(before);
+    expect(await checkRollups(t.db)).toEqual([]);
+  });
+
   test("a load that fails half-way keeps none of its rows and leaves every index in place", async () => {
     const before = await indexes();
     const counted = await rowCounts();

@@ -117,15 +117,18 @@ async function copySucceeded(copy: CopyStream): Promise<boolean> {
   }
 }
 
-async function releaseCopy(copy: CopyStream, outcome: "commit" | "rollback"): Promise<void> {
-  try {
-    await copy.connection.unsafe(outcome);
-    await copy.connection`reset session_replication_role`;
-    await copy.connection`reset synchronous_commit`;
-  } finally {
-    copy.connection.release();
-  }
+/**
+ * Gives a reserved connection back to the pool after `statements`, unless they fail: postgres.js
+ * files a released connection whose backend died among its open ones, and every later query sent
+ * to it fails (porsager/postgres#1199, open). One kept back leaves the pool a connection short.
+ */
+async function giveBack(connection: postgres.ReservedSql, statements: readonly string[]): Promise<void> {
+  for (const statement of statements) await connection.unsafe(statement);
+  connection.release();
 }
+
+const releaseCopy = (copy: CopyStream, outcome: "commit" | "rollback") =>
+  giveBack(copy.connection, [outcome, "reset session_replication_role", "reset synchronous_commit"]);
 
 async function postgresSink(client: postgres.Sql): Promise<Sink> {
   const registerCopies = await Promise.all(
@@ -155,7 +158,10 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
     }
     const succeeded = await Promise.all(copies.map(copySucceeded));
     const outcome = reason === undefined && succeeded.every(Boolean) ? "commit" : "rollback";
-    await Promise.all(copies.map((copy) => releaseCopy(copy, outcome)));
+    const released = await Promise.allSettled(copies.map((copy) => releaseCopy(copy, outcome)));
+    const lost = released.find((result) => result.status === "rejected");
+    // A connection lost between its probe and its commit is the one way a part can go missing.
+    if (outcome === "commit" && lost) throw lost.reason;
     if (outcome === "commit") return;
     const refused = copies.find((_copy, index) => !succeeded[index]);
     throw (
@@ -294,13 +300,13 @@ async function runJobs(handle: DatabaseHandle, jobs: Job[]): Promise<void> {
       try {
         await connection`set maintenance_work_mem = '256MB'`;
         for (let job = jobs[next++]; job && !failed; job = jobs[next++]) await job(run);
-        await connection`reset maintenance_work_mem`;
       } catch (error) {
         failed = true;
+        // Given back only when it still answers (see giveBack).
+        await giveBack(connection, ["reset maintenance_work_mem"]).catch(() => {});
         throw error;
-      } finally {
-        connection.release();
       }
+      await giveBack(connection, ["reset maintenance_work_mem"]);
     }),
   );
 }
