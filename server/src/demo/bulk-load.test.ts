@@ -190,6 +190,25 @@ describe("bulk family generation", () => {
     expect(await checkRollups(t.db)).toEqual([]);
   });
 
+  test("a load that cannot start keeps nothing, leaves every index in place and its connections usable", async () => {
+    const before = await indexes();
+    const counted = await rowCounts();
+    // A column the load names is gone: the locations' COPY is refused when it opens (PostgreSQL),
+    // after the other tables' have opened, or at the first batch with a house (PGlite).
+    await t.db.execute(sql`alter table household_locations rename column source to source_moved`);
+    try {
+      const outlines = await wardOutlines(t.env.CITY_CODE, t.env.DATA_DIR);
+      await expect(loadFamilies(t.handle, { families: 2_000, batchSize: 100, outlines })).rejects.toThrow(/source/);
+    } finally {
+      await t.db.execute(sql`alter table household_locations rename column source_moved to source`);
+    }
+    expect(await rowCounts()).toEqual(counted);
+    expect(await indexes()).toBe(before);
+    // Every connection the load reserved answers again.
+    const loaded = await loadFamilies(t.handle, { families: 20 });
+    expect(loaded.families).toBe(20);
+  });
+
   test("a load that fails half-way keeps none of its rows and leaves every index in place", async () => {
     const before = await indexes();
     const counted = await rowCounts();

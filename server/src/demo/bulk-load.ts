@@ -1,10 +1,12 @@
 // The bulk family generator (`npm run demo:data`, bench:db): COPY instead of INSERT, with the rollup
 // triggers off for the load (session_replication_role = replica) and the rollups rebuilt from the
 // rows at the end, then VACUUM ANALYZE. The rows are drawn on a worker thread (bulk-feed.ts) while
-// this one writes them: on PostgreSQL through three COPY connections, one per table; PGlite takes
+// this one writes them: on PostgreSQL through COPY connections (two for registers, one for each other
+// table), each in a transaction committed only when all succeeded; PGlite takes
 // each batch as a COPY blob.
-// Run it while the portal is idle: rows written by others during the load skip the triggers too
-// (on PGlite) and are only counted by the final rebuild.
+// Run it while the portal is idle: on PGlite, rows written by others during the load skip the
+// triggers too, join the load's transaction (kept or dropped with it) and are only counted by the
+// final rebuild.
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
@@ -91,11 +93,19 @@ interface CopyStream {
 /** The COPY's rows stay uncommitted until every stream is known to have succeeded. */
 async function openCopy(client: postgres.Sql, table: string, columns: readonly string[]): Promise<CopyStream> {
   const connection = await client.reserve();
-  // Triggers (the rollups, and the foreign-key checks) are off for this session only.
-  await connection`set session_replication_role = replica`;
-  await connection`set synchronous_commit = off`;
-  await connection`begin`;
-  const stream = await connection.unsafe(copyStatement(table, columns, "stdin")).writable();
+  let stream: Writable;
+  try {
+    // Triggers (the rollups, and the foreign-key checks) are off for this session only.
+    await connection`set session_replication_role = replica`;
+    await connection`set synchronous_commit = off`;
+    await connection`begin`;
+    stream = await connection.unsafe(copyStatement(table, columns, "stdin")).writable();
+  } catch (error) {
+    await giveBack(connection, ["rollback", "reset session_replication_role", "reset synchronous_commit"]).catch(
+      () => {},
+    );
+    throw error;
+  }
   const copy: CopyStream = { table, connection, stream, drained: Promise.resolve() };
   stream.on("error", (error) => {
     copy.failure ??= error;
@@ -131,13 +141,34 @@ const releaseCopy = (copy: CopyStream, outcome: "commit" | "rollback") =>
   giveBack(copy.connection, [outcome, "reset session_replication_role", "reset synchronous_commit"]);
 
 async function postgresSink(client: postgres.Sql): Promise<Sink> {
-  const registerCopies = await Promise.all(
-    Array.from({ length: REGISTER_STREAMS }, () => openCopy(client, "registers", registerCopyColumns)),
-  );
-  const memberCopy = await openCopy(client, "family_members", memberCopyColumns);
-  const eventCopy = await openCopy(client, "register_events", eventCopyColumns);
-  const locationCopy = await openCopy(client, "household_locations", locationCopyColumns);
-  const copies = [...registerCopies, memberCopy, eventCopy, locationCopy];
+  const copies: CopyStream[] = [];
+  const openNext = async (table: string, columns: readonly string[]) => {
+    const copy = await openCopy(client, table, columns);
+    copies.push(copy);
+    return copy;
+  };
+  let registerCopies: CopyStream[];
+  let memberCopy: CopyStream;
+  let eventCopy: CopyStream;
+  let locationCopy: CopyStream;
+  try {
+    registerCopies = await Promise.all(
+      Array.from({ length: REGISTER_STREAMS }, () => openNext("registers", registerCopyColumns)),
+    );
+    memberCopy = await openNext("family_members", memberCopyColumns);
+    eventCopy = await openNext("register_events", eventCopyColumns);
+    locationCopy = await openNext("household_locations", locationCopyColumns);
+  } catch (error) {
+    // The streams already open are ended without a row kept.
+    await Promise.allSettled(
+      copies.map(async (copy) => {
+        copy.stream.destroy(new Error("the load could not start"));
+        await copySucceeded(copy);
+        await releaseCopy(copy, "rollback");
+      }),
+    );
+    throw error;
+  }
   // A stream takes its next batch once it has passed on the last one, whatever the other streams
   // are doing: at most one batch waits per stream, and no stream waits for a slower one.
   const put = async (copy: CopyStream, text: Uint8Array<ArrayBuffer>) => {
