@@ -9,6 +9,7 @@ import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { callerFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
+import { registerWritesDuring } from "../../../test/register-writes.ts";
 import { openMail } from "../mail/outbox-seal.ts";
 import { issueCaptcha } from "../public/captcha.ts";
 
@@ -130,7 +131,10 @@ describe("family correction ('Perbaiki Data')", () => {
     expect(access.record.data.nikKepalaKeluarga).toBe(form.nikKepalaKeluarga);
 
     const corrected = { ...access.record.data, notes: "Sudah diperbaiki" };
-    const result = await resident().submitCorrection({ token: access.token, version: access.version, form: corrected });
+    let result: unknown;
+    const writes = await registerWritesDuring(t.db, id, async () => {
+      result = await resident().submitCorrection({ token: access.token, version: access.version, form: corrected });
+    });
     expect(result).toMatchObject({ status: "SUBMITTED", statusLabel: "Menunggu Persetujuan", registrationNumber });
 
     const events = await t.db
@@ -143,6 +147,10 @@ describe("family correction ('Perbaiki Data')", () => {
       toStatus: "SUBMITTED",
       note: "Diperbaiki oleh keluarga",
     });
+    // One write of the register, waiting since the correction's own event.
+    expect(writes.map((write) => [write.status, write.waitingSince.getTime()])).toEqual([
+      ["SUBMITTED", events.at(-1)?.createdAt.getTime() ?? 0],
+    ]);
     const revisions = await t.db.select().from(registerRevisions).where(eq(registerRevisions.registerId, id));
     expect(revisions.flatMap((revision) => revision.changes.map((change) => change.path))).toContain("notes");
 

@@ -142,7 +142,7 @@ export async function submitCorrection(
       if (!row) throw new DomainError("NOT_FOUND", "Data registrasi tidak ditemukan");
       if (!isCorrectable(row)) throw new DomainError("CONFLICT", notCorrectableMessage);
       await checkRegion(tx, input.form);
-      const saved = await writeFamilyVersion(tx, actor, row, input.form, input.version, "public", "SUBMITTED");
+      // The event first, so the register is written once (see workflow.ts applyMove).
       await tx.insert(registerEvents).values({
         registerId: row.id,
         actorId: null,
@@ -150,6 +150,7 @@ export async function submitCorrection(
         toStatus: "SUBMITTED",
         note: correctionEventNote,
       });
+      const saved = await writeFamilyVersion(tx, actor, row, input.form, input.version, "public", "SUBMITTED");
       await notifyFamily(
         tx,
         mail,

@@ -2,14 +2,14 @@
 // the lock after verification and 'Buka Kembali' on tRPC and REST, the registration date kept
 // across edits, and one audit row per action.
 import { describe, expect, test } from "bun:test";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { lockedMessage } from "@shared/status.ts";
-import { resultRows } from "../../db/raw-rows.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { createCadre } from "../../../test/cadres.ts";
+import { registerWritesDuring } from "../../../test/register-writes.ts";
 import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister, familyForm, withHeadNik } from "../../../test/factories.ts";
 import {
@@ -230,39 +230,25 @@ describe("locked after verification; 'Buka Kembali' sends it back through every 
 
 describe("server-set parts of the form survive edits", () => {
   test("a status move and a reopen write their register once, waiting since their own event", async () => {
-    // Every row version of a register rewrites all of its indexes: a move wrote two (the status,
-    // then waiting_since once the event existed). A trigger made for this test counts the writes.
-    await t.db.execute(sql`create table register_writes (register_id integer, status text, waiting_since timestamptz)`);
-    await t.db.execute(sql`create function count_register_write() returns trigger language plpgsql as $$
-      begin insert into register_writes values (new.id, new.status, new.waiting_since); return null; end $$`);
-    await t.db.execute(sql`create trigger count_register_write after update on registers
-      for each row execute function count_register_write()`);
-    try {
-      const family = await createFamilyRegister(t.db);
-      const rt = await createCadre(t.db, "rt");
+    const family = await createFamilyRegister(t.db);
+    const rt = await createCadre(t.db, "rt");
+    const writes = await registerWritesDuring(t.db, family.id, async () => {
       await transition(t.db, as(rt), { registerId: family.id, action: "verify" });
       const { version } = await openRecord(t.db, as(rt), { registerId: family.id });
       await reopenRecord(t.db, as(rt), { registerId: family.id, version, reason: "Alamat keliru" });
-      const writes = resultRows(
-        await t.db.execute(sql`select status, waiting_since from register_writes where register_id = ${family.id}`),
-      );
-      const events = await t.db
-        .select({ toStatus: registerEvents.toStatus, createdAt: registerEvents.createdAt })
-        .from(registerEvents)
-        .where(eq(registerEvents.registerId, family.id))
-        .orderBy(registerEvents.id);
-      expect(events.map((event) => event.toStatus)).toEqual(["SUBMITTED", "RT_VERIFIED", "SUBMITTED"]);
-      expect(writes.map((write) => write.status)).toEqual(["RT_VERIFIED", "SUBMITTED"]);
-      expect(writes.map((write) => new Date(String(write.waiting_since)).getTime())).toEqual(
-        events.slice(1).map((event) => event.createdAt.getTime()),
-      );
-      const [row] = await t.db.select().from(registers).where(eq(registers.id, family.id));
-      expect(row?.waitingSince.getTime()).toBe(events[2]?.createdAt.getTime());
-    } finally {
-      await t.db.execute(sql`drop trigger count_register_write on registers`);
-      await t.db.execute(sql`drop function count_register_write`);
-      await t.db.execute(sql`drop table register_writes`);
-    }
+    });
+    const events = await t.db
+      .select({ toStatus: registerEvents.toStatus, createdAt: registerEvents.createdAt })
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, family.id))
+      .orderBy(registerEvents.id);
+    expect(events.map((event) => event.toStatus)).toEqual(["SUBMITTED", "RT_VERIFIED", "SUBMITTED"]);
+    expect(writes.map((write) => write.status)).toEqual(["RT_VERIFIED", "SUBMITTED"]);
+    expect(writes.map((write) => write.waitingSince.getTime())).toEqual(
+      events.slice(1).map((event) => event.createdAt.getTime()),
+    );
+    const [row] = await t.db.select().from(registers).where(eq(registers.id, family.id));
+    expect(row?.waitingSince.getTime()).toBe(events[2]?.createdAt.getTime());
   });
 
   test("registrationDate and consent stay as the public form stored them after a Maker Checker save", async () => {
