@@ -13,6 +13,7 @@ import { hashPassword } from "./passwords.ts";
 import { assertStrongPassword } from "./password-strength.ts";
 import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
@@ -106,7 +107,7 @@ export async function registerKader(
   const registrationNumber = newRegistrationNumber();
 
   try {
-    await db.transaction(async (tx) => {
+    await writeTransaction(db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({

@@ -22,6 +22,7 @@ import { invalidateUserSessions } from "./sessions.ts";
 import { revokeApiTokensCreatedBy } from "./api-tokens.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import type { Db } from "../../db/client.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users, type UserRow } from "../../db/schema/users.ts";
@@ -120,7 +121,7 @@ export async function approveKader(
       fieldErrors: [{ path: ["desaKelurahanId"], message: "Pilih kelurahan/desa" }],
     });
   const needsRw = input.level === "rt" || input.level === "rw";
-  const approved = await db.transaction(async (tx) => {
+  const approved = await writeTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
@@ -160,7 +161,7 @@ export async function rejectKader(
   const admin = requireAdmin(actor);
   const input = parseInput(rejectKaderInput, rawInput);
   const user = await pendingKader(db, input.userId);
-  const rejected = await db.transaction(async (tx) => {
+  const rejected = await writeTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ status: "rejected", updatedAt: new Date() })

@@ -21,6 +21,7 @@ import {
 import { correctionEventNote, familyCorrectableStatuses } from "@shared/status-guidance.ts";
 import { statusLabel } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import { registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
@@ -133,7 +134,7 @@ export async function submitCorrection(
   const input = parseInput(correctionSubmitInput, raw);
   const registerId = readToken(mail.APP_SECRET, input.token, now);
   return withNikRace(db, input.form, registerId, "public", () =>
-    db.transaction(async (tx) => {
+    writeTransaction(db, async (tx) => {
       const [row] = await tx
         .select()
         .from(registers)

@@ -14,6 +14,7 @@ import {
 import { statusLabel } from "@shared/status.ts";
 import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
@@ -124,7 +125,7 @@ export async function registerFamily(
 
   const form = input.form;
   return withNikRace(db, form, null, "public", () =>
-    db.transaction(async (tx) => {
+    writeTransaction(db, async (tx) => {
       await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
       // Taken first: a concurrent request with the same key waits here, then finds this registration.
       const claimed = await tx

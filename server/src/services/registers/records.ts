@@ -40,6 +40,7 @@ import {
   type WorkflowAction,
 } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import type { RevisionChange } from "../../db/schema/audit.ts";
 import { registerRevisions } from "../../db/schema/audit.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -480,7 +481,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
   const { data, confirmNik } = parseInput(createRecordInput, raw);
   if (!scopeOf(actor).canAct) throw forbidden();
   return withNikRace(db, data, null, "cadre", () =>
-    db.transaction(async (tx) => {
+    writeTransaction(db, async (tx) => {
       await assertAddressInArea(tx, actor, data);
       await assertNiksFree(tx, data, null, "cadre");
       const nik = nikConfirmation(data, [], true, confirmNik);
@@ -527,7 +528,7 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
   requireCaller(actor);
   const input = parseInput(updateRecordInput, raw);
   return withNikRace(db, input.data, input.registerId, "cadre", () =>
-    db.transaction(async (tx) => {
+    writeTransaction(db, async (tx) => {
       const row = await registerInScope(tx, actor, input.registerId, "act");
       assertEditable(row);
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
@@ -594,7 +595,7 @@ export async function writeFamilyVersion(
 export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(deleteRecordInput, raw);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
     assertEditable(row);
     await assertRecordUnlocked(tx, row);
@@ -631,7 +632,7 @@ export async function deleteRecord(db: Db, actor: Actor, raw: DeleteRecordInput)
 export async function setRecordLocation(db: Db, actor: Actor, raw: SetLocationInput): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(setLocationInput, raw);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
     if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
@@ -685,7 +686,7 @@ export async function restoreRecord(db: Db, actor: Actor, raw: { registerId: num
   const { registerId } = parseInput(recordIdInput, raw);
   requireAdmin(actor);
   try {
-    return await db.transaction(async (tx) => {
+    return await writeTransaction(db, async (tx) => {
       const row = await registerInScope(tx, actor, registerId, "act");
       if (row.deletedAt === null) throw new DomainError("CONFLICT", notDeletedMessage);
       await assertRecordUnlocked(tx, row);
@@ -727,7 +728,7 @@ export async function reopenRecord(
 ): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(reopenRecordInput, raw);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
     if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
     if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);

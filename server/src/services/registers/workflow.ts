@@ -32,6 +32,7 @@ import {
   type WorkflowActor,
 } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { actorUserId, authorityOf, type Actor, type SessionUser } from "../accounts/actor.ts";
@@ -180,7 +181,7 @@ export async function transition(
 ): Promise<TransitionResult> {
   requireCaller(actor);
   const input = parseInput(transitionInput, rawInput);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const row = await registerInScope(tx, actor, input.registerId, "act");
     const validator = validatorFor(actor);
     const refused = refusal(row, input.action, validator);
@@ -250,6 +251,16 @@ export interface BulkVerifyResult {
   skipped: Array<{ registerId: number; message: string }>;
 }
 
+/** Ward, RW, RT, then id: the order a transaction over several families takes their places in. */
+function byPlace(a: ScopedRegister, b: ScopedRegister): number {
+  return (
+    (a.desaKelurahanId ?? 0) - (b.desaKelurahanId ?? 0) ||
+    (a.rw ?? "").localeCompare(b.rw ?? "") ||
+    (a.rt ?? "").localeCompare(b.rt ?? "") ||
+    a.id - b.id
+  );
+}
+
 /**
  * Verifies the selected records in one transaction. A record outside the area refuses the whole
  * call; a record that no longer waits for this level is skipped and reported.
@@ -263,9 +274,12 @@ export async function bulkVerify(
   requireCaller(actor);
   const input = parseInput(bulkVerifyInput, rawInput);
   const ids = [...new Set(input.registerIds)];
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const rows: ScopedRegister[] = [];
     for (const id of ids) rows.push(await registerInScope(tx, actor, id, "act"));
+    // Moved in place order, so two bulk verifications over the same wards take the wards' rollup rows
+    // in the same order and wait for each other instead of deadlocking (see writeTransaction).
+    rows.sort(byPlace);
     const validator = validatorFor(actor);
     const result: BulkVerifyResult = { verified: [], skipped: [] };
     for (const row of rows) {
