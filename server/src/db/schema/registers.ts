@@ -173,7 +173,10 @@ export const registerEvents = pgTable(
     fromStatus: text(),
     toStatus: text().notNull(),
     note: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // When the move was written, not when its transaction began (now()): a bulk verification that
+    // waited for other writers' records would otherwise date its moves before theirs, and the
+    // history, waiting_since and the month marks, all ordered by this time, would misorder them.
+    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`statement_timestamp()`),
   },
   (table) => [index().on(table.registerId)],
 );

@@ -1,18 +1,22 @@
 // Writes that meet on the figure rollups: every family of a ward, RT or month shares their rows, so
-// transactions touching several wards at once can deadlock in PostgreSQL. Users must see their
-// writes saved (or a clear refusal), never a server error, and the rollups must still equal a
-// recount. PGlite runs one transaction at a time, so these run everywhere but only PostgreSQL
-// can deadlock.
+// writes in one ward, or spanning wards, could deadlock in PostgreSQL (migration
+// issue12_rollup_lock_order_custom, db/write-transaction.ts). Users must see their writes saved or
+// a clear refusal, never a server error, and the rollups must still equal a recount. PGlite runs one
+// transaction at a time: the same tests run there, but only PostgreSQL can deadlock.
 import { describe, expect, test } from "bun:test";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { resultRows } from "../../db/raw-rows.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { writeTransaction, WRITE_ATTEMPTS } from "../../db/write-transaction.ts";
+import { seededRandom } from "../../demo/families.ts";
+import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister, familyForm, ward } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
+import { DomainError } from "../common/errors.ts";
 import { checkRollups } from "../figures/rollups.ts";
-import { updateRecord } from "./records.ts";
-import { bulkVerify } from "./workflow.ts";
+import { createRecord, deleteRecord, reopenRecord, restoreRecord, setRecordLocation, updateRecord } from "./records.ts";
+import { bulkVerify, transition } from "./workflow.ts";
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
@@ -37,6 +41,92 @@ async function statusesOf(ids: number[]): Promise<string[]> {
 }
 
 describe("writes that meet on the rollups at once", () => {
+  test("eight users writing to forty families of two wards at once: only clear refusals, rollups equal a recount", async () => {
+    const admin = await createUser(t.db, { role: "admin", status: "active" });
+    const cadres = [
+      await createCadre(t.db, "kelurahan", { wardIndex: 0 }),
+      await createCadre(t.db, "kelurahan", { wardIndex: 1 }),
+    ];
+    const statuses = ["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "APPROVED"] as const;
+    const ids: number[] = [];
+    for (let index = 0; index < 40; index += 1) {
+      const place = { wardIndex: index % 2, rt: String(1 + (index % 3)).padStart(3, "0") };
+      ids.push((await createFamilyRegister(t.db, { ...place, status: statuses[index % 4] })).id);
+    }
+    const random = seededRandom(20261126);
+    const pick = () => ids[Math.floor(random() * ids.length)] ?? 0;
+    const latest = async (id: number) => {
+      const [row] = await t.db.select().from(registers).where(eq(registers.id, id));
+      if (!row) throw new Error(`no register ${id}`);
+      return row;
+    };
+    const cadreOf = (row: { desaKelurahanId: number | null }) =>
+      cadres.find((cadre) => cadre.desaKelurahanId === row.desaKelurahanId) ?? admin;
+    const somewhere = () => ({
+      wardIndex: random() < 0.5 ? 0 : 1,
+      rt: String(1 + Math.floor(random() * 3)).padStart(3, "0"),
+    });
+    // What cadres and admins do all day, each reading the record first as the screens do.
+    const writes: Array<() => Promise<unknown>> = [
+      async () => {
+        const saved = await createRecord(t.db, as(cadres[0] ?? admin), {
+          data: await familyForm(t.db, { wardIndex: 0, rt: "002" }),
+        });
+        ids.push(saved.registerId);
+      },
+      async () => {
+        const row = await latest(pick());
+        const data = await familyForm(t.db, somewhere());
+        return updateRecord(t.db, as(admin), { registerId: row.id, version: row.version, data });
+      },
+      async () => {
+        const row = await latest(pick());
+        const action = random() < 0.7 ? "verify" : "requestRevision";
+        return transition(t.db, as(cadreOf(row)), { registerId: row.id, action, note: "Cek ulang" });
+      },
+      () => bulkVerify(t.db, as(admin), { registerIds: [pick(), pick(), pick(), pick()] }),
+      async () => {
+        const row = await latest(pick());
+        return deleteRecord(t.db, as(admin), { registerId: row.id, version: row.version, reason: "Data ganda" });
+      },
+      () => restoreRecord(t.db, as(admin), { registerId: pick() }),
+      async () => {
+        const row = await latest(pick());
+        return reopenRecord(t.db, as(admin), { registerId: row.id, version: row.version, reason: "Periksa ulang" });
+      },
+      async () => {
+        const row = await latest(pick());
+        const location = { latitude: -6.24, longitude: 106.99, source: "map" as const, accuracyM: null };
+        return setRecordLocation(t.db, as(admin), { registerId: row.id, version: row.version, location });
+      },
+    ];
+    const refusals: string[] = [];
+    const failures: unknown[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let step = 0; step < 30; step += 1) {
+          const write = writes[Math.floor(random() * writes.length)];
+          try {
+            await write?.();
+          } catch (error) {
+            if (error instanceof DomainError) refusals.push(error.code);
+            else failures.push(error);
+          }
+        }
+      }),
+    );
+    // Stale versions, locked or deleted records and the like are refused with a message (409/403);
+    // nothing failed as a server error.
+    expect(failures).toEqual([]);
+    expect(new Set(refusals).size).toBeGreaterThan(0);
+    expect([...new Set(refusals)].every((code) => code === "CONFLICT" || code === "FORBIDDEN")).toBe(true);
+    // Every family's history ends in its status: no move's event was kept without its move.
+    const astray = await t.db.execute(sql`select r.id from registers r where r.status is distinct from (
+        select e.to_status from register_events e where e.register_id = r.id order by e.created_at desc, e.id desc limit 1)`);
+    expect(resultRows(astray)).toEqual([]);
+    expect(await checkRollups(t.db)).toEqual([]);
+  });
+
   test("three admins bulk-verifying families of four wards in different orders: all moved, no deadlock", async () => {
     const admins = await Promise.all([0, 1, 2].map(() => createUser(t.db, { role: "admin", status: "active" })));
     const selections: number[][] = [[], [], []];

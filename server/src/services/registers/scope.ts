@@ -156,20 +156,29 @@ export function filterOverlapsScope(
 
 export type ScopedRegister = RegisterRow & { wardKecamatanId: number | null };
 
-/** Loads a register with its ward's kecamatan (what placeInScope needs). */
-async function loadRegister(db: DbOrTx, registerId: number): Promise<ScopedRegister | null> {
-  const [row] = await db
+/**
+ * Loads a register with its ward's kecamatan (what placeInScope needs); to act on it, locked for the
+ * rest of the transaction. Every write then holds the register before the rows its triggers file
+ * into the rollups: a status move writes its event (whose trigger files the move) before the
+ * register, and without the lock first it took the rollups' rows and then waited for a register an
+ * edit held while the edit's trigger waited for those rows (a deadlock), and its version check read
+ * a version a concurrent write was about to replace.
+ */
+async function loadRegister(db: DbOrTx, registerId: number, lock: boolean): Promise<ScopedRegister | null> {
+  const query = db
     .select({ register: registers, wardKecamatanId: desaKelurahan.kecamatanId })
     .from(registers)
     .leftJoin(desaKelurahan, eq(desaKelurahan.id, registers.desaKelurahanId))
     .where(eq(registers.id, registerId))
     .limit(1);
+  const [row] = lock ? await query.for("update", { of: registers }) : await query;
   return row ? { ...row.register, wardKecamatanId: row.wardKecamatanId } : null;
 }
 
 /**
- * One register the user may read ("read") or change ("act"), else NOT_FOUND / FORBIDDEN with an
- * Indonesian message. Soft-deleted rows are returned too: callers decide what a deleted row allows.
+ * One register the user may read ("read") or change ("act", locked until the caller's transaction
+ * ends), else NOT_FOUND / FORBIDDEN with an Indonesian message. Soft-deleted rows are returned too:
+ * callers decide what a deleted row allows.
  */
 export async function registerInScope(
   db: DbOrTx,
@@ -179,7 +188,7 @@ export async function registerInScope(
 ): Promise<ScopedRegister> {
   const scope = scopeOf(subject);
   if (scope.area.kind === "none") throw forbidden();
-  const row = await loadRegister(db, registerId);
+  const row = await loadRegister(db, registerId, mode === "act");
   if (!row) throw notFound();
   // Cadre account registrations hold cadres' own data: only city-wide admin authority reaches them
   // (the same rule as visibleRegisters in policy.ts).

@@ -276,7 +276,8 @@ export async function bulkVerify(
   const ids = [...new Set(input.registerIds)];
   return writeTransaction(db, async (tx) => {
     const rows: ScopedRegister[] = [];
-    for (const id of ids) rows.push(await registerInScope(tx, actor, id, "act"));
+    // Locked in id order, as any other transaction holding several registers takes them.
+    for (const id of [...ids].sort((a, b) => a - b)) rows.push(await registerInScope(tx, actor, id, "act"));
     // Moved in place order, so two bulk verifications over the same wards take the wards' rollup rows
     // in the same order and wait for each other instead of deadlocking (see writeTransaction).
     rows.sort(byPlace);
@@ -289,10 +290,15 @@ export async function bulkVerify(
         continue;
       }
       try {
-        result.verified.push(await applyMove(tx, actor, validator, row, "verify", undefined, mail));
+        // Each move in a savepoint: applyMove writes the event before its guarded update, so a
+        // record moved by someone else meanwhile must take its event (and the rollups the event's
+        // trigger filed) back with it, not only leave the register unchanged.
+        result.verified.push(
+          await tx.transaction((move) => applyMove(move, actor, validator, row, "verify", undefined, mail)),
+        );
       } catch (error) {
-        // Moved by someone else between reading and writing: the guarded update changed nothing, so
-        // the transaction is intact and the others can still be verified.
+        // Moved by someone else between reading and writing: rolled back to the savepoint, so the
+        // transaction is intact and the others can still be verified.
         if (!(error instanceof DomainError) || error.code !== "CONFLICT") throw error;
         result.skipped.push({ registerId: row.id, message: error.message });
       }

@@ -1,0 +1,1 @@
+ALTER TABLE "register_events" ALTER COLUMN "created_at" SET DEFAULT statement_timestamp();
