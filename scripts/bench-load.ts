@@ -1,6 +1,8 @@
 // `npm run bench:load`: 50 closed-loop users for 5 minutes against the portal on loopback, a mix
-// of public registrations, public status searches and cadre list reads; prints p50/p95/p99 per
-// operation, throughput, errors by status and the server's RSS. Never part of `npm test`.
+// of public registrations, public status searches, cadre list reads and status moves (an admin
+// verifying what waits, many at once, so writers meet on the same wards' rollups); prints
+// p50/p95/p99 per operation, throughput, errors by status and the server's RSS. Never part of
+// `npm test`.
 //   LOAD_USERS (50)  LOAD_SECONDS (300)  LOAD_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres:
 //   a fresh database is created there for the run and dropped afterwards). Loopback addresses only.
 // DESIGN §9 goal: 0 5xx, p95 ≤ 300 ms, server RSS ≤ 300 MB.
@@ -8,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { z } from "zod";
 import { DEMO_PASSWORD } from "../server/src/demo/accounts.ts";
 import {
   familyFactory,
@@ -38,8 +41,8 @@ const portal = await startPortal({
   DATABASE_URL: databaseUrl,
 });
 
-type Operation = "register" | "search" | "cadre list";
-const latencies: Record<Operation, number[]> = { register: [], search: [], "cadre list": [] };
+type Operation = "register" | "search" | "cadre list" | "move";
+const latencies: Record<Operation, number[]> = { register: [], search: [], "cadre list": [], move: [] };
 const statuses = new Map<string, number>();
 let stopped = false;
 
@@ -54,6 +57,36 @@ async function cadreList(cookie: string, page: number): Promise<{ status: number
   const input = encodeURIComponent(JSON.stringify({ search: "", page, pageSize: 5 }));
   const response = await fetch(`${portal.baseUrl}/trpc/registers.list?input=${input}`, {
     headers: { cookie, origin: portal.baseUrl },
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+const waitingPage = z.object({
+  result: z.object({
+    data: z.object({ items: z.array(z.object({ id: z.number(), version: z.number(), actions: z.array(z.string()) })) }),
+  }),
+});
+
+/**
+ * A status move as the validation queue makes it: a page of what waits, then 'Verifikasi' on one of
+ * them with the version read. Two users on the same record: one gets 409 (counted apart, not an error).
+ */
+async function verifyWaiting(cookie: string, page: number, pick: number): Promise<{ status: number; ms: number }> {
+  const input = encodeURIComponent(JSON.stringify({ status: "waiting", page, pageSize: 10 }));
+  const listed = await fetch(`${portal.baseUrl}/trpc/registers.queue?input=${input}`, {
+    headers: { cookie, origin: portal.baseUrl },
+  });
+  const parsed = waitingPage.safeParse(await listed.json().catch(() => null));
+  if (!listed.ok || !parsed.success) return { status: listed.status === 200 ? 0 : listed.status, ms: 0 };
+  const movable = parsed.data.result.data.items.filter((item) => item.actions.includes("verify"));
+  const item = movable[pick % Math.max(1, movable.length)];
+  if (!item) return { status: 204, ms: 0 };
+  const started = performance.now();
+  const response = await fetch(`${portal.baseUrl}/trpc/registers.transition`, {
+    method: "POST",
+    headers: { cookie, origin: portal.baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ registerId: item.id, action: "verify", expectedVersion: item.version }),
   });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
@@ -82,6 +115,7 @@ try {
   const makeFamily = familyFactory(wards, 1_000_000 + (process.pid % 1000) * 10_000);
   const heads: string[] = [];
   const cookie = await login(portal.baseUrl, "kader.kelurahan@pkk.demo", DEMO_PASSWORD, "127.0.0.9");
+  const adminCookie = await login(portal.baseUrl, "admin@pkk.demo", DEMO_PASSWORD, "127.0.0.10");
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssMb(portal.process.pid));
@@ -104,18 +138,22 @@ try {
           const query = round % 2 === 0 && heads.length > 0 ? (heads[round % heads.length] ?? "Siti") : "Siti";
           const result = await searchStatus(portal.baseUrl, query, ip);
           record("search", result.status, result.ms);
-        } else {
+        } else if (pick < 9) {
           const result = await cadreList(cookie, (round % 20) + 1);
           record("cadre list", result.status, result.ms);
+        } else {
+          const result = await verifyWaiting(adminCookie, (round % 5) + 1, round);
+          // 204: nothing waited on that page.
+          if (result.status !== 204) record("move", result.status, result.ms);
         }
       } catch {
-        record(pick < 3 ? "register" : pick < 7 ? "search" : "cadre list", 0, 0);
+        record(pick < 3 ? "register" : pick < 7 ? "search" : pick < 9 ? "cadre list" : "move", 0, 0);
       }
     }
   };
 
   console.log(
-    `${users} users for ${seconds} s against ${portal.baseUrl} (PostgreSQL); mix 30% registration, 40% status search, 30% cadre list`,
+    `${users} users for ${seconds} s against ${portal.baseUrl} (PostgreSQL); mix 30% registration, 40% status search, 20% cadre list, 10% status move (admin verifying what waits)`,
   );
   const started = performance.now();
   const running = Array.from({ length: users }, (_, index) => user(index));
