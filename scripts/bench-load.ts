@@ -134,9 +134,12 @@ try {
           record("register", result.status, result.ms);
           if (result.status === 200) heads.push(registration.headNik);
         } else if (pick < 7) {
-          // Half by a registered head's NIK, half by a common name.
-          const query = round % 2 === 0 && heads.length > 0 ? (heads[round % heads.length] ?? "Siti") : "Siti";
-          const result = await searchStatus(portal.baseUrl, query, ip);
+          // Half by a registered head's NIK, half by a common name in the demo kelurahan (a name
+          // is only looked up within one kelurahan).
+          const byNik = round % 2 === 0 && heads.length > 0;
+          const result = byNik
+            ? await searchStatus(portal.baseUrl, heads[round % heads.length] ?? "", ip)
+            : await searchStatus(portal.baseUrl, "Siti", ip, wards[0]?.id);
           record("search", result.status, result.ms);
         } else if (pick < 9) {
           const result = await cadreList(cookie, (round % 20) + 1);

@@ -167,10 +167,17 @@ export async function login(baseUrl: string, email: string, password: string, ip
   return cookie;
 }
 
-export async function searchStatus(baseUrl: string, query: string, ip: string): Promise<CallResult> {
+/** The public status search: by NIK or registration number, or by name within one kelurahan. */
+export async function searchStatus(
+  baseUrl: string,
+  query: string,
+  ip: string,
+  desaKelurahanId?: number,
+): Promise<CallResult> {
   const solved = await captcha(baseUrl, "search", ip);
   if ("failed" in solved) return solved.failed;
-  const result = await trpcCall(baseUrl, "registers.searchStatus", { query, captcha: solved.answer }, ip);
+  const input = { query, captcha: solved.answer, ...(desaKelurahanId === undefined ? {} : { desaKelurahanId }) };
+  const result = await trpcCall(baseUrl, "registers.searchStatus", input, ip);
   return { ...result, ms: result.ms + solved.ms };
 }
 
