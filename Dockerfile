@@ -11,6 +11,8 @@ RUN npx vite build --config client/vite.config.ts
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# The JavaScript heap grows as on a 300 MB machine (README "Configuration", BUN_JSC_forceRAMSize).
+ENV BUN_JSC_forceRAMSize=300000000
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

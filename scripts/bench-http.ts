@@ -24,6 +24,7 @@ import { createApiToken } from "../server/src/services/accounts/api-tokens.ts";
 import { createSession, generateSessionToken } from "../server/src/services/accounts/sessions.ts";
 import { freePort } from "./e2e.ts";
 import { databaseCpu, processCpuMs } from "./process-cpu.ts";
+import { serverMemoryEnv } from "./lib/server-memory.ts";
 
 const { values } = parseArgs({
   options: {
@@ -71,6 +72,7 @@ const server = Bun.spawn([process.execPath, "server/src/index.ts"], {
   cwd: root,
   env: {
     ...process.env,
+    ...serverMemoryEnv,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

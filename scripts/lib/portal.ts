@@ -6,6 +6,7 @@ import { freePort } from "../../server/test/private-postgres.ts";
 import { resolve } from "node:path";
 import postgres from "postgres";
 import { solveCaptcha } from "./captcha-solver.ts";
+import { serverMemoryEnv } from "./server-memory.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -31,6 +32,7 @@ export async function startPortal(env: Record<string, string>): Promise<Portal> 
       APP_SECRET: "fault-suite-secret-fault-suite-secret-0001",
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
+      ...serverMemoryEnv,
       ...env,
     },
     stdout: "pipe",
