@@ -108,6 +108,7 @@ describe("operator commands", () => {
     const clean = await run(database, "figures-check.ts", []);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toContain("figures:check: every rollup equals a recount from the rows");
+    expect(clean.stdout).toContain("figures:check: every family's status is the one its last move reached");
 
     // One kelurahan's count of live families is off by one, as a bulk fix that skipped the
     // triggers would leave it.
