@@ -5,10 +5,10 @@
 -- its event, a bulk verification one family after another. Two such writes in one ward each held a
 -- row the other waited for, and PostgreSQL failed one with deadlock_detected: with eight writers on
 -- two wards, 5 to 11 of 320 writes still failed after three attempts (db/write-transaction.ts).
--- Now each trigger that files into a ward's rollups first takes that ward's transaction-level
--- advisory lock, so writes in one ward queue at their first rollup row and never deadlock; a write
--- spanning two wards (a family moved between wards) takes them in ward order. A register write
--- takes it in a BEFORE trigger, so it is held before registers_counts and registers_figures run.
+-- Now every write to registers, family_members or register_events first takes its ward's
+-- transaction-level advisory lock, in a BEFORE trigger, so before any AFTER trigger files into the
+-- rollups: writes in one ward queue at their first rollup row and never deadlock; a write spanning
+-- two wards (a family moved between wards) takes them in ward order.
 -- The lock's key space: (1200012, ward id), apart from the startup locks' single-key space.
 -- The wards a and b (either may be null; a register without a ward files under 0), lower id first.
 CREATE OR REPLACE FUNCTION pkk_lock_ward_rollups(a integer, b integer DEFAULT NULL) RETURNS void
@@ -36,55 +36,19 @@ END $$;
 CREATE TRIGGER registers_lock_wards BEFORE INSERT OR UPDATE OR DELETE ON registers
   FOR EACH ROW EXECUTE FUNCTION pkk_registers_lock_wards();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION pkk_members_figures() RETURNS trigger
+-- A member's or an event's write: the wards of its register before and after.
+CREATE OR REPLACE FUNCTION pkk_register_rows_lock_wards() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  r registers;
 BEGIN
   PERFORM pkk_lock_ward_rollups(
     CASE WHEN TG_OP <> 'INSERT' THEN (SELECT desa_kelurahan_id FROM registers WHERE id = OLD.register_id) END,
     CASE WHEN TG_OP <> 'DELETE' THEN (SELECT desa_kelurahan_id FROM registers WHERE id = NEW.register_id) END);
-  IF TG_OP <> 'INSERT' THEN
-    SELECT * INTO r FROM registers WHERE id = OLD.register_id;
-    IF FOUND AND r.form_type = 'family_registration' and r.deleted_at is null THEN
-      INSERT INTO member_rollups AS t (kecamatan_id, desa_kelurahan_id, rw, rt, status, gender, birth_year, members)
-      VALUES (coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), coalesce(r.rw, ''), coalesce(r.rt, ''), r.status, OLD.gender, extract(year from OLD.birth_date)::smallint, -1)
-      ON CONFLICT (desa_kelurahan_id, rw, rt, status, gender, birth_year, kecamatan_id) DO UPDATE SET
-        members = t.members + excluded.members;
-    END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    SELECT * INTO r FROM registers WHERE id = NEW.register_id;
-    IF FOUND AND r.form_type = 'family_registration' and r.deleted_at is null THEN
-      INSERT INTO member_rollups AS t (kecamatan_id, desa_kelurahan_id, rw, rt, status, gender, birth_year, members)
-      VALUES (coalesce(r.kecamatan_id, 0), coalesce(r.desa_kelurahan_id, 0), coalesce(r.rw, ''), coalesce(r.rt, ''), r.status, NEW.gender, extract(year from NEW.birth_date)::smallint, 1)
-      ON CONFLICT (desa_kelurahan_id, rw, rt, status, gender, birth_year, kecamatan_id) DO UPDATE SET
-        members = t.members + excluded.members;
-    END IF;
-  END IF;
-  RETURN NULL;
+  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+  RETURN NEW;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION pkk_events_figures() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  r registers;
-BEGIN
-  PERFORM pkk_lock_ward_rollups(
-    CASE WHEN TG_OP <> 'INSERT' THEN (SELECT desa_kelurahan_id FROM registers WHERE id = OLD.register_id) END,
-    CASE WHEN TG_OP <> 'DELETE' THEN (SELECT desa_kelurahan_id FROM registers WHERE id = NEW.register_id) END);
-  IF TG_OP <> 'INSERT' THEN
-    SELECT * INTO r FROM registers WHERE id = OLD.register_id;
-    IF FOUND AND r.form_type = 'family_registration' and r.deleted_at is null THEN PERFORM pkk_apply_move(r, OLD, -1); END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    SELECT * INTO r FROM registers WHERE id = NEW.register_id;
-    IF FOUND AND r.form_type = 'family_registration' and r.deleted_at is null THEN PERFORM pkk_apply_move(r, NEW, 1); END IF;
-  END IF;
-  IF TG_OP <> 'INSERT' THEN PERFORM pkk_refresh_register_marks(OLD.register_id); END IF;
-  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.register_id <> OLD.register_id OR
-      (NEW.created_at, NEW.to_status) IS DISTINCT FROM (OLD.created_at, OLD.to_status)) THEN
-    PERFORM pkk_refresh_register_marks(NEW.register_id);
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE TRIGGER family_members_lock_wards BEFORE INSERT OR UPDATE OR DELETE ON family_members
+  FOR EACH ROW EXECUTE FUNCTION pkk_register_rows_lock_wards();
+--> statement-breakpoint
+CREATE TRIGGER register_events_lock_wards BEFORE INSERT OR UPDATE OR DELETE ON register_events
+  FOR EACH ROW EXECUTE FUNCTION pkk_register_rows_lock_wards();
