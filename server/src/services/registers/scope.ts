@@ -158,11 +158,10 @@ export type ScopedRegister = RegisterRow & { wardKecamatanId: number | null };
 
 /**
  * Loads a register with its ward's kecamatan (what placeInScope needs); to act on it, locked for the
- * rest of the transaction. Every write then holds the register before the rows its triggers file
- * into the rollups: a status move writes its event (whose trigger files the move) before the
- * register, and without the lock first it took the rollups' rows and then waited for a register an
- * edit held while the edit's trigger waited for those rows (a deadlock), and its version check read
- * a version a concurrent write was about to replace.
+ * rest of the transaction, so the caller's version and status checks read the version its write
+ * replaces (a concurrent writer waits here). A status move writes its event before the register:
+ * without the lock its guarded update could still find the record moved by someone else, after the
+ * event and the rollups its trigger filed were written.
  */
 async function loadRegister(db: DbOrTx, registerId: number, lock: boolean): Promise<ScopedRegister | null> {
   const query = db
