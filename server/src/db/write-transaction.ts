@@ -4,6 +4,7 @@
 // moved between wards while another moves the other way) can each hold a rollup row the other
 // waits for. PostgreSQL ends one of them with deadlock_detected after deadlock_timeout; it changed
 // nothing, so it runs again, up to WRITE_ATTEMPTS times, instead of answering the user with 500.
+import { randomInt } from "node:crypto";
 import type { Db } from "./client.ts";
 import { hasSqlState } from "./sql-state.ts";
 
@@ -28,7 +29,7 @@ export async function writeTransaction<T>(db: Db, work: (tx: Transaction) => Pro
     } catch (error) {
       if (attempt >= WRITE_ATTEMPTS || !hasSqlState(error, RETRIED_STATES)) throw error;
       // A short random pause, so the two do not meet again at once.
-      await pause(5 + Math.random() * 20 * attempt);
+      await pause(randomInt(5, 5 + 20 * attempt));
     }
   }
 }

@@ -276,7 +276,7 @@ export async function bulkVerify(
   const ids = [...new Set(input.registerIds)];
   return writeTransaction(db, async (tx) => {
     const rows: ScopedRegister[] = [];
-    // Locked in id order, as any other transaction holding several registers takes them.
+    // Locked in id order, the order every transaction holding several registers takes them in.
     for (const id of [...ids].sort((a, b) => a - b)) rows.push(await registerInScope(tx, actor, id, "act"));
     // Moved in place order, so two bulk verifications over the same wards take the wards' rollup rows
     // in the same order and wait for each other instead of deadlocking (see writeTransaction).
