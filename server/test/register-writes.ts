@@ -10,7 +10,8 @@ export interface RegisterWrite {
   waitingSince: Date;
 }
 
-export async function registerWritesDuring(db: Db, registerId: number, run: () => Promise<unknown>) {
+/** The register updates while `run` runs: of one register, or of every register when `registerId` is null. */
+export async function registerWritesDuring(db: Db, registerId: number | null, run: () => Promise<unknown>) {
   await db.execute(sql`create table register_writes (register_id integer, status text, waiting_since timestamptz)`);
   await db.execute(sql`create function count_register_write() returns trigger language plpgsql as $$
     begin insert into register_writes values (new.id, new.status, new.waiting_since); return null; end $$`);
@@ -19,7 +20,11 @@ export async function registerWritesDuring(db: Db, registerId: number, run: () =
   try {
     await run();
     const rows = resultRows(
-      await db.execute(sql`select status, waiting_since from register_writes where register_id = ${registerId}`),
+      await db.execute(
+        registerId === null
+          ? sql`select status, waiting_since from register_writes`
+          : sql`select status, waiting_since from register_writes where register_id = ${registerId}`,
+      ),
     );
     return rows.map(
       (row): RegisterWrite => ({ status: String(row.status), waitingSince: new Date(String(row.waiting_since)) }),

@@ -3,7 +3,9 @@
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
 import { specialConditionKeys } from "@shared/enums.ts";
-import type { familyMembers, registers } from "../../db/schema/registers.ts";
+import { sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
+import { type familyMembers, type registerEvents, registers } from "../../db/schema/registers.ts";
 
 type RegisterInsert = typeof registers.$inferInsert;
 type MemberInsert = typeof familyMembers.$inferInsert;
@@ -99,6 +101,24 @@ export function familyMemberRows(registerId: number, data: FamilyRegistration): 
     ...member,
     fullName: member.fullName.trim(),
   }));
+}
+
+/**
+ * A new family's first event (into SUBMITTED), dated at its register's creation rather than at its
+ * own statement: the register's waiting_since (when it reached SUBMITTED) is then right from the
+ * insert, and the event's trigger (migration 0034) does not write the register, and every index of
+ * it, a second time. Read in the statement: the column holds microseconds, a JS Date milliseconds.
+ */
+export function firstEventRow(
+  registerId: number,
+  by: Pick<typeof registerEvents.$inferInsert, "actorId" | "level" | "note">,
+): PgInsertValue<typeof registerEvents> {
+  return {
+    registerId,
+    createdAt: sql`(select ${registers.createdAt} from ${registers} where ${registers.id} = ${registerId})`,
+    toStatus: "SUBMITTED",
+    ...by,
+  };
 }
 
 /**

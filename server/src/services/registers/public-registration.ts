@@ -23,7 +23,7 @@ import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
-import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
+import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 
 export const REGISTRATION_RATE_LIMIT = {
@@ -158,12 +158,9 @@ export async function registerFamily(
         .returning();
       if (!row) throw new Error("register insert returned nothing");
       await tx.insert(familyMembers).values(familyMemberRows(row.id, form));
-      await tx.insert(registerEvents).values({
-        registerId: row.id,
-        actorId: actor.user?.id ?? null,
-        toStatus: "SUBMITTED",
-        note: "Registrasi keluarga oleh warga",
-      });
+      await tx
+        .insert(registerEvents)
+        .values(firstEventRow(row.id, { actorId: actor.user?.id ?? null, note: "Registrasi keluarga oleh warga" }));
       await tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key));
       return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(tx, row) };
     }),

@@ -58,7 +58,7 @@ import { requireAdmin, requireCaller } from "../common/access.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
-import { familyColumns, familyMemberRows, storedForm } from "./family-rows.ts";
+import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { addressLine } from "./family-scope.ts";
 import { familySearch } from "./family-search.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
@@ -501,13 +501,13 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
         .returning({ id: registers.id, version: registers.version });
       if (!row) throw new Error("register insert returned nothing");
       await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
-      await tx.insert(registerEvents).values({
-        registerId: row.id,
-        actorId: actorUserId(actor),
-        level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
-        toStatus: "SUBMITTED",
-        note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
-      });
+      await tx.insert(registerEvents).values(
+        firstEventRow(row.id, {
+          actorId: actorUserId(actor),
+          level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
+          note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
+        }),
+      );
       await audit(tx, actor, {
         action: "register.create",
         entity: ENTITY,

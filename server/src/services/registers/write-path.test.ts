@@ -251,6 +251,40 @@ describe("server-set parts of the form survive edits", () => {
     expect(row?.waitingSince.getTime()).toBe(events[2]?.createdAt.getTime());
   });
 
+  test("a family created at any door (public form, Maker Checker, REST) is written once, waiting since its creation", async () => {
+    const rt = await createCadre(t.db, "rt");
+    const auth = await cookieOf(t, rt);
+    const created: number[] = [];
+    const writes = await registerWritesDuring(t.db, null, async () => {
+      const challenge = issueCaptcha(t.env.APP_SECRET, "family");
+      const publicForm = await callerFor(t, null, "10.9.9.8").registers.registerFamily({
+        form: await familyForm(t.db),
+        captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      created.push(publicForm.id);
+      const cadreInput = await callerFor(t, rt).registers.create({ data: await familyForm(t.db), confirmNik: true });
+      created.push(cadreInput.registerId);
+      const rest = await restCall(
+        t,
+        "POST",
+        "/registers",
+        auth,
+        restBody(await familyForm(t.db), { nik_confirmed: true }),
+      );
+      expect(rest.status).toBe(200);
+      created.push(Number(rest.json.data.id));
+    });
+    expect(writes).toEqual([]);
+    for (const id of created) {
+      const [row] = await t.db.select().from(registers).where(eq(registers.id, id));
+      const [event] = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, id));
+      expect([row?.status, event?.toStatus]).toEqual(["SUBMITTED", "SUBMITTED"]);
+      expect(event?.createdAt.getTime()).toBe(row?.createdAt.getTime());
+      expect(row?.waitingSince.getTime()).toBe(row?.createdAt.getTime());
+    }
+  });
+
   test("registrationDate and consent stay as the public form stored them after a Maker Checker save", async () => {
     const form = await familyForm(t.db);
     const challenge = issueCaptcha(t.env.APP_SECRET, "family");
