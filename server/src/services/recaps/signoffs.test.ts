@@ -10,6 +10,8 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
+import { DomainError } from "../common/errors.ts";
+import { reopenRecord } from "../registers/records.ts";
 import { assertRecordUnlocked, recapStatus, reopenSignoff, signRecap } from "./signoffs.ts";
 
 const t = useTestApp();
@@ -126,5 +128,38 @@ describe("sign-off by level", () => {
     const rt = await createCadre(t.db, "rt", { wardIndex: 4 });
     const next = `${Number(period.slice(0, 4)) + 1}-01`;
     expect((await refusal(signRecap(t.db, as(rt), { period: next }))).code).toBe("BAD_REQUEST");
+  });
+});
+
+describe("a signature racing a change to a record it counts", () => {
+  // Each round an RT cadre signs the month while the kelurahan cadre reopens ('Buka Kembali') an
+  // approved family of that RT and month, at once. Either the reopen is refused as locked, or it
+  // comes first and the signature counts the family as reopened: never a signature whose figures
+  // the reopen changed after they were read (the page would show it "changed since signing").
+  test("either the reopen is refused as locked or the signed figures already leave the family out", async () => {
+    const place = { wardIndex: 6, rw: "007" };
+    const kel = await createCadre(t.db, "kelurahan", place);
+    for (let round = 1; round <= 12; round += 1) {
+      const rt = String(round).padStart(3, "0");
+      const cadre = await createCadre(t.db, "rt", { ...place, rt });
+      const family = await createFamilyRegister(t.db, { ...place, rt, status: "APPROVED", change: thisMonth });
+      const { version } = await lockSubject(family.id);
+      const [signed, refused] = await Promise.all([
+        signRecap(t.db, as(cadre), { period }),
+        reopenRecord(t.db, as(kel), { registerId: family.id, version, reason: "Anggota keluarga bertambah" }).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      ]);
+      expect(signed.level).toBe("rt");
+      const status = (await lockSubject(family.id)).status;
+      if (refused === null) {
+        expect(status).toBe("SUBMITTED");
+      } else {
+        expect(refused instanceof DomainError && refused.code === "CONFLICT" && refused.message).toContain("terkunci");
+        expect(status).toBe("APPROVED");
+      }
+      expect((await recapStatus(t.db, as(cadre), { period })).standing?.changedSinceSigning).toBe(false);
+    }
   });
 });

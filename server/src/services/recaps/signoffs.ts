@@ -16,6 +16,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { recapSignoffs, type RecapSignoffRow } from "../../db/schema/recaps.ts";
 import { desaKelurahan } from "../../db/schema/regions.ts";
+import { lockWards } from "../../db/ward-lock.ts";
 import { actsAsAdmin, type Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, forbidden, notFound } from "../common/errors.ts";
@@ -197,6 +198,9 @@ export async function signRecap(db: Db, actor: Actor, raw: SignInput): Promise<S
   if (period > todayIso().slice(0, 7))
     throw new DomainError("BAD_REQUEST", "Bulan yang belum berjalan tidak dapat ditandatangani");
   return db.transaction(async (tx) => {
+    // Every write to this ward's records waits until the signature commits, and a change checking
+    // the lock (assertRecordUnlocked) finishes first: the figures read here stay the ones signed.
+    await lockWards(tx, place.desaKelurahanId);
     if (await standing(tx, level, place, period)) {
       throw new DomainError(
         "CONFLICT",
@@ -447,6 +451,9 @@ export function lockedMessage(row: RecapSignoffRow): string {
  * write path (services/registers/records.ts) calls this once per write.
  */
 export async function assertRecordUnlocked(db: DbOrTx, before: LockSubject, after?: LockSubject): Promise<void> {
+  // Taken before the check and held to the commit: a signature of these wards cannot come between
+  // the check and the change (signRecap takes the same lock).
+  await lockWards(db, before.desaKelurahanId, after?.desaKelurahanId ?? null);
   for (const subject of after ? [before, after] : [before]) {
     const row = await lockingSignoff(db, subject);
     if (row) throw new DomainError("CONFLICT", lockedMessage(row));
