@@ -2,9 +2,11 @@
 // usable once (its nonce is recorded when answered).
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { lt, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { createHmac, randomInt } from "node:crypto";
 import type { DbOrTx } from "../../db/client.ts";
+import { compiledStatement } from "../../db/compiled.ts";
+import { resultRows } from "../../db/raw-rows.ts";
 import { captchaNonces } from "../../db/schema/support.ts";
 import { isCaptchaKind, type CaptchaChallenge, type CaptchaKind } from "@shared/schemas/captcha.ts";
 import { DomainError } from "../common/errors.ts";
@@ -132,6 +134,41 @@ export function checkCaptcha(
   return { nonce: payload.nonce, expiresAt: new Date(payload.expiresAt) };
 }
 
+/**
+ * Expired nonces each use of a captcha deletes, oldest first: more than the one it adds, so the
+ * table holds about the unexpired ones (housekeeping prunes whatever is left). Deleting every expired
+ * nonce, as the status search did, read the deleted but not yet vacuumed ones again on every use (a
+ * bitmap scan never marks index entries dead): with 15,000 of them and 2,000 expired waiting, one
+ * sweep read 14,280 index entries (0.8 ms) and the search statement alone took 1.5 ms instead of 0.9
+ * (pgbench, p50). Read in index order with a limit, the scan marks what it passes as dead and stops;
+ * skip locked, so two uses never wait for each other's sweep.
+ */
+const NONCES_SWEPT_PER_USE = 4;
+
+/**
+ * The CTEs `swept` and `burned` of a statement that uses a captcha up (its values the placeholders
+ * `nonce` and `expiresAt`), when `allowed` holds: a few expired nonces are deleted (rows another use
+ * is sweeping are skipped) and the nonce recorded; `burned` is empty when it was used before.
+ * Written into the statement of its caller (a rate limit, a lookup) so all of it is one round trip.
+ */
+export function nonceBurnCtes(allowed: SQL): SQL {
+  return sql`swept as (
+      delete from ${captchaNonces} where ${captchaNonces.nonce} in (
+        select ${captchaNonces.nonce} from ${captchaNonces} where ${captchaNonces.expiresAt} < now()
+        order by ${captchaNonces.expiresAt} limit ${sql.raw(String(NONCES_SWEPT_PER_USE))} for update skip locked
+      ) and ${allowed}
+    ), burned as (
+      insert into ${captchaNonces} (nonce, expires_at)
+      select ${sql.placeholder("nonce")}::text, ${sql.placeholder("expiresAt")}::timestamptz
+      where ${allowed}
+      on conflict do nothing returning nonce
+    )`;
+}
+
+const burnStatement = compiledStatement(
+  () => sql`with ${nonceBurnCtes(sql`true`)} select count(*)::int as burned from burned`,
+);
+
 /** Checks an answer and burns the captcha (its nonce is recorded; a second use is refused). */
 export async function verifyCaptcha(
   db: DbOrTx,
@@ -140,13 +177,8 @@ export async function verifyCaptcha(
   now = Date.now(),
 ): Promise<void> {
   const { nonce, expiresAt } = checkCaptcha(secret, input, now);
-  await db.delete(captchaNonces).where(lt(captchaNonces.expiresAt, sql`now()`));
-  const inserted = await db
-    .insert(captchaNonces)
-    .values({ nonce, expiresAt })
-    .onConflictDoNothing()
-    .returning({ nonce: captchaNonces.nonce });
-  if (inserted.length === 0) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
+  const [row] = resultRows(await burnStatement(db, { nonce, expiresAt: expiresAt.toISOString() }));
+  if (Number(row?.burned) === 0) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
 }
 
 /**

@@ -26,9 +26,8 @@ import { compiledStatement, type StatementValues } from "../../db/compiled.ts";
 import { aliasedSelection, rowDecoder, resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
-import { captchaNonces } from "../../db/schema/support.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha } from "../public/captcha.ts";
+import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
 import { parseInput } from "../common/input.ts";
 import { registrationNumberMatch, registrationNumberOf, wardNameMatch, type ReviewNote } from "./status-lookup.ts";
 
@@ -37,17 +36,6 @@ export const SEARCH_RATE_LIMIT = {
   windowSeconds: 60,
   message: "Terlalu banyak pencarian. Silakan coba lagi nanti",
 };
-
-/**
- * Expired nonces each search deletes, oldest first: more than the one it adds, so the table holds
- * about the unexpired ones (housekeeping prunes whatever is left). Deleting every expired nonce, as
- * it did, read the deleted but not yet vacuumed ones again on every search (a bitmap scan never marks
- * index entries dead): with 15,000 of them and 2,000 expired waiting, one sweep read 14,280 index
- * entries (0.8 ms) and the statement alone took 1.5 ms instead of 0.9 (pgbench, p50). Read in index
- * order with a limit, the scan marks what it passes as dead and stops; skip locked, so two searches
- * never wait for each other's sweep.
- */
-const NONCES_SWEPT_PER_SEARCH = 4;
 
 /** The columns of a card (one column may be read under two names: the ward's and kecamatan's names). */
 const cardColumns = {
@@ -171,17 +159,7 @@ function searchStatement(db: Db, kind: LookupKind): SQL {
     familyReadsNoteStatuses.map((status) => sql`${status}`.inlineParams()),
     sql`, `,
   );
-  return plannedOnce(sql`with limited as (${countAttemptStatement(sql.placeholder("key"), SEARCH_RATE_LIMIT)}), swept as (
-      delete from ${captchaNonces} where ${captchaNonces.nonce} in (
-        select ${captchaNonces.nonce} from ${captchaNonces} where ${captchaNonces.expiresAt} < now()
-        order by ${captchaNonces.expiresAt} limit ${sql.raw(String(NONCES_SWEPT_PER_SEARCH))} for update skip locked
-      ) and exists (select 1 from limited where limited.count <= ${SEARCH_RATE_LIMIT.limit})
-    ), burned as (
-      insert into ${captchaNonces} (nonce, expires_at)
-      select ${sql.placeholder("nonce")}, ${sql.placeholder("expiresAt")}::timestamptz
-      from limited where limited.count <= ${SEARCH_RATE_LIMIT.limit}
-      on conflict do nothing returning nonce
-    ), found as (
+  return plannedOnce(sql`with limited as (${countAttemptStatement(sql.placeholder("key"), SEARCH_RATE_LIMIT)}), ${nonceBurnCtes(sql`exists (select 1 from limited where limited.count <= ${SEARCH_RATE_LIMIT.limit})`)}, found as (
       select ${aliasedSelection(cardFields)}
       from ${registers}
       left join ${desaKelurahan} on ${desaKelurahan.id} = ${registers.desaKelurahanId}
