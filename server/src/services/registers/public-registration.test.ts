@@ -113,6 +113,33 @@ describe("family registration", () => {
 
     const other = await familyForm(t.db);
     await expect(register(other, { key })).rejects.toMatchObject({ code: "CONFLICT" });
+    // A retry long after, its captcha expired meanwhile: still the first registration.
+    const expired = issueCaptcha(t.env.APP_SECRET, "family", Date.now() - 11 * 60 * 1000);
+    const late = await register(form, {
+      key,
+      ip,
+      captcha: { token: expired.token, answer: solveCaptcha(expired.question) },
+    });
+    expect(late.id).toBe(first.id);
+  });
+
+  test("a key past its 24-hour retry window is free again", async () => {
+    const key = crypto.randomUUID();
+    const first = await register(await familyForm(t.db), { key });
+    await t.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(idempotencyKeys.key, `family:${key}`));
+    const other = await familyForm(t.db);
+    const second = await register(other, { key });
+    expect(second.id).not.toBe(first.id);
+    expect(second.record.data.nikKepalaKeluarga).toBe(other.nikKepalaKeluarga);
+    const [claim] = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, `family:${key}`));
+    expect(claim?.registerId).toBe(second.id);
+    expect(claim?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
   });
 
   test("wrong, expired, other-kind and reused captchas are refused with the form's message", async () => {

@@ -1,6 +1,6 @@
 // Public family registration (SPEC §2, §5; DESIGN §3, §6): one transaction writes the register, its
 // members, the first history event and the idempotency key, or nothing at all.
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
@@ -12,14 +12,16 @@ import {
   type RegisterFamilyResult,
 } from "@shared/schemas/registration.ts";
 import { statusLabel } from "@shared/status.ts";
-import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, assertWithinLimit, countAttemptStatement } from "../common/rate-limit.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { writeTransaction } from "../../db/write-transaction.ts";
+import { compiledStatement } from "../../db/compiled.ts";
+import { resultRows } from "../../db/raw-rows.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { verifyCaptcha } from "../public/captcha.ts";
+import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
@@ -38,10 +40,21 @@ function requestHash(input: { form: FamilyRegistration }): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(input.form))));
 }
 
-export async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<void> {
+/** The ward and kecamatan names of a form's address, once it is checked to be a real pair. */
+export interface RegionNames {
+  kecamatanNama: string;
+  desaKelurahanNama: string;
+}
+
+export async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise<RegionNames> {
   const [ward] = await tx
-    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .select({
+      kecamatanId: desaKelurahan.kecamatanId,
+      kecamatanNama: kecamatan.nama,
+      desaKelurahanNama: desaKelurahan.nama,
+    })
     .from(desaKelurahan)
+    .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
     .where(eq(desaKelurahan.id, form.address.desaKelurahanId));
   if (!ward) {
     throw new DomainError("BAD_REQUEST", "Pilih kelurahan", {
@@ -55,15 +68,18 @@ export async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise
       ],
     });
   }
+  return { kecamatanNama: ward.kecamatanNama, desaKelurahanNama: ward.desaKelurahanNama };
 }
 
 /** The stored family as the success page shows it (the resident's own data, right after sending it). */
-export async function familyRecord(db: DbOrTx, row: RegisterRow): Promise<FamilyRecord> {
-  const [names] = await db
-    .select({ kecamatanNama: kecamatan.nama, desaKelurahanNama: desaKelurahan.nama })
-    .from(desaKelurahan)
-    .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
-    .where(eq(desaKelurahan.id, row.desaKelurahanId ?? 0));
+export async function familyRecord(db: DbOrTx, row: RegisterRow, known?: RegionNames): Promise<FamilyRecord> {
+  const [names] = known
+    ? [known]
+    : await db
+        .select({ kecamatanNama: kecamatan.nama, desaKelurahanNama: desaKelurahan.nama })
+        .from(desaKelurahan)
+        .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
+        .where(eq(desaKelurahan.id, row.desaKelurahanId ?? 0));
   const data = familyRegistrationSchema.parse(row.dataRegister);
   return {
     id: row.id,
@@ -86,16 +102,46 @@ async function resultFor(db: DbOrTx, registerId: number): Promise<RegisterFamily
 }
 
 /** A key seen before: the same data gets the same registration back; other data is refused. */
-async function replay(db: DbOrTx, key: string, hash: string): Promise<RegisterFamilyResult | null> {
-  const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-  if (!existing || existing.registerId === null) return null;
-  if (existing.requestHash !== hash) {
+async function answerEarlier(db: DbOrTx, registerId: number, requestHash: unknown, hash: string) {
+  if (requestHash !== hash) {
     throw new DomainError(
       "CONFLICT",
       "Pengiriman ini sudah dipakai untuk data lain. Muat ulang halaman lalu kirim kembali.",
     );
   }
-  return resultFor(db, existing.registerId);
+  return resultFor(db, registerId);
+}
+
+/**
+ * What the registration checks before its transaction, in one statement (it took four round trips):
+ * the attempt is counted against the address; a registration made earlier under the key is read;
+ * and, within the limit and only when no earlier registration answers, the captcha is used up (a
+ * retry of a registration that went through resends the captcha it already used).
+ */
+const admissionStatement = compiledStatement(
+  () => sql`with limited as (${countAttemptStatement(sql.placeholder("address"), REGISTRATION_RATE_LIMIT)}),
+    earlier as (
+      select ${idempotencyKeys.requestHash} as request_hash, ${idempotencyKeys.registerId} as register_id
+      from ${idempotencyKeys}
+      where ${idempotencyKeys.key} = ${sql.placeholder("key")} and ${idempotencyKeys.expiresAt} > now()
+    ),
+    ${nonceBurnCtes(sql`${sql.placeholder("nonce")}::text is not null
+      and exists (select 1 from limited where limited.count <= ${REGISTRATION_RATE_LIMIT.limit})
+      and not exists (select 1 from earlier where earlier.register_id is not null)`)}
+    select limited.count, limited.retry_after,
+      (select request_hash from earlier) as request_hash, (select register_id from earlier) as register_id,
+      exists (select 1 from burned) as burned
+    from limited`,
+);
+
+/** The captcha's own check (signature, kind, expiry), its refusal kept for after the replay check. */
+function checkedCaptcha(secret: string, captcha: RegisterFamilyInput["captcha"]) {
+  try {
+    return checkCaptcha(secret, { ...captcha, expectedKind: "family", wrongMessage: "Jawaban captcha salah" });
+  } catch (error) {
+    if (error instanceof DomainError) return { refusal: error };
+    throw error;
+  }
 }
 
 /**
@@ -108,39 +154,53 @@ export async function registerFamily(
   actor: Actor,
   rawInput: RegisterFamilyInput,
 ): Promise<RegisterFamilyResult> {
-  await consumeRateLimit(db, addressKey("register-family", actor.ip), REGISTRATION_RATE_LIMIT);
   const input = parseInput(registerFamilyInput, rawInput);
   const key = `family:${input.idempotencyKey}`;
   const hash = requestHash(input);
-
-  const replayed = await replay(db, key, hash);
-  if (replayed) return replayed;
-
-  await verifyCaptcha(db, secret, {
-    token: input.captcha.token,
-    answer: input.captcha.answer,
-    expectedKind: "family",
-    wrongMessage: "Jawaban captcha salah",
-  });
+  const captcha = checkedCaptcha(secret, input.captcha);
+  const burnable = "refusal" in captcha ? null : captcha;
+  const [admitted] = resultRows(
+    await admissionStatement(db, {
+      address: addressKey("register-family", actor.ip),
+      key,
+      nonce: burnable?.nonce ?? null,
+      expiresAt: burnable?.expiresAt.toISOString() ?? null,
+    }),
+  );
+  assertWithinLimit(admitted, REGISTRATION_RATE_LIMIT);
+  if (typeof admitted?.register_id === "number") {
+    return answerEarlier(db, admitted.register_id, admitted.request_hash, hash);
+  }
+  if ("refusal" in captcha) throw captcha.refusal;
+  if (admitted?.burned !== true) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
 
   const form = input.form;
   return withNikRace(db, form, null, "public", () =>
     writeTransaction(db, async (tx) => {
-      await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
       // Taken first: a concurrent request with the same key waits here, then finds this registration.
+      // A key past its retry window is taken over (housekeeping deletes the others).
       const claimed = await tx
         .insert(idempotencyKeys)
         .values({ key, requestHash: hash, expiresAt: sql`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})` })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: idempotencyKeys.key,
+          set: {
+            requestHash: hash,
+            registerId: null,
+            createdAt: sql`now()`,
+            expiresAt: sql`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+          },
+          setWhere: lte(idempotencyKeys.expiresAt, sql`now()`),
+        })
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
-        const again = await replay(tx, key, hash);
-        if (again) return again;
+        const [earlier] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+        if (earlier?.registerId) return answerEarlier(tx, earlier.registerId, earlier.requestHash, hash);
         throw new DomainError("CONFLICT", "Pengiriman yang sama sedang diproses. Silakan tunggu sebentar.");
       }
 
-      await checkRegion(tx, form);
-      await assertNiksFree(tx, form, null, "public");
+      // Independent reads: sent together, answered in one round trip.
+      const [names] = await Promise.all([checkRegion(tx, form), assertNiksFree(tx, form, null, "public")]);
 
       const now = new Date();
       const [row] = await tx
@@ -157,12 +217,15 @@ export async function registerFamily(
         })
         .returning();
       if (!row) throw new Error("register insert returned nothing");
-      await tx.insert(familyMembers).values(familyMemberRows(row.id, form));
-      await tx
-        .insert(registerEvents)
-        .values(firstEventRow(row.id, { actorId: actor.user?.id ?? null, note: "Registrasi keluarga oleh warga" }));
-      await tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key));
-      return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(tx, row) };
+      // Sent together and run in order; a refusal of the first (a NIK taken meanwhile) fails the rest.
+      await Promise.all([
+        tx.insert(familyMembers).values(familyMemberRows(row.id, form)),
+        tx
+          .insert(registerEvents)
+          .values(firstEventRow(row.id, { actorId: actor.user?.id ?? null, note: "Registrasi keluarga oleh warga" })),
+        tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key)),
+      ]);
+      return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(tx, row, names) };
     }),
   );
 }
