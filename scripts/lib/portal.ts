@@ -1,7 +1,7 @@
 // What the fault and load suites share: start the portal as a child process on a free loopback port,
 // and talk to it the way the browser does (tRPC over HTTP, captcha solved like a person would).
-import type { FamilyRegistration } from "../../shared/src/schemas/family.ts";
-import { buildDemoFamily, seededRandom } from "../../server/src/demo/families.ts";
+import { familyRegistrationSchema, type FamilyRegistration } from "../../shared/src/schemas/family.ts";
+import { demoFamily, seededRandom } from "../../server/src/demo/families.ts";
 import { freePort } from "../../server/test/private-postgres.ts";
 import { resolve } from "node:path";
 import postgres from "postgres";
@@ -115,7 +115,11 @@ export interface Registration {
   form: FamilyRegistration;
 }
 
-/** Builds distinct families in the given wards (NIKs unique per run through `serialBase`). */
+/**
+ * Builds distinct families in the given wards. Their NIKs are the bulk generator's serial style:
+ * birth-style NIKs keep only 4 digits of the serial, and past 1,000 families a load run registered
+ * a NIK twice now and then (a correct 409 the load counted as a failed registration).
+ */
 export function familyFactory(wards: Array<{ id: number; kecamatanId: number; kode: string }>, serialBase: number) {
   const random = seededRandom(serialBase);
   let serial = serialBase;
@@ -123,13 +127,14 @@ export function familyFactory(wards: Array<{ id: number; kecamatanId: number; ko
     serial += 1;
     const area = wards[serial % wards.length];
     if (!area) throw new Error("no wards");
-    const form = buildDemoFamily(random, serial, {
+    const where = {
       kecamatanId: area.kecamatanId,
       desaKelurahanId: area.id,
       kode: area.kode,
       rw: String((serial % 9) + 1).padStart(3, "0"),
       rt: String((serial % 7) + 1).padStart(3, "0"),
-    });
+    };
+    const form = familyRegistrationSchema.parse(demoFamily(random, serial, where, new Date(), "serial"));
     return { idempotencyKey: crypto.randomUUID(), headNik: form.nikKepalaKeluarga, form };
   };
 }
