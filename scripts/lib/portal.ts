@@ -1,7 +1,7 @@
 // What the fault and load suites share: start the portal as a child process on a free loopback port,
 // and talk to it the way the browser does (tRPC over HTTP, captcha solved like a person would).
-import { familyRegistrationSchema, type FamilyRegistration } from "../../shared/src/schemas/family.ts";
-import { demoFamily, seededRandom } from "../../server/src/demo/families.ts";
+import type { FamilyRegistration } from "../../shared/src/schemas/family.ts";
+import { buildDemoFamily, seededRandom } from "../../server/src/demo/families.ts";
 import { freePort } from "../../server/test/private-postgres.ts";
 import { resolve } from "node:path";
 import postgres from "postgres";
@@ -116,25 +116,30 @@ export interface Registration {
 }
 
 /**
- * Builds distinct families in the given wards. Their NIKs are the bulk generator's serial style:
- * birth-style NIKs keep only 4 digits of the serial, and past 1,000 families a load run registered
- * a NIK twice now and then (a correct 409 the load counted as a failed registration).
+ * Builds distinct families in the given wards. Their NIKs are birth-style, like residents' (spread
+ * over the index, not one sequence), and keep 4 digits of a serial: past 1,000 families one could
+ * repeat an earlier family's, so a family holding a NIK this factory gave out is drawn again.
  */
 export function familyFactory(wards: Array<{ id: number; kecamatanId: number; kode: string }>, serialBase: number) {
   const random = seededRandom(serialBase);
+  const given = new Set<string>();
   let serial = serialBase;
-  return (): Registration => {
+  const draw = (): FamilyRegistration => {
     serial += 1;
     const area = wards[serial % wards.length];
     if (!area) throw new Error("no wards");
-    const where = {
+    return buildDemoFamily(random, serial, {
       kecamatanId: area.kecamatanId,
       desaKelurahanId: area.id,
       kode: area.kode,
       rw: String((serial % 9) + 1).padStart(3, "0"),
       rt: String((serial % 7) + 1).padStart(3, "0"),
-    };
-    const form = familyRegistrationSchema.parse(demoFamily(random, serial, where, new Date(), "serial"));
+    });
+  };
+  return (): Registration => {
+    let form = draw();
+    while (form.members.some((member) => given.has(member.nik))) form = draw();
+    for (const member of form.members) given.add(member.nik);
     return { idempotencyKey: crypto.randomUUID(), headNik: form.nikKepalaKeluarga, form };
   };
 }
