@@ -123,6 +123,33 @@ describe("family registration", () => {
     expect(late.id).toBe(first.id);
   });
 
+  test("a double submission at once stores one family; the other gets it, or is told to wait or reload", async () => {
+    for (const sameCaptcha of [true, false]) {
+      const form = await familyForm(t.db);
+      const key = crypto.randomUUID();
+      const ip = freshIp();
+      const shared = captcha();
+      const outcomes = await Promise.all(
+        [shared, sameCaptcha ? shared : captcha()].map((answer) =>
+          register(form, { key, ip, captcha: answer }).then(
+            (result) => ({ id: result.id, message: "" }),
+            (error: unknown) => ({ id: 0, message: error instanceof Error ? error.message : String(error) }),
+          ),
+        ),
+      );
+      const stored = await t.db
+        .select({ id: registers.id })
+        .from(registers)
+        .where(eq(registers.nikKepalaKeluarga, form.nikKepalaKeluarga));
+      expect(stored).toHaveLength(1);
+      for (const outcome of outcomes) {
+        if (outcome.id !== 0) expect(outcome.id).toBe(stored[0]?.id ?? -1);
+        else expect(outcome.message).toMatch(/Captcha sudah dipakai|sedang diproses/);
+      }
+      expect(outcomes.some((outcome) => outcome.id !== 0)).toBe(true);
+    }
+  });
+
   test("a key past its 24-hour retry window is free again", async () => {
     const key = crypto.randomUUID();
     const first = await register(await familyForm(t.db), { key });
