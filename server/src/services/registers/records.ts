@@ -482,8 +482,8 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
   if (!scopeOf(actor).canAct) throw forbidden();
   return withNikRace(db, data, null, "cadre", () =>
     writeTransaction(db, async (tx) => {
-      await assertAddressInArea(tx, actor, data);
-      await assertNiksFree(tx, data, null, "cadre");
+      // Independent reads, sent together; the address's refusal (sent first) is the one that stands.
+      await Promise.all([assertAddressInArea(tx, actor, data), assertNiksFree(tx, data, null, "cadre")]);
       const nik = nikConfirmation(data, [], true, confirmNik);
       const now = new Date();
       const [row] = await tx
@@ -500,20 +500,23 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
         })
         .returning({ id: registers.id, version: registers.version });
       if (!row) throw new Error("register insert returned nothing");
-      await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
-      await tx.insert(registerEvents).values(
-        firstEventRow(row.id, {
-          actorId: actorUserId(actor),
-          level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
-          note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
+      // Sent together and run in order; a refusal of the first (a NIK taken meanwhile) fails the rest.
+      await Promise.all([
+        tx.insert(familyMembers).values(familyMemberRows(row.id, data)),
+        tx.insert(registerEvents).values(
+          firstEventRow(row.id, {
+            actorId: actorUserId(actor),
+            level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
+            note: actor.apiToken ? `Diinput melalui token API #${actor.apiToken.id}` : "Diinput oleh kader",
+          }),
+        ),
+        audit(tx, actor, {
+          action: "register.create",
+          entity: ENTITY,
+          entityId: row.id,
+          ...(nik.members.length > 0 ? { details: { nikConfirmed: nik.members } } : {}),
         }),
-      );
-      await audit(tx, actor, {
-        action: "register.create",
-        entity: ENTITY,
-        entityId: row.id,
-        ...(nik.members.length > 0 ? { details: { nikConfirmed: nik.members } } : {}),
-      });
+      ]);
       return { registerId: row.id, version: row.version };
     }),
   );
