@@ -133,36 +133,39 @@ async function applyMove(
   if (!decision.allowed) throw refusal(row, action, validator) ?? forbidden();
   // The event first: the register's update then works out waiting_since from it at once (the
   // trigger of migration 0034), where the other order wrote the register, and every index of it,
-  // a second time.
-  await tx.insert(registerEvents).values({
-    registerId: row.id,
-    actorId: actorUserId(actor),
-    level: decision.override ? "admin" : validator,
-    fromStatus: row.status,
-    toStatus: decision.to,
-    note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
-  });
-  const [updated] = await tx
-    .update(registers)
-    .set({ status: decision.to, version: sql`${registers.version} + 1`, updatedAt: new Date() })
-    // The version and status guard makes a concurrent move of the same record fail instead of both applying.
-    .where(
-      and(
-        eq(registers.id, row.id),
-        eq(registers.version, row.version),
-        eq(registers.status, row.status),
-        isNull(registers.deletedAt),
-      ),
-    )
-    .returning({ version: registers.version });
+  // a second time. The writes are sent together (one round trip) and run in this order; the
+  // register's guard missing (a concurrent move) rolls all of them back.
+  const [, [updated]] = await Promise.all([
+    tx.insert(registerEvents).values({
+      registerId: row.id,
+      actorId: actorUserId(actor),
+      level: decision.override ? "admin" : validator,
+      fromStatus: row.status,
+      toStatus: decision.to,
+      note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
+    }),
+    tx
+      .update(registers)
+      .set({ status: decision.to, version: sql`${registers.version} + 1`, updatedAt: new Date() })
+      // The version and status guard makes a concurrent move of the same record fail instead of both applying.
+      .where(
+        and(
+          eq(registers.id, row.id),
+          eq(registers.version, row.version),
+          eq(registers.status, row.status),
+          isNull(registers.deletedAt),
+        ),
+      )
+      .returning({ version: registers.version }),
+    notifyFamily(tx, mail, row, decision.to, note ?? null),
+    audit(tx, actor, {
+      action: "register.status",
+      entity: "registers",
+      entityId: row.id,
+      details: { from: row.status, to: decision.to, override: decision.override },
+    }),
+  ]);
   if (!updated) throw new DomainError("CONFLICT", staleMessage);
-  await notifyFamily(tx, mail, row, decision.to, note ?? null);
-  await audit(tx, actor, {
-    action: "register.status",
-    entity: "registers",
-    entityId: row.id,
-    details: { from: row.status, to: decision.to, override: decision.override },
-  });
   return {
     registerId: row.id,
     fromStatus: row.status,
