@@ -535,8 +535,11 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
       const row = await registerInScope(tx, actor, input.registerId, "act");
       assertEditable(row);
       if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
-      await assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) });
-      await assertAddressInArea(tx, actor, input.data);
+      // Independent checks, sent together.
+      await Promise.all([
+        assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) }),
+        assertAddressInArea(tx, actor, input.data),
+      ]);
       return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre", undefined, input.confirmNik);
     }),
   );
@@ -562,35 +565,39 @@ export async function writeFamilyVersion(
   await assertNiksFree(tx, data, row.id, audience);
   const nik = nikConfirmation(data, nikConfirmationsOf(row.dataRegister), audience === "cadre", confirmNik);
   const stored = withConfirmations(storedForm(data, row.dataRegister), nik.kept);
-  const [updated] = await tx
-    .update(registers)
-    .set({
-      ...familyColumns(data),
-      ...(status ? { status } : {}),
-      dataRegister: stored,
-      version: sql`${registers.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(unchangedSince(row, version))
-    .returning({ version: registers.version });
-  if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
-  await tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id));
-  await tx.insert(familyMembers).values(familyMemberRows(row.id, data));
   const changes = diffRecords(row.dataRegister, stored);
-  await tx
-    .insert(registerRevisions)
-    .values({ registerId: row.id, actorId: actorUserId(actor), version: updated.version, changes });
-  await audit(tx, actor, {
-    action: "register.update",
-    entity: ENTITY,
-    entityId: row.id,
-    details: {
-      version: updated.version,
-      paths: changes.map((change) => change.path),
-      ...(audience === "public" ? { by: "family" } : {}),
-      ...(nik.members.length > 0 ? { nikConfirmed: nik.members } : {}),
-    },
-  });
+  // The guard below matches only the version read, so the saved version is known before the
+  // writes, which are sent together (one round trip) and run in this order; a missed guard (someone
+  // saved first) rolls all of them back.
+  const saved = version + 1;
+  const [[updated]] = await Promise.all([
+    tx
+      .update(registers)
+      .set({
+        ...familyColumns(data),
+        ...(status ? { status } : {}),
+        dataRegister: stored,
+        version: sql`${registers.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(unchangedSince(row, version))
+      .returning({ version: registers.version }),
+    tx.delete(familyMembers).where(eq(familyMembers.registerId, row.id)),
+    tx.insert(familyMembers).values(familyMemberRows(row.id, data)),
+    tx.insert(registerRevisions).values({ registerId: row.id, actorId: actorUserId(actor), version: saved, changes }),
+    audit(tx, actor, {
+      action: "register.update",
+      entity: ENTITY,
+      entityId: row.id,
+      details: {
+        version: saved,
+        paths: changes.map((change) => change.path),
+        ...(audience === "public" ? { by: "family" } : {}),
+        ...(nik.members.length > 0 ? { nikConfirmed: nik.members } : {}),
+      },
+    }),
+  ]);
+  if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
   return { registerId: row.id, version: updated.version };
 }
 
