@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { ownershipMismatchMessage } from "@shared/schemas/correction.ts";
+import { statusLabel } from "@shared/status.ts";
 import { emailOutbox } from "../../db/schema/auth-tokens.ts";
 import { registerRevisions } from "../../db/schema/audit.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
@@ -182,6 +183,23 @@ describe("family correction ('Perbaiki Data')", () => {
     const before = (await t.db.select().from(emailOutbox)).length;
     await callerFor(t, rt).registers.transition({ registerId: silent.id, action: "verify" });
     expect((await t.db.select().from(emailOutbox)).length).toBe(before);
+  });
+
+  test("two cadres moving one family at once: one move, one event, one mail", async () => {
+    const { id } = await family("SUBMITTED", "sekali@contoh.id");
+    const first = await createCadre(t.db, "rt", { rw: "005", rt: "001" });
+    const second = await createCadre(t.db, "rt", { rw: "005", rt: "001" });
+    const outcomes = await Promise.allSettled([
+      callerFor(t, first).registers.transition({ registerId: id, action: "verify", expectedVersion: 1 }),
+      callerFor(t, second).registers.transition({ registerId: id, action: "requestRevision", note: "Cek alamat" }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const events = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, id));
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "sekali@contoh.id"));
+    expect(events).toHaveLength(2);
+    expect(mails).toHaveLength(1);
+    const moved = events.find((event) => event.toStatus !== "SUBMITTED")?.toStatus ?? "SUBMITTED";
+    expect(mails[0]?.subject).toContain(statusLabel(moved));
   });
 
   test("a record the RT has verified cannot be corrected by the family", async () => {
