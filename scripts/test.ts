@@ -2,10 +2,13 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { runE2e } from "./e2e.ts";
+import { e2eFailures, e2eReport, unitFailures } from "./lib/test-failures.ts";
 
 const root = resolve(import.meta.dirname, "..");
 let passed = 0;
 let failed = 0;
+/** What failed, by name: printed again after everything, where a CI log's tail still shows it. */
+const failures: string[] = [];
 
 async function capture(command: string[]): Promise<{ code: number; output: string }> {
   const child = Bun.spawn(command, { cwd: root, stdout: "pipe", stderr: "pipe" });
@@ -28,14 +31,20 @@ if (!only || only === "types") {
   console.log("\n▶ type check (tsc --noEmit)");
   const { code } = await capture(["tsc", "--noEmit", "-p", "."]);
   if (code === 0) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push("type check (tsc --noEmit)");
+  }
 }
 
 if (!only || only === "lint") {
   console.log("\n▶ lint and format (biome check)");
   const { code } = await capture(["biome", "check", "."]);
   if (code === 0) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push("lint and format (biome check)");
+  }
 }
 
 if (!only || only === "unit") {
@@ -46,6 +55,9 @@ if (!only || only === "unit") {
   const fail = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0);
   passed += pass;
   failed += fail + (code !== 0 && fail === 0 ? 1 : 0);
+  failures.push(...unitFailures(output));
+  if (code !== 0 && fail === 0)
+    failures.push(`bun test exited ${code} with no test failed (a file that did not load?)`);
 }
 
 if (!only || only === "e2e") {
@@ -54,15 +66,24 @@ if (!only || only === "e2e") {
   process.env.E2E_REPORT = report;
   const code = await runE2e();
   try {
-    const stats: { expected: number; unexpected: number; flaky: number } = JSON.parse(
-      readFileSync(report, "utf8"),
-    ).stats;
+    const parsed: unknown = JSON.parse(readFileSync(report, "utf8"));
+    const { stats } = e2eReport.parse(parsed);
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky;
-    if (code !== 0 && stats.unexpected + stats.flaky === 0) failed += 1;
+    failures.push(...e2eFailures(parsed));
+    if (code !== 0 && stats.unexpected + stats.flaky === 0) {
+      failed += 1;
+      failures.push(`Playwright exited ${code} with no test failed`);
+    }
   } catch {
     failed += 1;
+    failures.push("Playwright e2e: no report");
   }
+}
+
+if (failures.length > 0) {
+  console.log("\nfailed:");
+  for (const name of failures) console.log(`  ✘ ${name}`);
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
