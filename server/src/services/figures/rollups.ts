@@ -225,12 +225,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
   return differences;
 }
 
-/** db.execute answers an array (postgres.js) or {rows} (PGlite); read the `row` column of each. */
+/** The `row` column of each row a statement answered. */
 function rowsOf(result: unknown): unknown[] {
-  const rows: unknown[] = Array.isArray(result)
-    ? result
-    : typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)
-      ? result.rows
-      : [];
-  return rows.map((row) => (typeof row === "object" && row !== null && "row" in row ? row.row : row));
+  return resultRows(result).map((row) => row.row);
 }
