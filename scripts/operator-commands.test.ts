@@ -141,6 +141,36 @@ describe("operator commands", () => {
     expect(after.stdout).toContain("every rollup equals a recount from the rows");
   }, 120_000);
 
+  test("figures:check outlasts the app's 10 s statement limit (PostgreSQL; a city's recount takes longer)", async () => {
+    // At 1,000,000 families its life_events comparison alone ran past 10 s and the command died
+    // with "canceling statement due to statement timeout". A lock held on registers for longer than
+    // the limit stands in for that size here: the check waits it out and answers.
+    const url = database.env.DATABASE_URL;
+    if (!url) return;
+    const holder = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      let locked: () => void = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const held = holder.begin(async (tx) => {
+        await tx`lock table registers in access exclusive mode`;
+        locked();
+        await Bun.sleep(10_500);
+      });
+      await lockTaken;
+      const started = performance.now();
+      const checked = await run(database, "figures-check.ts", []);
+      await held;
+      expect(checked.stderr).not.toContain("statement timeout");
+      expect(checked.code).toBe(0);
+      expect(checked.stdout).toContain("figures:check: every rollup equals a recount from the rows");
+      expect(performance.now() - started).toBeGreaterThan(10_000);
+    } finally {
+      await holder.end();
+    }
+  }, 60_000);
+
   test("bench:db times every screen's call beside its raw SQL and writes the table as JSON", async () => {
     const jsonPath = join(scratch, "bench-db.json");
     const measured = await run(database, "bench-db.ts", [

@@ -6,7 +6,8 @@ export class DatabaseUnavailableError extends Error {}
 
 /**
  * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pglite. Bulk
- * scripts pass statementTimeoutMs 0: the app's 10 s limit is for requests, not for loading data.
+ * scripts and operator commands pass statementTimeoutMs 0: the app's 10 s limit is for requests,
+ * not for loading or recounting a city's data.
  */
 export async function openConfiguredDatabase(
   env: Env,
