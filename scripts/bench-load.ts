@@ -5,6 +5,8 @@
 // `npm test`.
 //   LOAD_USERS (50)  LOAD_SECONDS (300)  LOAD_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres:
 //   a fresh database is created there for the run and dropped afterwards). Loopback addresses only.
+//   LOAD_DATABASE_URL: run against this database as it is instead (e.g. one `npm run demo:data --
+//   --families 1000000` filled, to see the write path at a city's size); it keeps the run's writes.
 // DESIGN §9 goal: 0 5xx, p95 ≤ 300 ms, server RSS ≤ 300 MB.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,14 +28,17 @@ import {
 const users = Number(process.env.LOAD_USERS ?? 50);
 const seconds = Number(process.env.LOAD_SECONDS ?? 300);
 const adminUrl = process.env.LOAD_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const host = new URL(adminUrl).hostname;
-if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) throw new Error(`only loopback databases: ${host}`);
+const existingUrl = process.env.LOAD_DATABASE_URL;
+for (const url of [adminUrl, existingUrl]) {
+  const host = url ? new URL(url).hostname : "127.0.0.1";
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) throw new Error(`only loopback databases: ${host}`);
+}
 
 const work = mkdtempSync(join(tmpdir(), "pkk-load-"));
 const databaseName = `pkk_load_${process.pid}`;
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${databaseName}`);
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
+if (!existingUrl) await admin.unsafe(`create database ${databaseName}`);
+const databaseUrl = existingUrl ?? adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
 
 const portal = await startPortal({
   DATA_DIR: work,
@@ -98,6 +103,16 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+async function countRegisters(url: string): Promise<number> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await client<Array<{ total: number }>>`select count(*)::integer as total from registers`;
+    return row?.total ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 function rssMb(pid: number): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, "utf8")
@@ -112,6 +127,7 @@ function rssMb(pid: number): number {
 try {
   await waitReady(portal);
   const wards = await readWards(databaseUrl);
+  const registersAtStart = await countRegisters(databaseUrl);
   const makeFamily = familyFactory(wards, 1_000_000 + (process.pid % 1000) * 10_000);
   const heads: string[] = [];
   const cookie = await login(portal.baseUrl, "kader.kelurahan@pkk.demo", DEMO_PASSWORD, "127.0.0.9");
@@ -158,7 +174,7 @@ try {
   };
 
   console.log(
-    `${users} users for ${seconds} s against ${portal.baseUrl} (PostgreSQL); mix 30% registration, 40% status search, 20% cadre list, 10% status move (admin verifying what waits)`,
+    `${users} users for ${seconds} s against ${portal.baseUrl} (PostgreSQL, ${registersAtStart.toLocaleString("en")} registers at the start); mix 30% registration, 40% status search, 20% cadre list, 10% status move (admin verifying what waits)`,
   );
   const started = performance.now();
   const running = Array.from({ length: users }, (_, index) => user(index));
@@ -191,7 +207,7 @@ try {
 } finally {
   portal.process.kill("SIGTERM");
   await portal.process.exited;
-  await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
+  if (!existingUrl) await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
   rmSync(work, { recursive: true, force: true });
 }
