@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
 import { createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
@@ -148,6 +148,26 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
     expect((await send("PUT", `/api/desa-kelurahans/${existing.id}`, { nama: "X" }, cookie)).body.error.message).toBe(
       'Missing "data" payload in the request body',
     );
+  });
+
+  test("PUT refuses to move a ward that holds families to another kecamatan, as the admin screen does", async () => {
+    const cookie = await adminCookie();
+    const withFamily = await ward(t.db, 4);
+    await createFamilyRegister(t.db, { wardIndex: 4 });
+    const [other] = await t.db.select().from(kecamatan).where(ne(kecamatan.id, withFamily.kecamatanId)).limit(1);
+    if (!other) throw new Error("no other district");
+    const moved = await send(
+      "PUT",
+      `/api/desa-kelurahans/${withFamily.id}`,
+      { data: { kecamatan: other.id, kode: `${other.kode}.1940` } },
+      cookie,
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toBe(
+      `Kecamatan tidak dapat diubah karena ${withFamily.nama} masih memiliki 1 data keluarga`,
+    );
+    const [after] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, withFamily.id));
+    expect(after).toMatchObject({ kecamatanId: withFamily.kecamatanId, kode: withFamily.kode });
   });
 
   test("anonymous callers and cadres are refused every write with 403 and nothing changes", async () => {

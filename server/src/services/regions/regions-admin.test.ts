@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
 
@@ -152,6 +153,58 @@ describe("admin village/ward management (tRPC + services)", () => {
     expect(cadres.message).toBe(`${withCadre.nama} tidak dapat dihapus karena masih memiliki 1 kader/pengguna`);
     const left = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, withCadre.id));
     expect(left).toHaveLength(1);
+  });
+
+  test("a ward with families or cadres keeps its kecamatan and says why; an empty ward moves", async () => {
+    const caller = await admin();
+    // Into another district; the ward's new code must sit inside that district's code.
+    const movedTo = async (row: { id: number; nama: string; jenis: string; kecamatanId: number }, serial: number) => {
+      const [other] = await t.db.select().from(kecamatan).where(ne(kecamatan.id, row.kecamatanId)).limit(1);
+      if (!other) throw new Error("no other district");
+      return caller.regions.updateDesaKelurahan({
+        id: row.id,
+        data: await form({
+          nama: row.nama,
+          jenis: row.jenis,
+          kode: `${other.kode}.${row.jenis === "desa" ? 2 : 1}9${serial}0`,
+          kecamatanId: other.id,
+        }),
+      });
+    };
+
+    const withFamily = await ward(t.db, 7);
+    const family = await createFamilyRegister(t.db, { wardIndex: 7 });
+    const families = await refusal(movedTo(withFamily, 7));
+    expect(families.code).toBe("BAD_REQUEST");
+    expect(families.fields.kecamatanId).toBe(
+      `Kecamatan tidak dapat diubah karena ${withFamily.nama} masih memiliki 1 data keluarga`,
+    );
+    // Nothing moved: neither the ward nor its family's kecamatan.
+    const [kept] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, withFamily.id));
+    expect(kept?.kecamatanId).toBe(withFamily.kecamatanId);
+    const [stored] = await t.db.select().from(registers).where(eq(registers.id, family.id));
+    expect(stored?.kecamatanId).toBe(withFamily.kecamatanId);
+    // Renaming it in its own district is still allowed.
+    const renamed = await caller.regions.updateDesaKelurahan({
+      id: withFamily.id,
+      data: await form({
+        nama: `${withFamily.nama} Baru`,
+        kode: withFamily.kode,
+        jenis: withFamily.jenis,
+        kecamatanId: withFamily.kecamatanId,
+      }),
+    });
+    expect(renamed.nama).toBe(`${withFamily.nama} Baru`);
+
+    const withCadre = await ward(t.db, 8);
+    await createUser(t.db, { role: "kader", kecamatanId: withCadre.kecamatanId, desaKelurahanId: withCadre.id });
+    expect((await refusal(movedTo(withCadre, 8))).fields.kecamatanId).toBe(
+      `Kecamatan tidak dapat diubah karena ${withCadre.nama} masih memiliki 1 kader/pengguna`,
+    );
+
+    const empty = await ward(t.db, 9);
+    const moved = await movedTo(empty, 9);
+    expect(moved.kecamatanId).not.toBe(empty.kecamatanId);
   });
 
   test("districts: create, edit, refuse duplicates and bad codes, refuse deleting one with wards", async () => {

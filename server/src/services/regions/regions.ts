@@ -10,6 +10,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
+import { lockWards } from "../../db/ward-lock.ts";
 import { users } from "../../db/schema/users.ts";
 import {
   desaKelurahanFormSchema,
@@ -323,8 +324,9 @@ export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, inpu
   const form = parseInput(desaKelurahanFormSchema, input);
   return uniqueGuard(form.kode, () =>
     db.transaction(async (tx) => {
-      await getDesaKelurahan(tx, id);
+      const current = await getDesaKelurahan(tx, id);
       await checkDesaKelurahan(tx, form, id);
+      if (form.kecamatanId !== current.kecamatanId) await assertMovable(tx, current);
       await tx
         .update(desaKelurahan)
         .set({ ...columnsOf(form), updatedAt: new Date() })
@@ -350,6 +352,24 @@ function blockers(parts: Array<[number, string]>): string | null {
     .map(([total, noun]) => `${new Intl.NumberFormat("id-ID").format(total)} ${noun}`);
   if (named.length === 0) return null;
   return named.length === 1 ? (named[0] ?? null) : `${named.slice(0, -1).join(", ")} dan ${named.at(-1)}`;
+}
+
+/**
+ * A ward goes to another kecamatan only while it holds no family and no user: both carry their
+ * kecamatan beside the ward (the rollups, the figures and every official's reach are keyed by it),
+ * and a city ward's ~10,000 families are more rows than a request may rewrite. The ward's rollup
+ * lock is taken first, so a family written into the ward meanwhile is either counted here or waits
+ * for the move to commit.
+ */
+async function assertMovable(tx: DbOrTx, ward: DesaKelurahanRow): Promise<void> {
+  await lockWards(tx, ward.id);
+  const reason = blockers([
+    [await countWhere(tx, registers, eq(registers.desaKelurahanId, ward.id)), "data keluarga"],
+    [await countWhere(tx, users, eq(users.desaKelurahanId, ward.id)), "kader/pengguna"],
+  ]);
+  if (reason) {
+    throw invalid("kecamatanId", `Kecamatan tidak dapat diubah karena ${ward.nama} masih memiliki ${reason}`);
+  }
 }
 
 export async function deleteDesaKelurahan(db: Db, actor: Actor, id: number): Promise<DesaKelurahanRow> {
