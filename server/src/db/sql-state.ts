@@ -13,3 +13,24 @@ export function hasSqlState(error: unknown, states: ReadonlySet<string>): boolea
   }
   return false;
 }
+
+function constraintNameOf(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return undefined;
+  // postgres.js names it constraint_name, PGlite constraint.
+  if ("constraint_name" in value) return value.constraint_name;
+  if ("constraint" in value) return value.constraint;
+  return undefined;
+}
+
+/** The constraint named by the error (or one it wraps) that carries one of these SQLSTATEs. */
+export function violatedConstraint(error: unknown, states: ReadonlySet<string>): string | undefined {
+  for (let current: unknown = error, depth = 0; current !== undefined && depth < 5; depth += 1) {
+    const code = codeOf(current);
+    if (typeof code === "string" && states.has(code)) {
+      const name = constraintNameOf(current);
+      return typeof name === "string" ? name : undefined;
+    }
+    current = typeof current === "object" && current !== null && "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}

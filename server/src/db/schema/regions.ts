@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 export const kecamatan = pgTable("kecamatan", {
   id: serial().primaryKey(),
@@ -24,5 +24,12 @@ export const desaKelurahan = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index().on(table.kecamatanId), index().on(table.nama)],
+  (table) => [
+    index().on(table.kecamatanId),
+    index().on(table.nama),
+    // What families and users name their ward and kecamatan by (their foreign key "ward in
+    // kecamatan"): it makes the kecamatan part of the ward's key, so a ward cannot change kecamatan
+    // under a family or user that names the old pair, nor one be written beside a move.
+    unique("desa_kelurahan_id_kecamatan_id_unique").on(table.id, table.kecamatanId),
+  ],
 );

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   json,
@@ -102,6 +103,12 @@ export const registers = pgTable(
     lifeEvents: json().$type<Record<string, unknown>>(),
   },
   (table) => [
+    // The kecamatan a family is counted and reached by is its ward's (regions.ts).
+    foreignKey({
+      name: "registers_ward_in_kecamatan",
+      columns: [table.desaKelurahanId, table.kecamatanId],
+      foreignColumns: [desaKelurahan.id, desaKelurahan.kecamatanId],
+    }),
     index().on(table.status),
     index().on(table.desaKelurahanId, table.rw, table.rt),
     index().on(table.nikKepalaKeluarga),

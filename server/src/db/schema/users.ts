@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { userLevels, userRoles, userStatuses } from "@shared/schemas/auth.ts";
 import { desaKelurahan, kecamatan } from "./regions.ts";
 
@@ -31,6 +31,12 @@ export const users = pgTable(
     uniqueIndex("users_username_unique").on(table.username),
     uniqueIndex("users_nik_unique").on(table.nik),
     index().on(table.role, table.status),
+    // A cadre's kecamatan is its ward's (regions.ts).
+    foreignKey({
+      name: "users_ward_in_kecamatan",
+      columns: [table.desaKelurahanId, table.kecamatanId],
+      foreignColumns: [desaKelurahan.id, desaKelurahan.kecamatanId],
+    }),
   ],
 );
 

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { lockWards } from "../../db/ward-lock.ts";
+import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
 import { users } from "../../db/schema/users.ts";
 import {
   desaKelurahanFormSchema,
@@ -322,18 +323,33 @@ export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown):
 export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
   const form = parseInput(desaKelurahanFormSchema, input);
-  return uniqueGuard(form.kode, () =>
-    db.transaction(async (tx) => {
-      const current = await getDesaKelurahan(tx, id);
-      await checkDesaKelurahan(tx, form, id);
-      if (form.kecamatanId !== current.kecamatanId) await assertMovable(tx, current);
-      await tx
-        .update(desaKelurahan)
-        .set({ ...columnsOf(form), updatedAt: new Date() })
-        .where(eq(desaKelurahan.id, id));
-      return getDesaKelurahan(tx, id);
-    }),
+  return moveGuard(db, id, () =>
+    uniqueGuard(form.kode, () =>
+      db.transaction(async (tx) => {
+        const current = await getDesaKelurahan(tx, id);
+        await checkDesaKelurahan(tx, form, id);
+        if (form.kecamatanId !== current.kecamatanId) await assertMovable(tx, current);
+        await tx
+          .update(desaKelurahan)
+          .set({ ...columnsOf(form), updatedAt: new Date() })
+          .where(eq(desaKelurahan.id, id));
+        return getDesaKelurahan(tx, id);
+      }),
+    ),
   );
+}
+
+/**
+ * A user (cadres take no ward lock) written into the ward between the move's count and its update:
+ * the ward-in-kecamatan key refuses the update, answered as the count would have.
+ */
+async function moveGuard<T>(db: Db, id: number, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isWardInKecamatanViolation(error)) throw error;
+    throw (await moveRefusal(db, await getDesaKelurahan(db, id))) ?? error;
+  }
 }
 
 async function countWhere(
@@ -363,13 +379,18 @@ function blockers(parts: Array<[number, string]>): string | null {
  */
 async function assertMovable(tx: DbOrTx, ward: DesaKelurahanRow): Promise<void> {
   await lockWards(tx, ward.id);
+  const refusal = await moveRefusal(tx, ward);
+  if (refusal) throw refusal;
+}
+
+/** Why the ward cannot change kecamatan now, or null. */
+async function moveRefusal(db: DbOrTx, ward: DesaKelurahanRow): Promise<DomainError | null> {
   const reason = blockers([
-    [await countWhere(tx, registers, eq(registers.desaKelurahanId, ward.id)), "data keluarga"],
-    [await countWhere(tx, users, eq(users.desaKelurahanId, ward.id)), "kader/pengguna"],
+    [await countWhere(db, registers, eq(registers.desaKelurahanId, ward.id)), "data keluarga"],
+    [await countWhere(db, users, eq(users.desaKelurahanId, ward.id)), "kader/pengguna"],
   ]);
-  if (reason) {
-    throw invalid("kecamatanId", `Kecamatan tidak dapat diubah karena ${ward.nama} masih memiliki ${reason}`);
-  }
+  if (!reason) return null;
+  return invalid("kecamatanId", `Kecamatan tidak dapat diubah karena ${ward.nama} masih memiliki ${reason}`);
 }
 
 export async function deleteDesaKelurahan(db: Db, actor: Actor, id: number): Promise<DesaKelurahanRow> {

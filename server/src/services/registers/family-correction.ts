@@ -28,7 +28,7 @@ import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
-import { withNikRace } from "./nik-uniqueness.ts";
+import { withLostRaces } from "./nik-uniqueness.ts";
 import { checkRegion, familyRecord } from "./public-registration.ts";
 import { writeFamilyVersion } from "./records.ts";
 import { reviewNotes } from "./status-lookup.ts";
@@ -133,7 +133,7 @@ export async function submitCorrection(
 ): Promise<CorrectionResult> {
   const input = parseInput(correctionSubmitInput, raw);
   const registerId = readToken(mail.APP_SECRET, input.token, now);
-  return withNikRace(db, input.form, registerId, "public", () =>
+  return withLostRaces(db, input.form, registerId, "public", () =>
     writeTransaction(db, async (tx) => {
       const [row] = await tx
         .select()

@@ -24,7 +24,8 @@ import type { Actor } from "../accounts/actor.ts";
 import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
-import { assertNiksFree, withNikRace } from "./nik-uniqueness.ts";
+import { wardOutsideKecamatanError } from "../common/ward-in-kecamatan.ts";
+import { assertNiksFree, withLostRaces } from "./nik-uniqueness.ts";
 import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
 
@@ -61,13 +62,7 @@ export async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise
       fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }],
     });
   }
-  if (ward.kecamatanId !== form.address.kecamatanId) {
-    throw new DomainError("BAD_REQUEST", "Kelurahan tidak berada di kecamatan yang dipilih", {
-      fieldErrors: [
-        { path: ["address", "desaKelurahanId"], message: "Kelurahan tidak berada di kecamatan yang dipilih" },
-      ],
-    });
-  }
+  if (ward.kecamatanId !== form.address.kecamatanId) throw wardOutsideKecamatanError();
   return { kecamatanNama: ward.kecamatanNama, desaKelurahanNama: ward.desaKelurahanNama };
 }
 
@@ -175,7 +170,7 @@ export async function registerFamily(
   if (admitted?.burned !== true) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
 
   const form = input.form;
-  return withNikRace(db, form, null, "public", () =>
+  return withLostRaces(db, form, null, "public", () =>
     writeTransaction(db, async (tx) => {
       // Taken first: a concurrent request with the same key waits here, then finds this registration.
       // A key past its retry window is taken over (housekeeping deletes the others).

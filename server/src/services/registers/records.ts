@@ -62,7 +62,7 @@ import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./fa
 import { addressLine } from "./family-scope.ts";
 import { familySearch } from "./family-search.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
-import { assertNiksFree, findTakenNik, withNikRace } from "./nik-uniqueness.ts";
+import { assertNiksFree, findTakenNik, withLostRaces } from "./nik-uniqueness.ts";
 import { newestDeletedFirst, newestFirst, pageOfRegisters, pageOfSelection, type ListedRegister } from "./page.ts";
 import { readPolicyOf, selectionCondition, visibleSelection } from "./policy.ts";
 import {
@@ -480,7 +480,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
   requireCaller(actor);
   const { data, confirmNik } = parseInput(createRecordInput, raw);
   if (!scopeOf(actor).canAct) throw forbidden();
-  return withNikRace(db, data, null, "cadre", () =>
+  return withLostRaces(db, data, null, "cadre", () =>
     writeTransaction(db, async (tx) => {
       // Independent reads, sent together; the address's refusal (sent first) is the one that stands.
       await Promise.all([assertAddressInArea(tx, actor, data), assertNiksFree(tx, data, null, "cadre")]);
@@ -530,7 +530,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
 export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(updateRecordInput, raw);
-  return withNikRace(db, input.data, input.registerId, "cadre", () =>
+  return withLostRaces(db, input.data, input.registerId, "cadre", () =>
     writeTransaction(db, async (tx) => {
       const row = await registerInScope(tx, actor, input.registerId, "act");
       assertEditable(row);

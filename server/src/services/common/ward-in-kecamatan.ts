@@ -1,0 +1,23 @@
+// A family's and a user's kecamatan is their ward's: a foreign key on the pair (migration
+// issue12_ward_in_kecamatan). Its violation means a ward moved to another kecamatan while the
+// write was under way (the checks before it had read the old pair); the write paths answer it as
+// the check would have.
+import { violatedConstraint } from "../../db/sql-state.ts";
+import { DomainError } from "./errors.ts";
+
+const FOREIGN_KEY_VIOLATION = new Set(["23503"]);
+const WARD_IN_KECAMATAN = new Set(["registers_ward_in_kecamatan", "users_ward_in_kecamatan"]);
+
+export function isWardInKecamatanViolation(error: unknown): boolean {
+  const name = violatedConstraint(error, FOREIGN_KEY_VIOLATION);
+  return name !== undefined && WARD_IN_KECAMATAN.has(name);
+}
+
+export const wardOutsideKecamatanMessage = "Kelurahan tidak berada di kecamatan yang dipilih";
+
+/** A family form whose ward is not in the kecamatan it names (checked, or lost to a ward's move). */
+export function wardOutsideKecamatanError(): DomainError {
+  return new DomainError("BAD_REQUEST", wardOutsideKecamatanMessage, {
+    fieldErrors: [{ path: ["address", "desaKelurahanId"], message: wardOutsideKecamatanMessage }],
+  });
+}

@@ -1,0 +1,115 @@
+// A family's and a user's kecamatan is their ward's (migration issue12_ward_in_kecamatan): the
+// database refuses a pair that disagrees, and a family written while its ward moves to another
+// kecamatan is answered as the address check would have answered it.
+import { expect, test } from "bun:test";
+import { eq, ne, sql } from "drizzle-orm";
+import { TRPCError } from "@trpc/server";
+import { resultRows } from "../../db/raw-rows.ts";
+import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { users } from "../../db/schema/users.ts";
+import { lockWards } from "../../db/ward-lock.ts";
+import { createFamilyRegister, familyForm, ward } from "../../../test/factories.ts";
+import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
+import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
+
+const t = useTestApp();
+
+async function otherDistrictThan(kecamatanId: number) {
+  const [other] = await t.db.select().from(kecamatan).where(ne(kecamatan.id, kecamatanId)).limit(1);
+  if (!other) throw new Error("no other district");
+  return other;
+}
+
+async function failure(write: Promise<unknown>): Promise<unknown> {
+  try {
+    await write;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the write to fail");
+}
+
+test("the database refuses a family or user whose kecamatan is not its ward's, and a ward moved under them", async () => {
+  const home = await ward(t.db, 12);
+  const other = await otherDistrictThan(home.kecamatanId);
+  const family = await createFamilyRegister(t.db, { wardIndex: 12 });
+  expect(
+    isWardInKecamatanViolation(
+      await failure(t.db.update(registers).set({ kecamatanId: other.id }).where(eq(registers.id, family.id))),
+    ),
+  ).toBe(true);
+  const cadre = await createUser(t.db, { role: "kader", kecamatanId: home.kecamatanId, desaKelurahanId: home.id });
+  expect(
+    isWardInKecamatanViolation(
+      await failure(t.db.update(users).set({ kecamatanId: other.id }).where(eq(users.id, cadre.id))),
+    ),
+  ).toBe(true);
+  expect(
+    isWardInKecamatanViolation(
+      await failure(
+        t.db
+          .update(desaKelurahan)
+          .set({ kecamatanId: other.id, kode: `${other.kode}.1960` })
+          .where(eq(desaKelurahan.id, home.id)),
+      ),
+    ),
+  ).toBe(true);
+  const [kept] = await t.db.select().from(registers).where(eq(registers.id, family.id));
+  expect(kept?.kecamatanId).toBe(home.kecamatanId);
+});
+
+test("a family entered while its empty ward moves to another kecamatan is refused on its address (PostgreSQL)", async () => {
+  if (t.handle.kind !== "postgres") return;
+  const moving = await ward(t.db, 13);
+  const other = await otherDistrictThan(moving.kecamatanId);
+  const admin = await createUser(t.db, { role: "admin" });
+  const form = await familyForm(t.db, { wardIndex: 13 });
+
+  // The move as the admin screen makes it (the ward's lock, then the ward), held open.
+  let moved: () => void = () => {};
+  const movedSignal = new Promise<void>((resolve) => {
+    moved = resolve;
+  });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const move = t.db.transaction(async (tx) => {
+    await lockWards(tx, moving.id);
+    await tx
+      .update(desaKelurahan)
+      .set({ kecamatanId: other.id, kode: `${other.kode}.1970` })
+      .where(eq(desaKelurahan.id, moving.id));
+    moved();
+    await released;
+  });
+  await movedSignal;
+
+  // The cadre's write reads the old pair, then waits for the ward's lock.
+  const entered = callerFor(t, admin)
+    .registers.create({ data: form, confirmNik: true })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  for (let tries = 0; ; tries += 1) {
+    const [waiting] = resultRows(
+      await t.db.execute(sql`select count(*)::integer as waiting from pg_locks
+        where locktype = 'advisory' and classid = 1200012 and objid = ${moving.id} and not granted`),
+    );
+    if (Number(waiting?.waiting) > 0) break;
+    if (tries > 200) throw new Error("the write never waited for the ward's lock");
+    await Bun.sleep(10);
+  }
+  release();
+  await move;
+
+  const error = await entered;
+  expect(error).toBeInstanceOf(TRPCError);
+  expect(error instanceof TRPCError ? [error.code, error.message] : []).toEqual([
+    "BAD_REQUEST",
+    "Kelurahan tidak berada di kecamatan yang dipilih",
+  ]);
+  expect(await t.db.select().from(registers).where(eq(registers.desaKelurahanId, moving.id))).toEqual([]);
+});
