@@ -371,11 +371,11 @@ function blockers(parts: Array<[number, string]>): string | null {
 }
 
 /**
- * A ward goes to another kecamatan only while it holds no family and no user: both carry their
- * kecamatan beside the ward (the rollups, the figures and every official's reach are keyed by it),
- * and a city ward's ~10,000 families are more rows than a request may rewrite. The ward's rollup
- * lock is taken first, so a family written into the ward meanwhile is either counted here or waits
- * for the move to commit.
+ * A ward goes to another kecamatan only while it holds no family and no user: both store their
+ * kecamatan beside the ward (the per-kecamatan statistics, the status card and REST's kecamatan
+ * relation read it; migration issue12_ward_in_kecamatan makes the pair a key), and a city ward's
+ * ~10,000 families are more rows than a request may rewrite. The ward's rollup lock is taken
+ * first, so a family written into the ward meanwhile is either counted here or waits for the move.
  */
 async function assertMovable(tx: DbOrTx, ward: DesaKelurahanRow): Promise<void> {
   await lockWards(tx, ward.id);
