@@ -13,7 +13,7 @@ export function isWardInKecamatanViolation(error: unknown): boolean {
   return name !== undefined && WARD_IN_KECAMATAN.has(name);
 }
 
-export const wardOutsideKecamatanMessage = "Kelurahan tidak berada di kecamatan yang dipilih";
+const wardOutsideKecamatanMessage = "Kelurahan tidak berada di kecamatan yang dipilih";
 
 /** A family form whose ward is not in the kecamatan it names (checked, or lost to a ward's move). */
 export function wardOutsideKecamatanError(): DomainError {
