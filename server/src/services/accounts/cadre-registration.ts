@@ -23,6 +23,7 @@ import { DomainError } from "../common/errors.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
 import { parseInput } from "../common/input.ts";
+import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
 
 export const tooManyRegistrations = "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti";
 export const emailTaken = "Email sudah terdaftar. Silakan masuk atau gunakan email lain";
@@ -149,6 +150,8 @@ export async function registerKader(
   } catch (error) {
     // Two registrations racing for the same email or NIK: the unique index decides.
     if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Email atau NIK sudah terdaftar");
+    // The ward moved to another kecamatan after it was checked above.
+    if (isWardInKecamatanViolation(error)) throw fieldError("desaKelurahanId", "Pilih kelurahan/desa");
     throw error;
   }
 

@@ -15,6 +15,7 @@ import { audit } from "../audit/audit-log.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
 import { DomainError, notFound } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
+import { withUserWardRace } from "../common/ward-in-kecamatan.ts";
 
 type MailConfig = Parameters<typeof forgotPassword>[1];
 
@@ -62,29 +63,31 @@ export async function updateUserAccess(db: Db, actor: Actor, rawInput: UpdateUse
     rw: (level === "rt" || level === "rw") && input.rw ? padRtRw(input.rw) : null,
     rt: level === "rt" && input.rt ? padRtRw(input.rt) : null,
   };
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ ...next, updatedAt: new Date() })
-      .where(eq(users.id, before.id))
-      .returning();
-    if (!row) throw notFound("Pengguna tidak ditemukan");
-    const previous = {
-      role: before.role,
-      level: before.level,
-      kecamatanId: before.kecamatanId,
-      desaKelurahanId: before.desaKelurahanId,
-      rw: before.rw,
-      rt: before.rt,
-    };
-    await audit(tx, actor, {
-      action: "user.access",
-      entity: "users",
-      entityId: row.id,
-      details: { before: previous, after: next },
-    });
-    return toPublicUser(row);
-  });
+  return withUserWardRace(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(users.id, before.id))
+        .returning();
+      if (!row) throw notFound("Pengguna tidak ditemukan");
+      const previous = {
+        role: before.role,
+        level: before.level,
+        kecamatanId: before.kecamatanId,
+        desaKelurahanId: before.desaKelurahanId,
+        rw: before.rw,
+        rt: before.rt,
+      };
+      await audit(tx, actor, {
+        action: "user.access",
+        entity: "users",
+        entityId: row.id,
+        details: { before: previous, after: next },
+      });
+      return toPublicUser(row);
+    }),
+  );
 }
 
 /** Sends the user a reset link through the forgot-password path (its limits and mail included). */

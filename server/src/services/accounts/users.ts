@@ -34,6 +34,7 @@ import { queueMail } from "../mail/mail.ts";
 import { assertStrongPassword } from "./password-strength.ts";
 import { requireAdminUser as requireAdmin, signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
+import { withUserWardRace } from "../common/ward-in-kecamatan.ts";
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV" | "LOG_LEVEL" | "APP_ORIGIN" | "APP_SECRET">;
 
@@ -121,24 +122,26 @@ export async function approveKader(
       fieldErrors: [{ path: ["desaKelurahanId"], message: "Pilih kelurahan/desa" }],
     });
   const needsRw = input.level === "rt" || input.level === "rw";
-  const approved = await writeTransaction(db, async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({
-        status: "active",
-        level: input.level,
-        kecamatanId: ward.kecamatanId,
-        desaKelurahanId: ward.id,
-        rw: needsRw && input.rw ? padRtRw(input.rw) : null,
-        rt: input.level === "rt" && input.rt ? padRtRw(input.rt) : null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(users.id, user.id), eq(users.status, "pending")))
-      .returning();
-    if (!row) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
-    await moveKaderRegister(tx, user.id, admin, "APPROVED", null);
-    return row;
-  });
+  const approved = await withUserWardRace(() =>
+    writeTransaction(db, async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          status: "active",
+          level: input.level,
+          kecamatanId: ward.kecamatanId,
+          desaKelurahanId: ward.id,
+          rw: needsRw && input.rw ? padRtRw(input.rw) : null,
+          rt: input.level === "rt" && input.rt ? padRtRw(input.rt) : null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, user.id), eq(users.status, "pending")))
+        .returning();
+      if (!row) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
+      await moveKaderRegister(tx, user.id, admin, "APPROVED", null);
+      return row;
+    }),
+  );
   await queueMail(db, config, {
     to: approved.email,
     subject: "Akun Kader PKK Anda telah disetujui",

@@ -21,3 +21,21 @@ export function wardOutsideKecamatanError(): DomainError {
     fieldErrors: [{ path: ["address", "desaKelurahanId"], message: wardOutsideKecamatanMessage }],
   });
 }
+
+const userWardMessage = "Pilih kelurahan/desa";
+
+/**
+ * Runs a write that places a user in a ward (approval, a change of access, a cadre's sign-up): a
+ * ward moved to another kecamatan after the write read it is answered as a ward that is no longer
+ * there, on the ward's field.
+ */
+export async function withUserWardRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isWardInKecamatanViolation(error)) throw error;
+    throw new DomainError("BAD_REQUEST", userWardMessage, {
+      fieldErrors: [{ path: ["desaKelurahanId"], message: userWardMessage }],
+    });
+  }
+}

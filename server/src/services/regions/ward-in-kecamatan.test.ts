@@ -113,3 +113,72 @@ test("a family entered while its empty ward moves to another kecamatan is refuse
   ]);
   expect(await t.db.select().from(registers).where(eq(registers.desaKelurahanId, moving.id))).toEqual([]);
 });
+
+test("a cadre placed in a ward while it moves to another kecamatan is refused on the ward (PostgreSQL)", async () => {
+  if (t.handle.kind !== "postgres") return;
+  const moving = await ward(t.db, 14);
+  const home = await ward(t.db, 15);
+  const other = await otherDistrictThan(moving.kecamatanId);
+  const admin = await createUser(t.db, { role: "admin" });
+  const cadre = await createUser(t.db, {
+    role: "kader",
+    level: "kelurahan",
+    kecamatanId: home.kecamatanId,
+    desaKelurahanId: home.id,
+  });
+
+  // The ward's move, held open after its update.
+  let moved: () => void = () => {};
+  const movedSignal = new Promise<void>((resolve) => {
+    moved = resolve;
+  });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const move = t.db.transaction(async (tx) => {
+    await tx
+      .update(desaKelurahan)
+      .set({ kecamatanId: other.id, kode: `${other.kode}.1980` })
+      .where(eq(desaKelurahan.id, moving.id));
+    moved();
+    await released;
+  });
+  await movedSignal;
+
+  // The admin's change reads the ward's old kecamatan, then its key check waits for the move.
+  const placed = callerFor(t, admin)
+    .users.updateAccess({
+      userId: cadre.id,
+      role: "kader",
+      level: "kelurahan",
+      kecamatanId: null,
+      desaKelurahanId: moving.id,
+      rw: "",
+      rt: "",
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  for (let tries = 0; ; tries += 1) {
+    const [waiting] = resultRows(
+      await t.db.execute(sql`select count(*)::integer as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`),
+    );
+    if (Number(waiting?.waiting) > 0) break;
+    if (tries > 200) throw new Error("the change never waited for the ward");
+    await Bun.sleep(10);
+  }
+  release();
+  await move;
+
+  const error = await placed;
+  expect(error).toBeInstanceOf(TRPCError);
+  expect(error instanceof TRPCError ? [error.code, error.message] : []).toEqual([
+    "BAD_REQUEST",
+    "Pilih kelurahan/desa",
+  ]);
+  const [kept] = await t.db.select().from(users).where(eq(users.id, cadre.id));
+  expect(kept).toMatchObject({ kecamatanId: home.kecamatanId, desaKelurahanId: home.id });
+});
