@@ -30,6 +30,54 @@ async function failure(write: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the write to fail");
 }
 
+/**
+ * Runs `write` while a ward's move to `other` is held open after its update (with the ward's lock
+ * first when `lockWard`, as the admin screen moves it), lets the move commit once the write waits
+ * on it, and answers the write's error (null when it succeeded). PostgreSQL only.
+ */
+async function duringMove(
+  moving: { id: number },
+  other: { id: number; kode: string },
+  kodeSuffix: string,
+  lockWard: boolean,
+  write: () => Promise<unknown>,
+): Promise<unknown> {
+  let moved: () => void = () => {};
+  const movedSignal = new Promise<void>((resolve) => {
+    moved = resolve;
+  });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const move = t.db.transaction(async (tx) => {
+    if (lockWard) await lockWards(tx, moving.id);
+    await tx
+      .update(desaKelurahan)
+      .set({ kecamatanId: other.id, kode: `${other.kode}.${kodeSuffix}` })
+      .where(eq(desaKelurahan.id, moving.id));
+    moved();
+    await released;
+  });
+  await movedSignal;
+  const outcome = write().then(
+    () => null,
+    (error: unknown) => error,
+  );
+  for (let tries = 0; ; tries += 1) {
+    const [waiting] = resultRows(
+      await t.db.execute(sql`select count(*)::integer as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`),
+    );
+    if (Number(waiting?.waiting) > 0) break;
+    if (tries > 200) throw new Error("the write never waited for the move");
+    await Bun.sleep(10);
+  }
+  release();
+  await move;
+  return outcome;
+}
+
 test("the database refuses a family or user whose kecamatan is not its ward's, and a ward moved under them", async () => {
   const home = await ward(t.db, 12);
   const other = await otherDistrictThan(home.kecamatanId);
@@ -66,46 +114,10 @@ test("a family entered while its empty ward moves to another kecamatan is refuse
   const admin = await createUser(t.db, { role: "admin" });
   const form = await familyForm(t.db, { wardIndex: 13 });
 
-  // The move as the admin screen makes it (the ward's lock, then the ward), held open.
-  let moved: () => void = () => {};
-  const movedSignal = new Promise<void>((resolve) => {
-    moved = resolve;
-  });
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const move = t.db.transaction(async (tx) => {
-    await lockWards(tx, moving.id);
-    await tx
-      .update(desaKelurahan)
-      .set({ kecamatanId: other.id, kode: `${other.kode}.1970` })
-      .where(eq(desaKelurahan.id, moving.id));
-    moved();
-    await released;
-  });
-  await movedSignal;
-
-  // The cadre's write reads the old pair, then waits for the ward's lock.
-  const entered = callerFor(t, admin)
-    .registers.create({ data: form, confirmNik: true })
-    .then(
-      () => null,
-      (error: unknown) => error,
-    );
-  for (let tries = 0; ; tries += 1) {
-    const [waiting] = resultRows(
-      await t.db.execute(sql`select count(*)::integer as waiting from pg_locks
-        where locktype = 'advisory' and classid = 1200012 and objid = ${moving.id} and not granted`),
-    );
-    if (Number(waiting?.waiting) > 0) break;
-    if (tries > 200) throw new Error("the write never waited for the ward's lock");
-    await Bun.sleep(10);
-  }
-  release();
-  await move;
-
-  const error = await entered;
+  // The cadre's write reads the old pair, then waits for the ward's lock the move holds.
+  const error = await duringMove(moving, other, "1970", true, () =>
+    callerFor(t, admin).registers.create({ data: form, confirmNik: true }),
+  );
   expect(error).toBeInstanceOf(TRPCError);
   expect(error instanceof TRPCError ? [error.code, error.message] : []).toEqual([
     "BAD_REQUEST",
@@ -127,28 +139,9 @@ test("a cadre placed in a ward while it moves to another kecamatan is refused on
     desaKelurahanId: home.id,
   });
 
-  // The ward's move, held open after its update.
-  let moved: () => void = () => {};
-  const movedSignal = new Promise<void>((resolve) => {
-    moved = resolve;
-  });
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const move = t.db.transaction(async (tx) => {
-    await tx
-      .update(desaKelurahan)
-      .set({ kecamatanId: other.id, kode: `${other.kode}.1980` })
-      .where(eq(desaKelurahan.id, moving.id));
-    moved();
-    await released;
-  });
-  await movedSignal;
-
   // The admin's change reads the ward's old kecamatan, then its key check waits for the move.
-  const placed = callerFor(t, admin)
-    .users.updateAccess({
+  const error = await duringMove(moving, other, "1980", false, () =>
+    callerFor(t, admin).users.updateAccess({
       userId: cadre.id,
       role: "kader",
       level: "kelurahan",
@@ -156,24 +149,8 @@ test("a cadre placed in a ward while it moves to another kecamatan is refused on
       desaKelurahanId: moving.id,
       rw: "",
       rt: "",
-    })
-    .then(
-      () => null,
-      (error: unknown) => error,
-    );
-  for (let tries = 0; ; tries += 1) {
-    const [waiting] = resultRows(
-      await t.db.execute(sql`select count(*)::integer as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`),
-    );
-    if (Number(waiting?.waiting) > 0) break;
-    if (tries > 200) throw new Error("the change never waited for the ward");
-    await Bun.sleep(10);
-  }
-  release();
-  await move;
-
-  const error = await placed;
+    }),
+  );
   expect(error).toBeInstanceOf(TRPCError);
   expect(error instanceof TRPCError ? [error.code, error.message] : []).toEqual([
     "BAD_REQUEST",
