@@ -224,6 +224,41 @@ test.describe("signed-in header", () => {
       );
     }
   });
+
+  test("at 360 px the header is whole when the page first paints: its area and the city never arrive later", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    // Records, from the first paint of the page's heading on, whether the header lacked its area
+    // line or the city's name, and every height it had: a line arriving late grows the header and
+    // pushes the page down under a finger (a CI click on 'Kembali ke beranda Anda' missed that way).
+    await page.addInitScript(() => {
+      const heights = new Set<number>();
+      new MutationObserver(() => {
+        const header = document.querySelector("header");
+        if (!document.querySelector("main h1") || !header) return;
+        const text = header.textContent ?? "";
+        if (!text.includes(" · ") || !text.includes("Kota Bekasi"))
+          document.documentElement.dataset.headerIncomplete = text;
+        heights.add(Math.round(header.getBoundingClientRect().height));
+        document.documentElement.dataset.headerHeights = [...heights].join(",");
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    for (const [email, path, area] of [
+      [demoEmails.aparat, "/aparat", /Kelurahan \S/],
+      [demoEmails.kaderRt, "/kader-pkk/dashboard", /RT 001\/005 · Kelurahan \S/],
+    ] as const) {
+      await page.context().clearCookies();
+      await loginAs(page.request, email);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("banner")).toContainText(area);
+      await page.waitForLoadState("networkidle");
+      const marks = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+      expect(marks.headerIncomplete, path).toBeUndefined();
+      expect(marks.headerHeights?.split(","), path).toHaveLength(1);
+    }
+  });
 });
 
 test.describe("other public pages", () => {

@@ -1,5 +1,7 @@
 // Users as every layer sees them: roles, statuses, cadre levels, their labels and the public shape.
 
+import type { JenisWilayah } from "./enums.ts";
+
 export const userRoles = ["admin", "kader", "aparat"] as const;
 export const userStatuses = ["pending", "active", "rejected", "blocked"] as const;
 export const userLevels = ["rt", "rw", "kelurahan", "kecamatan", "kota"] as const;
@@ -22,6 +24,17 @@ export interface PublicUser {
   desaKelurahanId: number | null;
   rw: string | null;
   rt: string | null;
+}
+
+/**
+ * The signed-in user with their work area by name: the session answer carries it, so the header
+ * shows "… · Kelurahan Bekasijaya" at its first paint instead of growing a line when the region
+ * lists arrive (at 360 px that moved the page under a finger).
+ */
+export interface SignedInUser extends PublicUser {
+  kecamatanNama: string | null;
+  desaKelurahanNama: string | null;
+  desaKelurahanJenis: JenisWilayah | null;
 }
 
 export const levelLabels: Record<UserLevel, string> = {

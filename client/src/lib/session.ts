@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
-import type { PublicUser, UserRole } from "@shared/schemas/auth.ts";
+import type { PublicUser, SignedInUser, UserRole } from "@shared/schemas/auth.ts";
 import type { RouterContext } from "../routes/__root.tsx";
 import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { LOGIN_PATH, loginHref } from "./redirect.ts";
@@ -14,6 +14,26 @@ export function useSession() {
 }
 
 /**
+ * For a route's beforeLoad: the session, and for a signed-in user what their header needs (its
+ * chunk and the city's name; the session names their area), so the page never paints under the
+ * public header first, nor under a header that grows when its last line arrives. The name is only
+ * a label: the page does not wait on its failure.
+ */
+export async function readSession(context: RouterContext): Promise<SignedInUser | null> {
+  // The header's chunk (~5 KB) is asked for beside the session, not after it; a visitor never waits on it.
+  const chrome = context.loadSignedInChrome();
+  chrome.catch(() => null);
+  const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
+  if (user) {
+    await Promise.all([
+      chrome,
+      context.queryClient.ensureQueryData(context.trpc.config.public.queryOptions()).catch(() => null),
+    ]);
+  }
+  return user;
+}
+
+/**
  * For a route's beforeLoad: sends visitors without a session to the login page, remembering where
  * they were going, and a signed-in user without one of `roles` to 'Tidak punya akses'. The server
  * refuses their calls anyway.
@@ -23,12 +43,7 @@ export async function requireUser(
   location: { href: string },
   roles?: UserRole[],
 ): Promise<PublicUser> {
-  // The signed-in header's chunk comes with the session, so the page never paints under the public
-  // header first and jumps when the signed-in one arrives.
-  const [user] = await Promise.all([
-    context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 }),
-    context.loadSignedInChrome(),
-  ]);
+  const user = await readSession(context);
   if (!user) throw redirect({ href: loginHref(location.href) });
   // Signed in, but this page is not for the role: say so instead of showing the login form again.
   if (roles && !roles.includes(user.role)) throw redirect({ href: FORBIDDEN_PATH });

@@ -1,11 +1,12 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { OfficialsPortal } from "../components/aparat/officials-portal.tsx";
+import { readSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/aparat")({
   // Visitors see what the portal is and how to enter; cadres have their own workspace.
   beforeLoad: async ({ context }) => {
-    const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
+    const user = await readSession(context);
     if (user && user.role === "kader") throw redirect({ href: FORBIDDEN_PATH });
     return { user };
   },

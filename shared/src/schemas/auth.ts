@@ -83,6 +83,7 @@ export {
   userRoles,
   userStatuses,
   type PublicUser,
+  type SignedInUser,
   type UserLevel,
   type UserRole,
 } from "../users.ts";

@@ -1,4 +1,5 @@
-import type { PublicUser } from "@shared/schemas/auth.ts";
+import type { SignedInUser } from "@shared/schemas/auth.ts";
+import { jenisLabel } from "@shared/schemas/regions.ts";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,24 +11,16 @@ import { describeUser } from "../../lib/user-label.ts";
 import { useToast } from "../toast.tsx";
 
 /** The header for anyone signed in (SPEC §2 "Layouts"): who they are, where they work, the menu, Keluar. */
-export function SignedInHeader({ user }: { user: PublicUser }) {
+export function SignedInHeader({ user }: { user: SignedInUser }) {
   const config = useQuery(trpc.config.public.queryOptions());
   const cityName = config.data?.cityName ?? "";
-  const districts = useQuery({
-    ...trpc.regions.kecamatan.queryOptions(),
-    enabled: user.kecamatanId !== null,
-    staleTime: Infinity,
-  });
-  const wards = useQuery({
-    ...trpc.regions.desaKelurahan.queryOptions({ kecamatanId: user.kecamatanId ?? 0 }),
-    enabled: user.kecamatanId !== null && user.desaKelurahanId !== null,
-    staleTime: Infinity,
-  });
-  const ward = wards.data?.find((row) => row.id === user.desaKelurahanId);
   const role = describeUser(user, {
     cityName,
-    kecamatan: districts.data?.find((row) => row.id === user.kecamatanId)?.nama,
-    desaKelurahan: ward && `${ward.jenis === "desa" ? "Desa" : "Kelurahan"} ${ward.nama}`,
+    kecamatan: user.kecamatanNama ?? undefined,
+    desaKelurahan:
+      user.desaKelurahanNama && user.desaKelurahanJenis
+        ? `${jenisLabel[user.desaKelurahanJenis]} ${user.desaKelurahanNama}`
+        : undefined,
   });
 
   const [menuOpen, setMenuOpen] = useState(false);

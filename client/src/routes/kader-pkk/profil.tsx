@@ -75,7 +75,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
   const update = useMutation(
     trpc.auth.updateProfile.mutationOptions({
       onSuccess: (updated) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+        // The session's answer also names the user's area, which a profile change leaves as it was.
+        queryClient.setQueryData(trpc.auth.me.queryKey(), (current) => current && { ...current, ...updated });
         toast({ title: "Berhasil", description: "Profil berhasil diperbarui", variant: "success" });
       },
       onError: (error) =>

@@ -2,8 +2,15 @@ import { eq, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import type { ForgotPasswordInput, LoginInput, PublicUser, ResetPasswordInput } from "@shared/schemas/auth.ts";
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  PublicUser,
+  ResetPasswordInput,
+  SignedInUser,
+} from "@shared/schemas/auth.ts";
 import { forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/schemas/auth.ts";
+import { withAreaNames } from "./area-names.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
 import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "./sessions.ts";
@@ -45,7 +52,7 @@ const statusMessages: Record<Exclude<UserRow["status"], "active">, string> = {
 };
 
 export interface LoginResult {
-  user: PublicUser;
+  user: SignedInUser;
   token: string;
   /** null for a browser-session cookie ("remember me" off). */
   cookieExpiresAt: Date | null;
@@ -144,7 +151,7 @@ export async function login(
     }),
   );
   const { token, cookieExpiresAt } = await startSession(db, user.id, input.rememberMe, previousSessionId);
-  return { user: toPublicUser(user), token, cookieExpiresAt };
+  return { user: await withAreaNames(db, toPublicUser(user)), token, cookieExpiresAt };
 }
 
 export async function logout(db: Db, sessionId: string | null): Promise<void> {

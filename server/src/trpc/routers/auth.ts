@@ -6,12 +6,15 @@ import {
   resetPasswordInput,
 } from "@shared/schemas/auth.ts";
 import { clearSessionCookieHeader, sessionCookieHeader } from "../../http/session-cookie.ts";
+import { withAreaNames } from "../../services/accounts/area-names.ts";
 import * as auth from "../../services/accounts/sign-in.ts";
 import * as users from "../../services/accounts/users.ts";
 import { authedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.actor.user ? auth.toPublicUser(ctx.actor.user) : null)),
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.actor.user ? withAreaNames(ctx.db, auth.toPublicUser(ctx.actor.user)) : null,
+  ),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await auth.login(ctx.db, ctx.config.APP_SECRET, ctx.actor, input, ctx.sessionId);
     const secure = ctx.config.NODE_ENV === "production";
