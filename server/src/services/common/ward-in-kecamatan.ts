@@ -13,6 +13,15 @@ export function isWardInKecamatanViolation(error: unknown): boolean {
   return name !== undefined && WARD_IN_KECAMATAN.has(name);
 }
 
+const unknownWardMessage = "Pilih kelurahan";
+
+/** A family form whose ward is not one of the city's (every door that writes a family). */
+export function unknownWardError(): DomainError {
+  return new DomainError("BAD_REQUEST", unknownWardMessage, {
+    fieldErrors: [{ path: ["address", "desaKelurahanId"], message: unknownWardMessage }],
+  });
+}
+
 const wardOutsideKecamatanMessage = "Kelurahan tidak berada di kecamatan yang dipilih";
 
 /** A family form whose ward is not in the kecamatan it names (checked, or lost to a ward's move). */

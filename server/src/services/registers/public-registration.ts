@@ -24,7 +24,7 @@ import type { Actor } from "../accounts/actor.ts";
 import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
-import { wardOutsideKecamatanError } from "../common/ward-in-kecamatan.ts";
+import { unknownWardError, wardOutsideKecamatanError } from "../common/ward-in-kecamatan.ts";
 import { assertNiksFree, withLostRaces } from "./nik-uniqueness.ts";
 import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
@@ -57,11 +57,7 @@ export async function checkRegion(tx: DbOrTx, form: FamilyRegistration): Promise
     .from(desaKelurahan)
     .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
     .where(eq(desaKelurahan.id, form.address.desaKelurahanId));
-  if (!ward) {
-    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", {
-      fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }],
-    });
-  }
+  if (!ward) throw unknownWardError();
   if (ward.kecamatanId !== form.address.kecamatanId) throw wardOutsideKecamatanError();
   return { kecamatanNama: ward.kecamatanNama, desaKelurahanNama: ward.desaKelurahanNama };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { auditLog, registerRevisions } from "../../db/schema/audit.ts";
+import { kecamatan } from "../../db/schema/regions.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { refusal } from "../../../test/domain-error.ts";
@@ -180,6 +181,29 @@ describe("create (input manual)", () => {
     expect(events.map((event) => [event.toStatus, event.actorId, event.level])).toEqual([["SUBMITTED", rt.id, "rt"]]);
     const elsewhere = await familyForm(t.db, { rt: "002" });
     expect((await refusal(createRecord(t.db, as(rt), { data: elsewhere }))).code).toBe("FORBIDDEN");
+  });
+
+  test("a ward outside the named kecamatan, or no ward of the city, gets the resident form's answers on the ward", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const data = await familyForm(t.db);
+    const [elsewhere] = await t.db
+      .select({ id: kecamatan.id })
+      .from(kecamatan)
+      .where(ne(kecamatan.id, data.address.kecamatanId))
+      .limit(1);
+    const wrongPair = { ...data, address: { ...data.address, kecamatanId: elsewhere?.id ?? 0 } };
+    const noWard = { ...data, address: { ...data.address, desaKelurahanId: 999_999 } };
+    for (const [form, message] of [
+      [wrongPair, "Kelurahan tidak berada di kecamatan yang dipilih"],
+      [noWard, "Pilih kelurahan"],
+    ] as const) {
+      const error = await refusal(createRecord(t.db, as(admin), { data: form }));
+      expect([error.code, error.options.fieldErrors]).toEqual([
+        "BAD_REQUEST",
+        [{ path: ["address", "desaKelurahanId"], message }],
+      ]);
+    }
+    expect(await t.db.$count(registers, eq(registers.nikKepalaKeluarga, data.nikKepalaKeluarga))).toBe(0);
   });
 });
 

@@ -58,6 +58,7 @@ import { requireAdmin, requireCaller } from "../common/access.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
+import { unknownWardError, wardOutsideKecamatanError } from "../common/ward-in-kecamatan.ts";
 import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { addressLine } from "./family-scope.ts";
 import { familySearch } from "./family-search.ts";
@@ -437,11 +438,9 @@ async function assertAddressInArea(tx: DbOrTx, actor: Actor, family: FamilyRegis
     .select({ kecamatanId: desaKelurahan.kecamatanId })
     .from(desaKelurahan)
     .where(eq(desaKelurahan.id, family.address.desaKelurahanId));
-  if (!ward || ward.kecamatanId !== family.address.kecamatanId) {
-    throw new DomainError("BAD_REQUEST", "Pilih kelurahan", {
-      fieldErrors: [{ path: ["address", "desaKelurahanId"], message: "Pilih kelurahan" }],
-    });
-  }
+  // The same answers as the resident's form (public-registration.ts checkRegion).
+  if (!ward) throw unknownWardError();
+  if (ward.kecamatanId !== family.address.kecamatanId) throw wardOutsideKecamatanError();
   const place = {
     desaKelurahanId: family.address.desaKelurahanId,
     wardKecamatanId: ward.kecamatanId,
