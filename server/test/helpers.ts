@@ -13,6 +13,7 @@ import { createContextInner } from "../src/trpc/init.ts";
 import { appRouter } from "../src/trpc/router.ts";
 import { createCallerFactory } from "../src/trpc/init.ts";
 import type { SessionUser } from "../src/services/accounts/actor.ts";
+import { issueCaptcha } from "../src/services/public/captcha.ts";
 import { createTestDatabase } from "./db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -130,4 +131,24 @@ export function solveCaptcha(question: string): number {
   const a = Number(match[1]);
   const b = Number(match[3]);
   return match[2] === "+" ? a + b : match[2] === "-" ? a - b : a * b;
+}
+
+/** The login form's call through the app (tRPC), its captcha solved; `body` adds or overrides fields. */
+export function loginOverTrpc(
+  context: TestContext,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const challenge = issueCaptcha(context.env.APP_SECRET, "sum");
+  return Promise.resolve(
+    context.app.request("/trpc/auth.login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...headers },
+      body: JSON.stringify({
+        captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
+        rememberMe: false,
+        ...body,
+      }),
+    }),
+  );
 }

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
-import { TEST_ORIGIN, createUser, sessionCookieFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
-import { issueCaptcha } from "../public/captcha.ts";
+import { createUser, loginOverTrpc, sessionCookieFor, useTestApp } from "../../../test/helpers.ts";
 import { hashPassword } from "./passwords.ts";
 
 describe("the session names the user's area (the signed-in header's last line)", () => {
@@ -75,17 +74,7 @@ describe("the session names the user's area (the signed-in header's last line)",
       kecamatanId: ward.kecamatanId,
       desaKelurahanId: ward.id,
     });
-    const challenge = issueCaptcha(t.env.APP_SECRET, "sum");
-    const response = await t.app.request("/trpc/auth.login", {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
-      body: JSON.stringify({
-        email: "rina@contoh.id",
-        password: "Rahasia123",
-        rememberMe: false,
-        captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
-      }),
-    });
+    const response = await loginOverTrpc(t, { email: "rina@contoh.id", password: "Rahasia123" });
     expect(response.status).toBe(200);
     expect((await response.json()).result.data.user).toMatchObject({
       kecamatanNama: ward.kecamatanNama,

@@ -2,24 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "./passwords.ts";
 import { sessions } from "../../db/schema/sessions.ts";
-import { TEST_ORIGIN, createUser, solveCaptcha as solve, useTestApp } from "../../../test/helpers.ts";
-import { issueCaptcha } from "../public/captcha.ts";
+import { TEST_ORIGIN, createUser, loginOverTrpc, useTestApp } from "../../../test/helpers.ts";
 
 describe("login and logout through tRPC", () => {
   const t = useTestApp({ seed: false });
 
-  async function loginRequest(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-    const challenge = issueCaptcha(t.env.APP_SECRET, "sum");
-    return t.app.request("/trpc/auth.login", {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...headers },
-      body: JSON.stringify({
-        captcha: { token: challenge.token, answer: solve(challenge.question) },
-        rememberMe: false,
-        ...body,
-      }),
-    });
-  }
+  const loginRequest = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    loginOverTrpc(t, body, headers);
 
   test("right password: a session cookie (HttpOnly, SameSite=Lax) and the public user", async () => {
     const user = await createUser(t.db, { email: "Siti@Contoh.id", passwordHash: await hashPassword("Rahasia123") });
