@@ -23,7 +23,7 @@ import { DomainError } from "../common/errors.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
 import { parseInput } from "../common/input.ts";
-import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
+import { withUserWardRace } from "../common/ward-in-kecamatan.ts";
 
 export const tooManyRegistrations = "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti";
 export const emailTaken = "Email sudah terdaftar. Silakan masuk atau gunakan email lain";
@@ -108,50 +108,51 @@ export async function registerKader(
   const registrationNumber = newRegistrationNumber();
 
   try {
-    await writeTransaction(db, async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          username,
-          passwordHash,
-          role: "kader",
-          status: "pending",
-          fullName: input.fullName,
-          nik: input.nik,
-          phone: input.phone,
-          nip: dataRegister.nip,
-          jabatan: input.jabatan,
+    // A ward moved to another kecamatan after it was checked above is answered on the ward.
+    await withUserWardRace(() =>
+      writeTransaction(db, async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            username,
+            passwordHash,
+            role: "kader",
+            status: "pending",
+            fullName: input.fullName,
+            nik: input.nik,
+            phone: input.phone,
+            nip: dataRegister.nip,
+            jabatan: input.jabatan,
+            kecamatanId: district.id,
+            desaKelurahanId: ward.id,
+            rw,
+            rt,
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error("user insert returned nothing");
+        await tx.insert(registers).values({
+          registrationNumber,
+          formType: "kader_registration",
+          namaKepalaKeluarga: input.fullName,
+          nikKepalaKeluarga: input.nik,
+          nomorHp: input.phone,
+          alamatEmail: input.email,
+          tanggalPendataan: todayIso(),
+          status: "SUBMITTED",
           kecamatanId: district.id,
           desaKelurahanId: ward.id,
           rw,
           rt,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error("user insert returned nothing");
-      await tx.insert(registers).values({
-        registrationNumber,
-        formType: "kader_registration",
-        namaKepalaKeluarga: input.fullName,
-        nikKepalaKeluarga: input.nik,
-        nomorHp: input.phone,
-        alamatEmail: input.email,
-        tanggalPendataan: todayIso(),
-        status: "SUBMITTED",
-        kecamatanId: district.id,
-        desaKelurahanId: ward.id,
-        rw,
-        rt,
-        dataRegister: { ...dataRegister },
-        memberCount: input.anggotaKeluarga.jumlahAnggota,
-        createdBy: user.id,
-      });
-    });
+          dataRegister: { ...dataRegister },
+          memberCount: input.anggotaKeluarga.jumlahAnggota,
+          createdBy: user.id,
+        });
+      }),
+    );
   } catch (error) {
     // Two registrations racing for the same email or NIK: the unique index decides.
     if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Email atau NIK sudah terdaftar");
-    // The ward moved to another kecamatan after it was checked above.
-    if (isWardInKecamatanViolation(error)) throw fieldError("desaKelurahanId", "Pilih kelurahan/desa");
     throw error;
   }
 

@@ -11,6 +11,7 @@ import { users } from "../../db/schema/users.ts";
 import { lockWards } from "../../db/ward-lock.ts";
 import { createFamilyRegister, familyForm, ward } from "../../../test/factories.ts";
 import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
+import { kaderInput } from "../../../test/kader-input.ts";
 import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
 
 const t = useTestApp();
@@ -70,7 +71,8 @@ async function duringMove(
         where datname = current_database() and wait_event_type = 'Lock'`),
     );
     if (Number(waiting?.waiting) > 0) break;
-    if (tries > 200) throw new Error("the write never waited for the move");
+    // A cadre's sign-up hashes its password (argon2) before it writes: up to ~10 s on a busy machine.
+    if (tries > 1000) throw new Error("the write never waited for the move");
     await Bun.sleep(10);
   }
   release();
@@ -158,4 +160,28 @@ test("a cadre placed in a ward while it moves to another kecamatan is refused on
   ]);
   const [kept] = await t.db.select().from(users).where(eq(users.id, cadre.id));
   expect(kept).toMatchObject({ kecamatanId: home.kecamatanId, desaKelurahanId: home.id });
+});
+
+test("a cadre signing up in a ward while it moves to another kecamatan is refused on the ward (PostgreSQL)", async () => {
+  if (t.handle.kind !== "postgres") return;
+  const moving = await ward(t.db, 16);
+  const other = await otherDistrictThan(moving.kecamatanId);
+  const [district] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, moving.kecamatanId));
+  const input = await kaderInput(t.db, t.env.APP_SECRET, {
+    kecamatanKode: district?.kode ?? "",
+    desaKelurahanId: moving.id,
+  });
+
+  // The sign-up finds the ward in its old kecamatan, then its account's key check waits for the move.
+  const error = await duringMove(moving, other, "1990", false, () =>
+    callerFor(t, null, "10.9.9.9").kader.register(input),
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  expect(error instanceof TRPCError ? [error.code, error.message] : []).toEqual([
+    "BAD_REQUEST",
+    "Pilih kelurahan/desa",
+  ]);
+  // Nothing of it stays: no account, no registration waiting for review.
+  expect(await t.db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
+  expect(await t.db.select().from(registers).where(eq(registers.nikKepalaKeluarga, input.nik))).toEqual([]);
 });
