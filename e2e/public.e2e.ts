@@ -225,6 +225,41 @@ test.describe("signed-in header", () => {
     }
   });
 
+  test("a public page opened signed in paints under the user's own header; a stale hint is dropped", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    // Marks the document when the page's heading is on screen under the public header (its
+    // 'Navigasi utama'): the signed-in header swapped in later moves the whole page.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector("main h1") && document.querySelector('nav[aria-label="Navigasi utama"]')) {
+          document.documentElement.dataset.publicHeaderFirst = "true";
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await loginAs(page.request, demoEmails.kaderRt);
+    for (const path of ["/", "/statistik", "/search"]) {
+      await page.goto(path);
+      await expect(page.getByRole("banner")).toContainText("Selamat datang, Siti Aminah");
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.dataset.publicHeaderFirst ?? "never"), path).toBe(
+        "never",
+      );
+    }
+    // The session ends on the server (its cookie gone) while the hint stays: the page still opens,
+    // under the public header, and the hint is dropped so the next page load waits for nothing.
+    const hint = (await context.cookies()).find((cookie) => cookie.name === "pkk_signed_in");
+    expect(hint?.httpOnly).toBe(false);
+    await context.clearCookies({ name: "pkk_session" });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Navigasi utama" })).toBeVisible();
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === "pkk_signed_in"))
+      .toBe(false);
+  });
+
   test("at 360 px the header is whole when the page first paints: its area and the city never arrive later", async ({
     page,
   }) => {

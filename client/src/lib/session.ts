@@ -4,6 +4,7 @@ import type { PublicUser, SignedInUser, UserRole } from "@shared/schemas/auth.ts
 import type { RouterContext } from "../routes/__root.tsx";
 import { FORBIDDEN_PATH } from "@shared/paths.ts";
 import { LOGIN_PATH, loginHref } from "./redirect.ts";
+import { SIGNED_IN_HINT_COOKIE } from "@shared/session-hint.ts";
 import { trpc } from "./trpc.ts";
 
 export { LOGIN_PATH };
@@ -13,6 +14,17 @@ export function useSession() {
   return useQuery(trpc.auth.me.queryOptions());
 }
 
+const hintCookie = `${SIGNED_IN_HINT_COOKIE}=1`;
+
+/** Whether this browser signed in (shared/src/session-hint.ts): set and cleared with the session cookie. */
+export function hasSignedInHint(): boolean {
+  return document.cookie.split("; ").includes(hintCookie);
+}
+
+function forgetSignedInHint(): void {
+  if (hasSignedInHint()) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+}
+
 /**
  * For a route's beforeLoad: the session, and for a signed-in user what their header needs (its
  * chunk and the city's name; the session names their area), so the page never paints under the
@@ -20,10 +32,14 @@ export function useSession() {
  * a label: the page does not wait on its failure.
  */
 export async function readSession(context: RouterContext): Promise<SignedInUser | null> {
+  // Read by the root for the page this browser opened (routes/__root.tsx): not twice in one navigation.
+  if (context.initialSession !== undefined) return context.initialSession;
   // The header's chunk (~5 KB) is asked for beside the session, not after it; a visitor never waits on it.
   const chrome = context.loadSignedInChrome();
   chrome.catch(() => null);
   const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
+  // The session ended elsewhere (expired, signed out on the server): the next page load need not wait.
+  if (!user) forgetSignedInHint();
   if (user) {
     await Promise.all([
       chrome,

@@ -90,6 +90,7 @@ describe("Google-style sign-in (arctic generic OAuth2 client against a provider 
     expect(response.headers.get("location")).toBe("/kader-pkk/dashboard");
     const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pkk_session="));
     expect(session).toContain("HttpOnly");
+    expect(response.headers.getSetCookie()).toContain("pkk_signed_in=1; Path=/; SameSite=Lax");
     const me = await t.app.request("/trpc/auth.me", { headers: { cookie: session?.split(";")[0] ?? "" } });
     expect((await me.json()).result.data.id).toBe(user.id);
   });

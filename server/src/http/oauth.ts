@@ -6,7 +6,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
 import type { Env } from "../env.ts";
 import * as auth from "../services/accounts/sign-in.ts";
-import { readSessionCookie, sessionCookieHeader } from "./session-cookie.ts";
+import { readSessionCookie, sessionCookieHeaders } from "./session-cookie.ts";
 import { sessionIdFromToken } from "../services/accounts/sessions.ts";
 
 export interface OAuthProvider {
@@ -114,9 +114,9 @@ export function oauthRoutes(provider: OAuthProvider | null): Hono<AppEnv> {
       false,
       previous ? sessionIdFromToken(previous) : null,
     );
-    c.header("Set-Cookie", sessionCookieHeader(token, cookieExpiresAt, env.NODE_ENV === "production"), {
-      append: true,
-    });
+    for (const cookie of sessionCookieHeaders(token, cookieExpiresAt, env.NODE_ENV === "production")) {
+      c.header("Set-Cookie", cookie, { append: true });
+    }
     return c.redirect("/kader-pkk/dashboard", 302);
   });
   return app;

@@ -116,8 +116,9 @@ describe("security headers and limits", () => {
       }),
     });
     expect(response.status).toBe(200);
-    const cookie = response.headers.get("set-cookie") ?? "";
+    const [cookie = "", hint = ""] = response.headers.getSetCookie();
     for (const part of ["HttpOnly", "SameSite=Lax", "Secure", "Path=/"]) expect(cookie).toContain(part);
+    expect(hint).toBe("pkk_signed_in=1; Path=/; SameSite=Lax; Secure");
   });
 
   test("a body over 1 MB is refused with 413", async () => {

@@ -14,11 +14,14 @@ describe("login and logout through tRPC", () => {
     const user = await createUser(t.db, { email: "Siti@Contoh.id", passwordHash: await hashPassword("Rahasia123") });
     const response = await loginRequest({ email: "siti@contoh.id", password: "Rahasia123" });
     expect(response.status).toBe(200);
-    const cookie = response.headers.get("set-cookie") ?? "";
+    const [cookie = "", hint = "", ...more] = response.headers.getSetCookie();
     expect(cookie).toMatch(/^pkk_session=[a-z0-9]{32,};/);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).not.toContain("Expires");
+    // Beside it the signed-in hint the page's script reads (it holds no secret), for as long.
+    expect(hint).toBe("pkk_signed_in=1; Path=/; SameSite=Lax");
+    expect(more).toEqual([]);
     const text = await response.text();
     expect(text).not.toContain("passwordHash");
     expect(JSON.parse(text).result.data.user.id).toBe(user.id);
@@ -30,8 +33,9 @@ describe("login and logout through tRPC", () => {
   test("remember me gives a 30-day cookie", async () => {
     await createUser(t.db, { email: "ingat@contoh.id", passwordHash: await hashPassword("Rahasia123") });
     const response = await loginRequest({ email: "ingat@contoh.id", password: "Rahasia123", rememberMe: true });
-    const expires = /Expires=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+    const [expires, hintExpires] = response.headers.getSetCookie().map((cookie) => /Expires=([^;]+)/.exec(cookie)?.[1]);
     expect(new Date(expires ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(hintExpires).toBe(expires);
   });
 
   test("wrong password and unknown email get the same answer", async () => {
@@ -74,7 +78,9 @@ describe("login and logout through tRPC", () => {
       method: "POST",
       headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
     });
-    expect(logout.headers.get("set-cookie")).toContain("Max-Age=0");
+    const cleared = logout.headers.getSetCookie();
+    expect(cleared.map((value) => value.split(";")[0])).toEqual(["pkk_session=", "pkk_signed_in="]);
+    for (const value of cleared) expect(value).toContain("Max-Age=0");
     const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
     expect((await me.json()).result.data).toBeNull();
   });

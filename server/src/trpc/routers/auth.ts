@@ -5,7 +5,7 @@ import {
   profileUpdateInput,
   resetPasswordInput,
 } from "@shared/schemas/auth.ts";
-import { clearSessionCookieHeader, sessionCookieHeader } from "../../http/session-cookie.ts";
+import { clearSessionCookieHeaders, sessionCookieHeaders } from "../../http/session-cookie.ts";
 import { withAreaNames } from "../../services/accounts/area-names.ts";
 import * as auth from "../../services/accounts/sign-in.ts";
 import * as users from "../../services/accounts/users.ts";
@@ -18,12 +18,16 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await auth.login(ctx.db, ctx.config.APP_SECRET, ctx.actor, input, ctx.sessionId);
     const secure = ctx.config.NODE_ENV === "production";
-    ctx.resHeaders.append("Set-Cookie", sessionCookieHeader(result.token, result.cookieExpiresAt, secure));
+    for (const cookie of sessionCookieHeaders(result.token, result.cookieExpiresAt, secure)) {
+      ctx.resHeaders.append("Set-Cookie", cookie);
+    }
     return { user: result.user };
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await auth.logout(ctx.db, ctx.sessionId);
-    ctx.resHeaders.append("Set-Cookie", clearSessionCookieHeader(ctx.config.NODE_ENV === "production"));
+    for (const cookie of clearSessionCookieHeaders(ctx.config.NODE_ENV === "production")) {
+      ctx.resHeaders.append("Set-Cookie", cookie);
+    }
     return { ok: true };
   }),
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
