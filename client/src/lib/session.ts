@@ -16,13 +16,12 @@ export function useSession() {
 
 const hintCookie = `${SIGNED_IN_HINT_COOKIE}=1`;
 
-/** Whether this browser signed in (shared/src/session-hint.ts): set and cleared with the session cookie. */
+/**
+ * Whether this browser signed in (shared/src/session-hint.ts): set and cleared with the session
+ * cookie, and by the server once it finds the session gone.
+ */
 export function hasSignedInHint(): boolean {
   return document.cookie.split("; ").includes(hintCookie);
-}
-
-function forgetSignedInHint(): void {
-  if (hasSignedInHint()) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
 }
 
 /**
@@ -38,8 +37,6 @@ export async function readSession(context: RouterContext): Promise<SignedInUser 
   const chrome = context.loadSignedInChrome();
   chrome.catch(() => null);
   const user = await context.queryClient.fetchQuery({ ...context.trpc.auth.me.queryOptions(), staleTime: 0 });
-  // The session ended elsewhere (expired, signed out on the server): the next page load need not wait.
-  if (!user) forgetSignedInHint();
   if (user) {
     await Promise.all([
       chrome,

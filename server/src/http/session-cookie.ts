@@ -21,10 +21,25 @@ export function sessionCookieHeaders(token: string, expiresAt: Date | null, secu
   ];
 }
 
+const ended = (secure: boolean) => ["Path=/", "SameSite=Lax", "Max-Age=0", ...(secure ? ["Secure"] : [])];
+
 /** The Set-Cookie values that end a session in this browser: both cookies, expired. */
 export function clearSessionCookieHeaders(secure: boolean): string[] {
-  const ended = ["Path=/", "SameSite=Lax", "Max-Age=0", ...(secure ? ["Secure"] : [])];
-  return [[`${SESSION_COOKIE}=`, "HttpOnly", ...ended].join("; "), [`${SIGNED_IN_HINT_COOKIE}=`, ...ended].join("; ")];
+  return [[`${SESSION_COOKIE}=`, "HttpOnly", ...ended(secure)].join("; "), clearSignedInHintHeader(secure)];
+}
+
+/** The Set-Cookie value that drops the signed-in hint alone (its session already ended). */
+export function clearSignedInHintHeader(secure: boolean): string {
+  return [`${SIGNED_IN_HINT_COOKIE}=`, ...ended(secure)].join("; ");
+}
+
+export function hasSignedInHint(c: Context): boolean {
+  return getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined;
+}
+
+/** Whether the answer being sent sets or clears the hint itself (a login, a logout). */
+export function answerSetsSignedInHint(c: Context): boolean {
+  return c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
 
 export { deleteCookie, setCookie };

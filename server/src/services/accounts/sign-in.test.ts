@@ -30,6 +30,26 @@ describe("login and logout through tRPC", () => {
     expect((await me.json()).result.data.email).toBe("Siti@Contoh.id");
   });
 
+  test("a browser whose session ended has its signed-in hint dropped; a live session or a new login keeps it", async () => {
+    const me = (cookie: string) => t.app.request("/trpc/auth.me", { headers: { cookie } });
+    for (const cookie of ["pkk_signed_in=1", "pkk_signed_in=1; pkk_session=abcdefabcdefabcdefabcdefabcdefab"]) {
+      const answer = await me(cookie);
+      expect((await answer.json()).result.data).toBeNull();
+      expect(answer.headers.getSetCookie()).toEqual(["pkk_signed_in=; Path=/; SameSite=Lax; Max-Age=0"]);
+    }
+    await createUser(t.db, { email: "petunjuk@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const login = await loginRequest(
+      { email: "petunjuk@contoh.id", password: "Rahasia123" },
+      { cookie: "pkk_signed_in=1" },
+    );
+    const [session = "", hint] = login.headers.getSetCookie();
+    expect(hint).toBe("pkk_signed_in=1; Path=/; SameSite=Lax");
+    expect(login.headers.getSetCookie()).toHaveLength(2);
+    const live = await me(`${session.split(";")[0]}; pkk_signed_in=1`);
+    expect((await live.json()).result.data.email).toBe("petunjuk@contoh.id");
+    expect(live.headers.getSetCookie()).toEqual([]);
+  });
+
   test("remember me gives a 30-day cookie", async () => {
     await createUser(t.db, { email: "ingat@contoh.id", passwordHash: await hashPassword("Rahasia123") });
     const response = await loginRequest({ email: "ingat@contoh.id", password: "Rahasia123", rememberMe: true });
