@@ -30,7 +30,7 @@ describe("the cadre's family search", () => {
       const rows = await t.db
         .select({ id: registers.id })
         .from(registers)
-        .where(and(isNull(registers.deletedAt), await familySearch(t.db, text)));
+        .where(and(isNull(registers.deletedAt), await familySearch(t.db, text, "full")));
       return rows.map((row) => row.id);
     };
     expect(await ids("zulkifli")).toEqual([named.id]);
@@ -40,6 +40,6 @@ describe("the cadre's family search", () => {
     expect(await ids("RT 012 RW 011")).toEqual([named.id]);
     expect(await ids("RW 2 RT 3")).toContain(elsewhere.id);
     expect(await ids("100%")).toEqual([]);
-    expect(await familySearch(t.db, "  ")).toBeUndefined();
+    expect(await familySearch(t.db, "  ", "full")).toBeUndefined();
   });
 });

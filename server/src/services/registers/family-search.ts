@@ -7,6 +7,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { containsPattern } from "../common/like.ts";
+import type { RegisterView } from "./policy.ts";
+import { columnAccess } from "./presenter.ts";
 
 const pad = (digits: string) => digits.padStart(3, "0").slice(-3);
 
@@ -20,9 +22,10 @@ export function rtRwOf(search: string): { rt?: string; rw?: string } {
 /**
  * The condition on registers for a search text: the head's name contains it, or the family lives
  * in a ward or kecamatan whose name contains it, or at the RT/RW it names, or (16 digits) its Nomor KK
- * is exactly that. Undefined for "".
+ * is exactly that, for a view that sees the Nomor KK whole: a view that gets it masked must not
+ * find a family by it either (REST refuses that filter the same way). Undefined for "".
  */
-export async function familySearch(db: DbOrTx, search: string): Promise<SQL | undefined> {
+export async function familySearch(db: DbOrTx, search: string, view: RegisterView): Promise<SQL | undefined> {
   const text = search.trim();
   if (text === "") return undefined;
   const pattern = containsPattern(text);
@@ -45,7 +48,7 @@ export async function familySearch(db: DbOrTx, search: string): Promise<SQL | un
   }
   const place = rtRwOf(text);
   const conditions: SQL[] = [ilike(registers.namaKepalaKeluarga, pattern)];
-  if (/^\d{16}$/.test(text)) conditions.push(eq(registers.nomorKk, text));
+  if (/^\d{16}$/.test(text) && columnAccess(view, registers.nomorKk) === "full") conditions.push(eq(registers.nomorKk, text));
   if (wardIds.size > 0) conditions.push(inArray(registers.desaKelurahanId, [...wardIds]));
   if (place.rt !== undefined || place.rw !== undefined) {
     const parts: SQL[] = [];

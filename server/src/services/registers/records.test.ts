@@ -250,12 +250,19 @@ describe("a deleted family frees its NIKs (issue 15)", () => {
     expect(clash.message).toContain("tidak dapat dipulihkan");
   });
 
-  test("a cadre finds a family by its Nomor KK", async () => {
+  test("a cadre finds a family by its Nomor KK; an official, who sees it masked, does not", async () => {
     const rt = await createCadre(t.db, "rt", { rt: "009" });
     const form = await familyForm(t.db, { rt: "009" });
     const saved = await createRecord(t.db, as(rt), { data: { ...form, nomorKk: "3275019876543210" } });
     const found = await listRecords(t.db, as(rt), { search: "3275019876543210", pageSize: 50 });
     expect(found.items.map((item) => item.id)).toEqual([saved.registerId]);
+    // The same area's official reads the family in the list, but the number is no key for them.
+    const aparat = await createCadre(t.db, "kelurahan", {}, { role: "aparat" });
+    expect((await listRecords(t.db, as(aparat), { pageSize: 50 })).items.map((item) => item.id)).toContain(
+      saved.registerId,
+    );
+    const asOfficial = await listRecords(t.db, as(aparat), { search: "3275019876543210", pageSize: 50 });
+    expect(asOfficial.items).toEqual([]);
   });
 
   test("a member NIK of a live family still refuses a second family (409)", async () => {

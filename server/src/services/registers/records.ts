@@ -164,7 +164,7 @@ export async function listRecords(db: Db, actor: Actor, raw: RecordListInput): P
   const policy = readPolicyOf(actor);
   const { scope, view } = policy;
   const selection = visibleSelection(actor, { forms: "families", deleted: input.deleted });
-  const search = await familySearch(db, input.search);
+  const search = await familySearch(db, input.search, view);
   const listed = {
     page: input.page,
     pageSize: input.pageSize,
