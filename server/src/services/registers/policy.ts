@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { ConditionFilter } from "@shared/schemas/workflow.ts";
 import type { RegisterStatus } from "@shared/status.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { authorityOf, type Actor } from "../accounts/actor.ts";
 import { DomainError, forbidden } from "../common/errors.ts";
@@ -16,7 +17,14 @@ import {
   type PlaceShape,
 } from "../common/place-condition.ts";
 import { conditionCondition } from "./filters.ts";
-import { readOnlyMessageFor, registerPlaceColumns, scopeOf, type Scope } from "./scope.ts";
+import {
+  readOnlyMessageFor,
+  registerInScope,
+  registerPlaceColumns,
+  scopeOf,
+  type Scope,
+  type ScopedRegister,
+} from "./scope.ts";
 import { requireCaller } from "../common/access.ts";
 
 /**
@@ -90,6 +98,22 @@ export interface RegisterSelection {
   condition?: ConditionFilter;
 }
 
+/** Soft-deleted families are for admins only (their restore list), whichever door reads them. */
+const readsDeleted = (actor: Actor): boolean => authorityOf(actor) === "admin";
+
+export const deletedRecordMessage = "Data ini sudah dihapus";
+
+/**
+ * One family register the actor may read: in their area (registerInScope), and live unless the actor
+ * reads deleted ones. Every read of one record (open, revisions, history) goes through here, so a
+ * deleted family's data is no more readable through its edits or its history than through its page.
+ */
+export async function readableRegister(db: DbOrTx, actor: Actor, registerId: number): Promise<ScopedRegister> {
+  const row = await registerInScope(db, actor, registerId, "read");
+  if (row.deletedAt !== null && !readsDeleted(actor)) throw new DomainError("NOT_FOUND", deletedRecordMessage);
+  return row;
+}
+
 export interface SelectionOptions extends VisibleOptions {
   filter?: PlaceFilter;
   statuses?: readonly RegisterStatus[];
@@ -99,8 +123,7 @@ export interface SelectionOptions extends VisibleOptions {
 /** THE rows an actor may see (see visibleRegisters), narrowed by a list's filters. */
 export function visibleSelection(actor: Actor, options: SelectionOptions = {}): RegisterSelection {
   const { scope } = readPolicyOf(actor);
-  if (options.deleted && authorityOf(actor) !== "admin")
-    throw forbidden("Hanya admin yang dapat melihat data terhapus");
+  if (options.deleted && !readsDeleted(actor)) throw forbidden("Hanya admin yang dapat melihat data terhapus");
   return {
     place: placeShape(scope.area, options.filter),
     deleted: options.deleted === true,

@@ -20,6 +20,7 @@ import {
   staleRecordMessage,
   updateRecord,
 } from "./records.ts";
+import { history } from "./workflow.ts";
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
@@ -214,10 +215,22 @@ describe("soft delete and restore", () => {
     const admin = await createUser(t.db, { role: "admin" });
     const noReason = await refusal(deleteRecord(t.db, as(rt), { registerId: family.id, version: 1, reason: " " }));
     expect(noReason.message).toBe("Alasan penghapusan wajib diisi");
-    await deleteRecord(t.db, as(rt), { registerId: family.id, version: 1, reason: "Data ganda" });
+    await updateRecord(t.db, as(rt), {
+      registerId: family.id,
+      version: 1,
+      data: { ...family.form, nomorHp: "081299990000" },
+    });
+    await deleteRecord(t.db, as(rt), { registerId: family.id, version: 2, reason: "Data ganda" });
     const listed = await listRecords(t.db, as(rt), { pageSize: 50 });
     expect(listed.items.some((item) => item.id === family.id)).toBe(false);
-    expect((await refusal(openRecord(t.db, as(rt), { registerId: family.id }))).code).toBe("NOT_FOUND");
+    // Nor through its edits or its history: the old and new phone stay out of a cadre's reach.
+    for (const read of [openRecord, recordRevisions, history]) {
+      const refused = await refusal(read(t.db, as(rt), { registerId: family.id }));
+      expect([refused.code, refused.message]).toEqual(["NOT_FOUND", "Data ini sudah dihapus"]);
+    }
+    const revisions = await recordRevisions(t.db, as(admin), { registerId: family.id });
+    expect(revisions[0]?.changes).toContainEqual(expect.objectContaining({ path: "nomorHp", after: "081299990000" }));
+    expect((await history(t.db, as(admin), { registerId: family.id })).length).toBeGreaterThan(0);
     expect((await refusal(restoreRecord(t.db, as(rt), { registerId: family.id }))).code).toBe("FORBIDDEN");
     const [row] = await t.db.select().from(registers).where(eq(registers.id, family.id));
     expect([row?.deletedBy, row?.deleteReason]).toEqual([rt.id, "Data ganda"]);

@@ -65,7 +65,13 @@ import { familySearch } from "./family-search.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
 import { assertNiksFree, findTakenNik, withLostRaces } from "./nik-uniqueness.ts";
 import { newestDeletedFirst, newestFirst, pageOfRegisters, pageOfSelection, type ListedRegister } from "./page.ts";
-import { readPolicyOf, selectionCondition, visibleSelection } from "./policy.ts";
+import {
+  deletedRecordMessage,
+  readableRegister,
+  readPolicyOf,
+  selectionCondition,
+  visibleSelection,
+} from "./policy.ts";
 import {
   isSensitiveView,
   LOCATION_PATH,
@@ -90,7 +96,6 @@ export type { VisibleFamily } from "./presenter.ts";
 
 export const staleRecordMessage =
   "Data ini sudah diubah oleh pengguna lain sejak Anda membukanya. Data terbaru ditampilkan; periksa lalu simpan ulang perubahan Anda.";
-const deletedRecordMessage = "Data ini sudah dihapus";
 const notDeletedMessage = "Data ini tidak dalam keadaan terhapus";
 const familyOnlyMessage = "Hanya data registrasi keluarga yang dapat diubah di sini";
 const addressOutsideMessage = "Alamat keluarga berada di luar wilayah kerja Anda";
@@ -343,9 +348,8 @@ function reopenerOf(actor: Actor) {
 export async function openRecord(db: Db, actor: Actor, raw: { registerId: number }): Promise<RecordDetail> {
   const { registerId } = parseInput(recordIdInput, raw);
   const { scope, view } = readPolicyOf(actor);
-  const row = await registerInScope(db, actor, registerId, "read");
+  const row = await readableRegister(db, actor, registerId);
   if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
-  if (row.deletedAt !== null && !actsAsAdmin(actor)) throw new DomainError("NOT_FOUND", deletedRecordMessage);
   const [names] = await db
     .select({ ward: desaKelurahan.nama, district: kecamatan.nama })
     .from(desaKelurahan)
@@ -406,7 +410,7 @@ export interface RevisionEntry {
 export async function recordRevisions(db: Db, actor: Actor, raw: { registerId: number }): Promise<RevisionEntry[]> {
   const { registerId } = parseInput(recordIdInput, raw);
   const { view } = readPolicyOf(actor);
-  await registerInScope(db, actor, registerId, "read");
+  await readableRegister(db, actor, registerId);
   const rows = await db
     .select({ revision: registerRevisions, actorName: users.fullName })
     .from(registerRevisions)

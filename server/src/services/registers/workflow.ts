@@ -51,7 +51,7 @@ import {
 } from "./scope.ts";
 import { newestFirst, pageOfSelection } from "./page.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
-import { healthFilterRefusal, readPolicyOf, visibleSelection } from "./policy.ts";
+import { healthFilterRefusal, readableRegister, readPolicyOf, visibleSelection } from "./policy.ts";
 import { reopenRecord } from "./records.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
@@ -472,7 +472,7 @@ export async function history(db: Db, actor: Actor, rawInput: { registerId: numb
   requireCaller(actor);
   const input = parseInput(historyInput, rawInput);
   const { view } = readPolicyOf(actor);
-  await registerInScope(db, actor, input.registerId, "read");
+  await readableRegister(db, actor, input.registerId);
   const rows = await db
     .select({
       id: registerEvents.id,
