@@ -48,7 +48,8 @@ export async function familySearch(db: DbOrTx, search: string, view: RegisterVie
   }
   const place = rtRwOf(text);
   const conditions: SQL[] = [ilike(registers.namaKepalaKeluarga, pattern)];
-  if (/^\d{16}$/.test(text) && columnAccess(view, registers.nomorKk) === "full") conditions.push(eq(registers.nomorKk, text));
+  if (/^\d{16}$/.test(text) && columnAccess(view, registers.nomorKk) === "full")
+    conditions.push(eq(registers.nomorKk, text));
   if (wardIds.size > 0) conditions.push(inArray(registers.desaKelurahanId, [...wardIds]));
   if (place.rt !== undefined || place.rw !== undefined) {
     const parts: SQL[] = [];
