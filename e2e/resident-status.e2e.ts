@@ -52,6 +52,17 @@ test("a family checks its status by registration number: the same masked card, t
   await expect(card.getByText("Menunggu Persetujuan")).toBeVisible();
   await expect(card).toContainText(`${nik.slice(0, 6)}******${nik.slice(-4)}`);
   await expect(card).toContainText("Langkah berikutnya");
+  // The registration date is the day in Jakarta, the day the number itself names (REG-YYYYMMDD-…).
+  const [, year, month, day] = /^REG-(\d{4})(\d{2})(\d{2})-/.exec(registrationNumber) ?? [];
+  const namedDay = new Intl.DateTimeFormat("id-ID", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  await expect(card.locator("dt:text-is('Tanggal registrasi') + dd")).toHaveText(
+    namedDay.format(Date.UTC(Number(year), Number(month) - 1, Number(day))),
+  );
   await expect(card.getByRole("link", exact("Perbaiki Data"))).toBeVisible();
   expect(await page.locator("body").innerText()).not.toContain(nik);
   await expectNoHorizontalScroll(page);

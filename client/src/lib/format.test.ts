@@ -34,6 +34,10 @@ describe("Indonesian formats", () => {
     expect(formatDate("2026-01-01")).toBe("1 Januari 2026");
     // 23:30 UTC is already the next morning in Jakarta.
     expect(formatDateTime("2026-11-21T23:30:00Z")).toBe("22 November 2026 pukul 06.30 WIB");
+    // An instant's day is its day in Jakarta: 00:30 WIB on 1 November, the day its REG number names
+    // and the month the reports count it in (the status card showed "31 Oktober").
+    expect(formatDate("2026-10-31T17:30:00.000Z")).toBe("1 November 2026");
+    expect(formatDate("2026-10-31T16:30:00.000Z")).toBe("31 Oktober 2026");
   });
 
   test("the player's clock", () => {

@@ -9,7 +9,7 @@ import {
   specialConditionLabels,
 } from "@shared/enums.ts";
 import type { RegisterFamilyResult } from "@shared/schemas/registration.ts";
-import { formatDate, formatDateTime } from "../search/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { StatusBadge } from "../search/status-badge.tsx";
 import { forgetRegistration } from "./last-registration.ts";
 

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { StatusSearchResult } from "@shared/schemas/search.ts";
 import { familyCorrectableStatuses, formatWib, nextStepText } from "@shared/status-guidance.ts";
 import { isRegisterStatus } from "@shared/status.ts";
-import { formatDate, formatDateTime } from "./format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** One search result, masked by the server (DESIGN §6): no full NIK or phone, no street, no health data. */
