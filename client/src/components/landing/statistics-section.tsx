@@ -3,6 +3,12 @@ import { Link } from "@tanstack/react-router";
 import { percentOneDecimal } from "@shared/percent.ts";
 import { formatDateTime, formatNumber, formatPercent } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { showCount } from "../statistics/figures.ts";
+
+/** A share of two public figures, or "–" when there is none or either is hidden ('<5'). */
+function showShare(part: number | null, whole: number | null): string {
+  return part === null || whole === null || whole === 0 ? "–" : formatPercent(percentOneDecimal(part, whole));
+}
 
 /** Real figures from the database (server-cached for a minute), never a fixed sample. */
 export function StatisticsSection() {
@@ -47,23 +53,23 @@ export function StatisticsSection() {
               <div className="rounded-box bg-base-100 p-5 shadow-sm">
                 <dt className="text-sm">Keluarga terdaftar</dt>
                 <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-keluarga">
-                  {formatNumber(stats.data.familiesRegistered)}
+                  {showCount(stats.data.familiesRegistered)}
                 </dd>
               </div>
               <div className="rounded-box bg-base-100 p-5 shadow-sm">
                 <dt className="text-sm">Sudah divalidasi kelurahan</dt>
                 <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-valid">
-                  {formatPercent(stats.data.validatedPercent)}
+                  {stats.data.validatedPercent === null ? "–" : formatPercent(stats.data.validatedPercent)}
                 </dd>
                 <dd className="text-sm">
-                  {formatNumber(stats.data.familiesApproved)} dari {formatNumber(stats.data.familiesRegistered)}{" "}
-                  keluarga disetujui
+                  {showCount(stats.data.familiesApproved)} dari {showCount(stats.data.familiesRegistered)} keluarga
+                  disetujui
                 </dd>
               </div>
               <div className="rounded-box bg-base-100 p-5 shadow-sm">
                 <dt className="text-sm">Kecamatan dengan data</dt>
                 <dd className="mt-1 text-3xl font-bold text-primary" data-testid="stat-kecamatan">
-                  {formatNumber(stats.data.perKecamatan.filter((row) => row.families > 0).length)}
+                  {formatNumber(stats.data.perKecamatan.filter((row) => row.families !== 0).length)}
                 </dd>
                 <dd className="text-sm">dari {formatNumber(stats.data.perKecamatan.length)} kecamatan</dd>
               </div>
@@ -78,7 +84,7 @@ export function StatisticsSection() {
                 <table className="table" data-testid="tabel-kecamatan">
                   <caption className="p-4 text-left text-sm">
                     Keluarga per kecamatan. Diperbarui {formatDateTime(stats.data.computedAt)}; angka diperbarui setiap
-                    menit.
+                    menit. Demi kerahasiaan keluarga, angka di bawah 5 keluarga ditampilkan sebagai '&lt;5'.
                   </caption>
                   <thead className="text-base-content">
                     <tr>
@@ -97,10 +103,8 @@ export function StatisticsSection() {
                         <th scope="row" className="font-normal">
                           {row.nama}
                         </th>
-                        <td className="text-right tabular-nums">{formatNumber(row.families)}</td>
-                        <td className="text-right tabular-nums">
-                          {row.families > 0 ? formatPercent(percentOneDecimal(row.approved, row.families)) : "–"}
-                        </td>
+                        <td className="text-right tabular-nums">{showCount(row.families)}</td>
+                        <td className="text-right tabular-nums">{showShare(row.approved, row.families)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -5,6 +5,7 @@ import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { callerFor, useTestApp } from "../../../test/helpers.ts";
 import { percentOneDecimal } from "@shared/percent.ts";
 import { computePublicStats, publicStats } from "./stats.ts";
+import { publicBreakdown } from "./statistics.ts";
 
 describe("public statistics", () => {
   const t = useTestApp();
@@ -20,12 +21,11 @@ describe("public statistics", () => {
   test("counts live family registrations, the approved share with one decimal, per kecamatan", async () => {
     // Ward 0 is in Bekasi Timur (32.75.01); the last ward is in another kecamatan.
     expect(await t.db.select().from(registers)).toHaveLength(0);
-    await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
-    await createFamilyRegister(t.db, { wardIndex: 0, status: "SUBMITTED" });
-    await createFamilyRegister(t.db, { wardIndex: 0, status: "RW_VERIFIED" });
-    await createFamilyRegister(t.db, { wardIndex: 55, status: "APPROVED" });
-    await createFamilyRegister(t.db, { wardIndex: 55, status: "REJECTED" });
-    await createFamilyRegister(t.db, { wardIndex: 55, status: "NEEDS_REVISION" });
+    for (let index = 0; index < 5; index += 1) {
+      await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
+      await createFamilyRegister(t.db, { wardIndex: 0, status: index < 3 ? "SUBMITTED" : "RW_VERIFIED" });
+    }
+    await createFamilyRegister(t.db, { wardIndex: 0, status: "NEEDS_REVISION" });
     // A deleted family and a cadre registration do not count.
     const deleted = await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
     await t.db.update(registers).set({ deletedAt: new Date() }).where(eq(registers.id, deleted.id));
@@ -33,32 +33,56 @@ describe("public statistics", () => {
     await t.db.update(registers).set({ formType: "kader_registration" }).where(eq(registers.id, cadre.id));
 
     const stats = await computePublicStats(t.db);
-    expect(stats.familiesRegistered).toBe(6);
-    expect(stats.familiesApproved).toBe(2);
-    expect(stats.validatedPercent).toBe(33.3);
+    expect(stats.familiesRegistered).toBe(11);
+    expect(stats.familiesApproved).toBe(5);
+    expect(stats.validatedPercent).toBe(45.5);
     const first = await ward(t.db, 0);
-    const last = await ward(t.db, 55);
     const byId = new Map(stats.perKecamatan.map((row) => [row.kecamatanId, row]));
     expect(byId.get(first.kecamatanId)).toMatchObject({
       kode: "32.75.01",
       nama: "Bekasi Timur",
-      families: 3,
-      approved: 1,
+      families: 11,
+      approved: 5,
     });
-    expect(byId.get(last.kecamatanId)).toMatchObject({ families: 3, approved: 1 });
-    expect(stats.perKecamatan.reduce((sum, row) => sum + row.families, 0)).toBe(6);
+    expect(stats.perKecamatan.reduce((sum, row) => sum + (row.families ?? 0), 0)).toBe(11);
     expect(stats.perKecamatan.map((row) => row.kode)).toEqual([...stats.perKecamatan.map((row) => row.kode)].sort());
   });
 
+  test("a kecamatan of 1–4 families shows '<5' (null) as on /statistik: the landing undoes none of its hiding", async () => {
+    for (let index = 0; index < 6; index += 1) await createFamilyRegister(t.db, { wardIndex: 0, status: "APPROVED" });
+    await createFamilyRegister(t.db, { wardIndex: 55, status: "APPROVED" });
+    await createFamilyRegister(t.db, { wardIndex: 55, status: "SUBMITTED" });
+    await createFamilyRegister(t.db, { wardIndex: 55, status: "REJECTED" });
+    const small = await ward(t.db, 55);
+
+    const stats = await computePublicStats(t.db);
+    const byId = new Map(stats.perKecamatan.map((row) => [row.kecamatanId, row]));
+    expect(byId.get(small.kecamatanId)).toMatchObject({ families: null, approved: null });
+    // Every figure the landing shows is the public statistics' own cell, hidden or shown alike.
+    const table = await publicBreakdown(t.db, { indicator: "status-validasi" });
+    const approvedCell = (categories: Array<{ key: string; value: number | null }>) =>
+      categories.find((category) => category.key === "APPROVED")?.value ?? null;
+    expect(stats.perKecamatan.map((row) => [row.kecamatanId, row.families, row.approved])).toEqual(
+      table.rows.map((row) => [Number(row.id), row.families, approvedCell(row.categories)]),
+    );
+    expect([stats.familiesRegistered, stats.familiesApproved]).toEqual([
+      table.parent.families,
+      approvedCell(table.parent.categories),
+    ]);
+  });
+
   test("the cached figures are reused for a minute, then recomputed", async () => {
+    // Enough families that the city's figures are shown, not '<5'.
+    for (let index = 0; index < 5; index += 1) await createFamilyRegister(t.db, { wardIndex: 1, status: "APPROVED" });
     const start = 1_000_000;
     const before = await publicStats(t.db, { now: start });
     await createFamilyRegister(t.db, { wardIndex: 1, status: "APPROVED" });
     const cached = await publicStats(t.db, { now: start + 59_000 });
     expect(cached.familiesRegistered).toBe(before.familiesRegistered);
     const fresh = await publicStats(t.db, { now: start + 60_000 });
-    expect(fresh.familiesRegistered).toBe(before.familiesRegistered + 1);
-    expect(fresh.familiesApproved).toBe(before.familiesApproved + 1);
+    const { familiesRegistered, familiesApproved } = before;
+    if (familiesRegistered === null || familiesApproved === null) throw new Error("the city's figures are hidden");
+    expect([fresh.familiesRegistered, fresh.familiesApproved]).toEqual([familiesRegistered + 1, familiesApproved + 1]);
   });
 
   test("anyone may read them through stats.public", async () => {

@@ -1,63 +1,36 @@
-import { asc, eq, sql } from "drizzle-orm";
 import { percentOneDecimal } from "@shared/percent.ts";
 import type { KecamatanStats, PublicStats } from "@shared/schemas/stats.ts";
 import type { Db } from "../../db/client.ts";
-import { compiledQuery } from "../../db/compiled.ts";
-import { figureWardRollups } from "../../db/schema/figures.ts";
-import { kecamatan } from "../../db/schema/regions.ts";
+import { publicBreakdown, type RegionFigure } from "./statistics.ts";
 
-const families = sql<number>`coalesce(sum(${figureWardRollups.families}), 0)`.mapWith(Number);
-const approved =
-  sql<number>`coalesce(sum(${figureWardRollups.families}) filter (where ${figureWardRollups.status} = 'APPROVED'), 0)`.mapWith(
-    Number,
-  );
+/** Families with a status that reached the kelurahan's approval: the landing's "validated" count. */
+const approvedOf = (figure: RegionFigure): number | null =>
+  figure.categories.find((category) => category.key === "APPROVED")?.value ?? null;
 
-/** Families and approved ones per kecamatan (every kecamatan, in code order); no values: written once. */
-const perKecamatanQuery = compiledQuery(
-  "public_stats_per_kecamatan",
-  () => "city",
-  (db) => {
-    const perArea = db
-      .select({
-        kecamatanId: figureWardRollups.kecamatanId,
-        families: families.as("families"),
-        approved: approved.as("approved"),
-      })
-      .from(figureWardRollups)
-      .groupBy(figureWardRollups.kecamatanId)
-      .as("per_area");
-    return db
-      .select({
-        kecamatanId: kecamatan.id,
-        kode: kecamatan.kode,
-        nama: kecamatan.nama,
-        families: sql<number>`coalesce(${perArea.families}, 0)`.mapWith(Number),
-        approved: sql<number>`coalesce(${perArea.approved}, 0)`.mapWith(Number),
-      })
-      .from(kecamatan)
-      .leftJoin(perArea, eq(perArea.kecamatanId, kecamatan.id))
-      .orderBy(asc(kecamatan.kode));
-  },
-);
-
-// Totals are summed on their own so a family without a kecamatan (filed under 0) still counts.
-const totalsQuery = compiledQuery(
-  "public_stats_totals",
-  () => "city",
-  (db) => db.select({ families, approved }).from(figureWardRollups),
-);
-
-/** The figures from the trigger-kept per-ward rollup (a few hundred rows however many families), uncached. */
+/**
+ * The landing's figures, read from the public statistics' one suppressed table (the status
+ * indicator over the whole city, publicBreakdown): a kecamatan of 1–4 families, or 1–4 approved
+ * ones, shows '<5' here exactly as on /statistik, so neither page can undo the other's hiding.
+ * From the trigger-kept per-ward rollups (a few hundred rows however many families), uncached.
+ */
 export async function computePublicStats(db: Db, now = new Date()): Promise<PublicStats> {
-  const rows = await perKecamatanQuery(db, null, {});
-  const [totals] = await totalsQuery(db, null, {});
-  const familiesRegistered = totals?.families ?? 0;
-  const familiesApproved = totals?.approved ?? 0;
-  const perKecamatan: KecamatanStats[] = rows;
+  const { parent, rows } = await publicBreakdown(db, { indicator: "status-validasi" });
+  const familiesRegistered = parent.families;
+  const familiesApproved = approvedOf(parent);
+  const perKecamatan: KecamatanStats[] = rows.map((row) => ({
+    kecamatanId: Number(row.id),
+    kode: row.kode ?? "",
+    nama: row.nama,
+    families: row.families,
+    approved: approvedOf(row),
+  }));
   return {
     familiesRegistered,
     familiesApproved,
-    validatedPercent: percentOneDecimal(familiesApproved, familiesRegistered),
+    validatedPercent:
+      familiesRegistered === null || familiesApproved === null
+        ? null
+        : percentOneDecimal(familiesApproved, familiesRegistered),
     perKecamatan,
     computedAt: now.toISOString(),
   };
