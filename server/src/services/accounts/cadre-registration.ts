@@ -21,7 +21,7 @@ import type { Actor } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
-import { isUniqueViolation } from "../common/unique-violation.ts";
+import { violatedUniqueIndex } from "../common/unique-violation.ts";
 import { parseInput } from "../common/input.ts";
 import { withUserWardRace } from "../common/ward-in-kecamatan.ts";
 
@@ -36,6 +36,105 @@ const fieldError = (path: string, message: string, code: "BAD_REQUEST" | "CONFLI
 export function kaderUsername(email: string, now = Date.now()): string {
   const local = (email.split("@")[0] ?? "kader").toLowerCase().replace(/[^a-z0-9._-]/g, "");
   return `${local || "kader"}_${String(now).slice(-4)}`;
+}
+
+/** Another username for the same e-mail, when the derived one is already someone's. */
+function suffixedUsername(base: string): string {
+  return `${base}${crypto.getRandomValues(new Uint16Array(1))[0]}`;
+}
+
+interface SignUpRow {
+  input: KaderRegistrationInput;
+  kecamatanId: number;
+  desaKelurahanId: number;
+  rw: string;
+  rt: string;
+  passwordHash: string;
+  form: Omit<KaderDataRegister, "username">;
+}
+
+/** The pending account and its kader_registration register, in one transaction. */
+async function insertCadre(db: Db, row: SignUpRow, username: string, registrationNumber: string): Promise<void> {
+  const { input, kecamatanId, desaKelurahanId, rw, rt, form } = row;
+  // A ward moved to another kecamatan after it was checked is answered on the ward.
+  await withUserWardRace(() =>
+    writeTransaction(db, async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          username,
+          passwordHash: row.passwordHash,
+          role: "kader",
+          status: "pending",
+          fullName: input.fullName,
+          nik: input.nik,
+          phone: input.phone,
+          nip: form.nip,
+          jabatan: input.jabatan,
+          kecamatanId,
+          desaKelurahanId,
+          rw,
+          rt,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error("user insert returned nothing");
+      await tx.insert(registers).values({
+        registrationNumber,
+        formType: "kader_registration",
+        namaKepalaKeluarga: input.fullName,
+        nikKepalaKeluarga: input.nik,
+        nomorHp: input.phone,
+        alamatEmail: input.email,
+        tanggalPendataan: todayIso(),
+        status: "SUBMITTED",
+        kecamatanId,
+        desaKelurahanId,
+        rw,
+        rt,
+        dataRegister: { ...form, username },
+        memberCount: input.anggotaKeluarga.jumlahAnggota,
+        createdBy: user.id,
+      });
+    }),
+  );
+}
+
+/**
+ * A sign-up that passed the checks above but lost the race to another one (the password hash between
+ * them takes ~100 ms) gets what the check would have said, chosen by the unique index it hit.
+ */
+function takenAnswer(index: string | undefined): DomainError | undefined {
+  if (index === "users_email_lower_unique") return fieldError("email", emailTaken, "CONFLICT");
+  if (index === "users_nik_unique") return fieldError("nik", nikTaken, "CONFLICT");
+  return undefined;
+}
+
+// Values the server picks itself: another sign-up taking the same one first is not the user's
+// mistake, so a fresh one is picked and the insert runs again.
+const SERVER_CHOSEN = new Set(["users_username_unique", "registers_registrationNumber_unique"]);
+const SIGN_UP_ATTEMPTS = 3;
+
+async function insertSignUp(
+  db: Db,
+  baseUsername: string,
+  baseTaken: boolean,
+  row: SignUpRow,
+): Promise<{ username: string; registrationNumber: string }> {
+  let username = baseTaken ? suffixedUsername(baseUsername) : baseUsername;
+  for (let attempt = 1; ; attempt += 1) {
+    const registrationNumber = newRegistrationNumber();
+    try {
+      await insertCadre(db, row, username, registrationNumber);
+      return { username, registrationNumber };
+    } catch (error) {
+      const index = violatedUniqueIndex(error);
+      const taken = takenAnswer(index);
+      if (taken) throw taken;
+      if (index === undefined || !SERVER_CHOSEN.has(index) || attempt >= SIGN_UP_ATTEMPTS) throw error;
+      username = suffixedUsername(baseUsername);
+    }
+  }
 }
 
 export async function registerKader(
@@ -76,14 +175,13 @@ export async function registerKader(
   const [sameNik] = await db.select({ id: users.id }).from(users).where(eq(users.nik, input.nik));
   if (sameNik) throw fieldError("nik", nikTaken, "CONFLICT");
 
-  let username = kaderUsername(email);
-  const [sameUsername] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  if (sameUsername) username = `${username}${crypto.getRandomValues(new Uint16Array(1))[0]}`;
+  const baseUsername = kaderUsername(email);
+  const [sameUsername] = await db.select({ id: users.id }).from(users).where(eq(users.username, baseUsername));
 
   const rw = padRtRw(input.rw);
   const rt = padRtRw(input.rt);
   const wilayahKerja = { rt, rw, kecamatan: district.nama, kelurahan: ward.nama };
-  const dataRegister: KaderDataRegister = {
+  const form: Omit<KaderDataRegister, "username"> = {
     nip: input.nip === "" ? null : input.nip,
     jabatan: input.jabatan,
     wilayahKerja,
@@ -100,61 +198,20 @@ export async function registerKader(
     makananPokokKeluarga: input.makananPokokKeluarga,
     wargaMengikutiKegiatan: input.wargaMengikutiKegiatan,
     catatanTambahan: input.catatanTambahan,
-    username,
     registrationDate: new Date().toISOString(),
   };
   await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
-  const registrationNumber = newRegistrationNumber();
 
-  try {
-    // A ward moved to another kecamatan after it was checked above is answered on the ward.
-    await withUserWardRace(() =>
-      writeTransaction(db, async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            username,
-            passwordHash,
-            role: "kader",
-            status: "pending",
-            fullName: input.fullName,
-            nik: input.nik,
-            phone: input.phone,
-            nip: dataRegister.nip,
-            jabatan: input.jabatan,
-            kecamatanId: district.id,
-            desaKelurahanId: ward.id,
-            rw,
-            rt,
-          })
-          .returning({ id: users.id });
-        if (!user) throw new Error("user insert returned nothing");
-        await tx.insert(registers).values({
-          registrationNumber,
-          formType: "kader_registration",
-          namaKepalaKeluarga: input.fullName,
-          nikKepalaKeluarga: input.nik,
-          nomorHp: input.phone,
-          alamatEmail: input.email,
-          tanggalPendataan: todayIso(),
-          status: "SUBMITTED",
-          kecamatanId: district.id,
-          desaKelurahanId: ward.id,
-          rw,
-          rt,
-          dataRegister: { ...dataRegister },
-          memberCount: input.anggotaKeluarga.jumlahAnggota,
-          createdBy: user.id,
-        });
-      }),
-    );
-  } catch (error) {
-    // Two registrations racing for the same email or NIK: the unique index decides.
-    if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Email atau NIK sudah terdaftar");
-    throw error;
-  }
+  const { username, registrationNumber } = await insertSignUp(db, baseUsername, sameUsername !== undefined, {
+    input,
+    kecamatanId: district.id,
+    desaKelurahanId: ward.id,
+    rw,
+    rt,
+    passwordHash,
+    form,
+  });
 
   return {
     registrationNumber,
