@@ -75,9 +75,20 @@ async function viewOf(db: DbOrTx, actor: Actor, raw: RecapInput): Promise<RecapV
   };
 }
 
-/** A recap sheet for the screen: frozen when signed, live otherwise. */
+/**
+ * A recap sheet for the screen: frozen when signed, live otherwise. A per-household sheet (4.16a,
+ * 4.18a) names families with their pregnancies, births and deaths: read on screen it is audited like
+ * any other read of a family's health data (its export is, as recap.export).
+ */
 export async function viewRecap(db: Db, actor: Actor, raw: RecapInput): Promise<RecapView> {
-  const { sheet, signed } = await viewOf(db, actor, raw);
+  const { sheet, signed, place } = await viewOf(db, actor, raw);
+  if (sheetOfPlace(place) === "a") {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: "recap",
+      details: { surface: "recap-sheet", form: sheet.form, period: sheet.period, place, signoffId: signed?.id ?? null },
+    });
+  }
   return { sheet, signed };
 }
 

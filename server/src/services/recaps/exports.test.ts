@@ -177,5 +177,20 @@ describe("recap exports", () => {
       place: { ...rtPlace, dasawismaId: group?.id ?? 0 },
     });
     expect(allowed.sheet.code).toBe("LAMPIRAN 4.18a");
+    // Its households' pregnancies, births and deaths read on screen are audited; an aggregate is not.
+    await viewRecap(t.db, as(cadre), { form: "4.18", period, place: rtPlace });
+    const reads = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "recap"), eq(auditLog.action, "register.read"), eq(auditLog.actorId, cadre.id)));
+    expect(reads.map((row) => row.details)).toEqual([
+      {
+        surface: "recap-sheet",
+        form: "4.18",
+        period,
+        place: { ...rtPlace, dasawismaId: group?.id ?? 0 },
+        signoffId: null,
+      },
+    ]);
   });
 });
