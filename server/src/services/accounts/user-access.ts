@@ -21,6 +21,13 @@ type MailConfig = Parameters<typeof forgotPassword>[1];
 
 const ownRoleMessage = "Anda tidak dapat mengubah peran akun Anda sendiri";
 const wardMessage = "Pilih kelurahan/desa";
+const kecamatanMessage = "Pilih kecamatan";
+
+function unknownKecamatanError(): DomainError {
+  return new DomainError("BAD_REQUEST", kecamatanMessage, {
+    fieldErrors: [{ path: ["kecamatanId"], message: kecamatanMessage }],
+  });
+}
 
 export async function updateUserAccess(db: Db, actor: Actor, rawInput: UpdateUserAccessInput): Promise<PublicUser> {
   const admin = requireAdmin(actor);
@@ -49,10 +56,7 @@ export async function updateUserAccess(db: Db, actor: Actor, rawInput: UpdateUse
       .select()
       .from(kecamatan)
       .where(eq(kecamatan.id, input.kecamatanId ?? 0));
-    if (!district)
-      throw new DomainError("BAD_REQUEST", "Pilih kecamatan", {
-        fieldErrors: [{ path: ["kecamatanId"], message: "Pilih kecamatan" }],
-      });
+    if (!district) throw unknownKecamatanError();
     kecamatanId = district.id;
   }
   const next = {
@@ -63,30 +67,34 @@ export async function updateUserAccess(db: Db, actor: Actor, rawInput: UpdateUse
     rw: (level === "rt" || level === "rw") && input.rw ? padRtRw(input.rw) : null,
     rt: level === "rt" && input.rt ? padRtRw(input.rt) : null,
   };
-  return withUserWardRace(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(users.id, before.id))
-        .returning();
-      if (!row) throw notFound("Pengguna tidak ditemukan");
-      const previous = {
-        role: before.role,
-        level: before.level,
-        kecamatanId: before.kecamatanId,
-        desaKelurahanId: before.desaKelurahanId,
-        rw: before.rw,
-        rt: before.rt,
-      };
-      await audit(tx, actor, {
-        action: "user.access",
-        entity: "users",
-        entityId: row.id,
-        details: { before: previous, after: next },
-      });
-      return toPublicUser(row);
-    }),
+  // An area deleted (or a ward moved) after the reads above is answered as those reads would.
+  const lostArea = level === "kecamatan" ? unknownKecamatanError : undefined;
+  return withUserWardRace(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ ...next, updatedAt: new Date() })
+          .where(eq(users.id, before.id))
+          .returning();
+        if (!row) throw notFound("Pengguna tidak ditemukan");
+        const previous = {
+          role: before.role,
+          level: before.level,
+          kecamatanId: before.kecamatanId,
+          desaKelurahanId: before.desaKelurahanId,
+          rw: before.rw,
+          rt: before.rt,
+        };
+        await audit(tx, actor, {
+          action: "user.access",
+          entity: "users",
+          entityId: row.id,
+          details: { before: previous, after: next },
+        });
+        return toPublicUser(row);
+      }),
+    lostArea,
   );
 }
 

@@ -9,7 +9,9 @@ import {
 } from "idn-area-data";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
+import { dasawisma, recapSignoffs } from "../../db/schema/recaps.ts";
 import { registers } from "../../db/schema/registers.ts";
+import { violatedConstraint } from "../../db/sql-state.ts";
 import { lockWards } from "../../db/ward-lock.ts";
 import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
 import { users } from "../../db/schema/users.ts";
@@ -186,6 +188,8 @@ export async function requireKecamatan(db: DbOrTx, id: number): Promise<Kecamata
 
 // ─── Administration: admins create, edit and delete districts and villages/wards ─────────────
 
+const unknownKecamatanMessage = "Kecamatan tidak ditemukan";
+
 function invalid(path: string, message: string): DomainError {
   return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: [path], message }] });
 }
@@ -274,7 +278,7 @@ async function checkDesaKelurahan(tx: DbOrTx, form: DesaKelurahanForm, selfId?: 
     .select({ kode: kecamatan.kode })
     .from(kecamatan)
     .where(eq(kecamatan.id, form.kecamatanId));
-  if (!district) throw invalid("kecamatanId", "Kecamatan tidak ditemukan");
+  if (!district) throw invalid("kecamatanId", unknownKecamatanMessage);
   if (kodeKecamatanOf(form.kode) !== district.kode) {
     throw invalid("kode", `Kode harus berada di dalam kode kecamatan ${district.kode}, contoh ${district.kode}.1001`);
   }
@@ -297,12 +301,19 @@ function columnsOf(form: DesaKelurahanForm) {
   };
 }
 
-async function uniqueGuard<T>(kode: string, write: () => Promise<T>): Promise<T> {
+const KECAMATAN_KEY = new Set(["desa_kelurahan_kecamatan_id_kecamatan_id_fk"]);
+const FOREIGN_KEY_VIOLATION = new Set(["23503"]);
+
+/** Answers a region write that lost a race as the check before it would have. */
+async function raceGuard<T>(kode: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     // Two admins saving the same code at once: the unique index decides.
     if (isUniqueViolation(error)) throw invalid("kode", `Kode ${kode} sudah digunakan`);
+    // The kecamatan was deleted after the check read it (the delete waits for a ward already written).
+    const key = violatedConstraint(error, FOREIGN_KEY_VIOLATION);
+    if (key !== undefined && KECAMATAN_KEY.has(key)) throw invalid("kecamatanId", unknownKecamatanMessage);
     throw error;
   }
 }
@@ -310,7 +321,7 @@ async function uniqueGuard<T>(kode: string, write: () => Promise<T>): Promise<T>
 export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
   const form = parseInput(desaKelurahanFormSchema, input);
-  return uniqueGuard(form.kode, () =>
+  return raceGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkDesaKelurahan(tx, form);
       const [created] = await tx.insert(desaKelurahan).values(columnsOf(form)).returning({ id: desaKelurahan.id });
@@ -324,7 +335,7 @@ export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, inpu
   requireAdmin(actor);
   const form = parseInput(desaKelurahanFormSchema, input);
   return moveGuard(db, id, () =>
-    uniqueGuard(form.kode, () =>
+    raceGuard(form.kode, () =>
       db.transaction(async (tx) => {
         const current = await getDesaKelurahan(tx, id);
         await checkDesaKelurahan(tx, form, id);
@@ -354,7 +365,7 @@ async function moveGuard<T>(db: Db, id: number, write: () => Promise<T>): Promis
 
 async function countWhere(
   tx: DbOrTx,
-  table: typeof registers | typeof users | typeof desaKelurahan,
+  table: typeof registers | typeof users | typeof desaKelurahan | typeof dasawisma | typeof recapSignoffs,
   where: SQL,
 ): Promise<number> {
   const [row] = await tx.select({ total: count() }).from(table).where(where);
@@ -393,15 +404,38 @@ async function moveRefusal(db: DbOrTx, ward: DesaKelurahanRow): Promise<DomainEr
   return invalid("kecamatanId", `Kecamatan tidak dapat diubah karena ${ward.nama} masih memiliki ${reason}`);
 }
 
+/**
+ * Takes the area's row lock before counting what it still holds. Every row written into the area
+ * (a family, a user, a ward, a dasawisma: each names it by a foreign key) holds a key-share lock on
+ * it until it commits: so the count waits for a write already under way and sees it, and a write
+ * that comes later waits for the delete and fails on its key (answered by its own door as an area
+ * that is no longer there). Not the wards' rollup lock: a cadre's sign-up places its account, then
+ * its family record (which takes that lock), so holding both would deadlock with it.
+ */
+async function lockAreaRow(tx: DbOrTx, table: typeof desaKelurahan | typeof kecamatan, id: number): Promise<void> {
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+}
+
+/** Why the ward cannot be deleted now ("… masih memiliki …"), or null. */
+async function wardDeleteRefusal(tx: DbOrTx, ward: DesaKelurahanRow): Promise<DomainError | null> {
+  const reason = blockers([
+    [await countWhere(tx, registers, eq(registers.desaKelurahanId, ward.id)), "data keluarga"],
+    [await countWhere(tx, users, eq(users.desaKelurahanId, ward.id)), "kader/pengguna"],
+    [await countWhere(tx, dasawisma, eq(dasawisma.desaKelurahanId, ward.id)), "kelompok dasawisma"],
+    [await countWhere(tx, recapSignoffs, eq(recapSignoffs.desaKelurahanId, ward.id)), "tanda tangan rekap"],
+  ]);
+  return reason
+    ? new DomainError("CONFLICT", `${ward.nama} tidak dapat dihapus karena masih memiliki ${reason}`)
+    : null;
+}
+
 export async function deleteDesaKelurahan(db: Db, actor: Actor, id: number): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
   return db.transaction(async (tx) => {
+    await lockAreaRow(tx, desaKelurahan, id);
     const row = await getDesaKelurahan(tx, id);
-    const reason = blockers([
-      [await countWhere(tx, registers, eq(registers.desaKelurahanId, id)), "data keluarga"],
-      [await countWhere(tx, users, eq(users.desaKelurahanId, id)), "kader/pengguna"],
-    ]);
-    if (reason) throw new DomainError("CONFLICT", `${row.nama} tidak dapat dihapus karena masih memiliki ${reason}`);
+    const refusal = await wardDeleteRefusal(tx, row);
+    if (refusal) throw refusal;
     await tx.delete(desaKelurahan).where(eq(desaKelurahan.id, id));
     return row;
   });
@@ -418,7 +452,7 @@ async function checkKecamatan(tx: DbOrTx, form: KecamatanForm, selfId?: number):
 export async function createKecamatan(db: Db, actor: Actor, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
   const form = parseInput(kecamatanFormSchema, input);
-  return uniqueGuard(form.kode, () =>
+  return raceGuard(form.kode, () =>
     db.transaction(async (tx) => {
       await checkKecamatan(tx, form);
       const [created] = await tx
@@ -434,7 +468,7 @@ export async function createKecamatan(db: Db, actor: Actor, input: unknown): Pro
 export async function updateKecamatan(db: Db, actor: Actor, id: number, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
   const form = parseInput(kecamatanFormSchema, input);
-  return uniqueGuard(form.kode, () =>
+  return raceGuard(form.kode, () =>
     db.transaction(async (tx) => {
       const current = await requireKecamatan(tx, id);
       await checkKecamatan(tx, form, id);
@@ -456,6 +490,7 @@ export async function updateKecamatan(db: Db, actor: Actor, id: number, input: u
 export async function deleteKecamatan(db: Db, actor: Actor, id: number): Promise<KecamatanOption> {
   requireAdmin(actor);
   return db.transaction(async (tx) => {
+    await lockAreaRow(tx, kecamatan, id);
     const row = await requireKecamatan(tx, id);
     const reason = blockers([
       [await countWhere(tx, desaKelurahan, eq(desaKelurahan.kecamatanId, id)), "desa/kelurahan"],

@@ -7,7 +7,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
 import { DomainError, type FieldError } from "../common/errors.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
-import { isWardInKecamatanViolation, wardOutsideKecamatanError } from "../common/ward-in-kecamatan.ts";
+import { isLostAreaViolation, lostFamilyAreaError } from "../common/ward-in-kecamatan.ts";
 
 /** Who reads the refusal: the public form tells a resident to check the status page. */
 export type NikAudience = "public" | "cadre";
@@ -76,8 +76,8 @@ export async function assertNiksFree(
 /**
  * Runs a family write (its own transaction) and answers a race it lost as the check before it would
  * have: on a NIK unique index (two requests passed the check together, the index let only one
- * through) the same 409; on the ward's kecamatan (the ward moved to another kecamatan meanwhile:
- * common/ward-in-kecamatan.ts) the address's 400.
+ * through) the same 409; on the keys of the address (its ward moved to another kecamatan or was
+ * deleted meanwhile: common/ward-in-kecamatan.ts) the address's 400.
  */
 export async function withLostRaces<T>(
   db: DbOrTx,
@@ -89,7 +89,7 @@ export async function withLostRaces<T>(
   try {
     return await write();
   } catch (error) {
-    if (isWardInKecamatanViolation(error)) throw wardOutsideKecamatanError();
+    if (isLostAreaViolation(error)) throw await lostFamilyAreaError(db, form.address.desaKelurahanId);
     if (!isUniqueViolation(error)) throw error;
     const taken = await findTakenNik(db, form, ownId);
     if (taken) throw duplicateNikError(form, taken, audience);
