@@ -131,6 +131,25 @@ describe("sign-off by level", () => {
   });
 });
 
+describe("who may reopen a signature", () => {
+  test("its signer while still a cadre of that place; not once made an official or moved away", async () => {
+    const rt = await createCadre(t.db, "rt", { wardIndex: 6 });
+    await createFamilyRegister(t.db, { wardIndex: 6, status: "APPROVED", change: thisMonth });
+    const signed = await signRecap(t.db, as(rt), { period });
+    const elsewhere = await ward(t.db, 9);
+    // The session carries the account as it is now: the admin changed its role, or its area.
+    const official = { ...rt, role: "aparat" as const };
+    expect((await recapStatus(t.db, as(official), { period })).canReopen).toBe(false);
+    for (const changed of [official, { ...rt, desaKelurahanId: elsewhere.id, kecamatanId: elsewhere.kecamatanId }]) {
+      const refused = await refusal(reopenSignoff(t.db, as(changed), { signoffId: signed.id, reason: "Salah hitung" }));
+      expect(refused.code).toBe("FORBIDDEN");
+    }
+    expect((await recapStatus(t.db, as(rt), { period })).canReopen).toBe(true);
+    const reopened = await reopenSignoff(t.db, as(rt), { signoffId: signed.id, reason: "Salah hitung" });
+    expect(reopened.reopenedAt).not.toBeNull();
+  });
+});
+
 describe("a signature racing a change to a record it counts", () => {
   // Each round an RT cadre signs the month while the kelurahan cadre reopens ('Buka Kembali') an
   // approved family of that RT and month, at once. Either the reopen is refused as locked, or it

@@ -269,8 +269,7 @@ export async function reopenSignoff(db: Db, actor: Actor, raw: ReopenInput): Pro
     const [row] = await tx.select().from(recapSignoffs).where(eq(recapSignoffs.id, input.signoffId)).limit(1);
     if (!row) throw notFound("Tanda tangan rekap tidak ditemukan");
     if (row.reopenedAt !== null) throw new DomainError("CONFLICT", "Rekap ini sudah dibuka kembali");
-    const allowed = actsAsAdmin(actor) || row.signerId === user.id || (await isLevelAbove(tx, actor, row));
-    if (!allowed) {
+    if (!(await mayReopen(tx, actor, row))) {
       throw forbidden("Hanya penanda tangan atau kader satu tingkat di atasnya yang dapat membuka kembali rekap ini");
     }
     const place = placeOfSignoff(row);
@@ -314,32 +313,49 @@ export interface RecapStatus {
   canReopen: boolean;
 }
 
+/** Whether a place lies wholly inside the actor's area; null when its kelurahan does not exist. */
+async function placeInArea(db: DbOrTx, actor: Actor, place: RecapPlace): Promise<boolean | null> {
+  const [ward] = await db
+    .select({ kecamatanId: desaKelurahan.kecamatanId })
+    .from(desaKelurahan)
+    .where(eq(desaKelurahan.id, place.desaKelurahanId))
+    .limit(1);
+  if (!ward) return null;
+  return placeInScope(scopeOf(actor).area, {
+    desaKelurahanId: place.desaKelurahanId,
+    wardKecamatanId: ward.kecamatanId,
+    rw: place.rw ?? null,
+    rt: place.rt ?? null,
+  });
+}
+
 /**
  * Refuses a place not wholly inside the actor's area: a recap sums its whole place, so an RT cadre
  * may read its RT (and its dasawisma) but not the RW or kelurahan recap around it.
  */
 export async function assertPlaceReadable(db: DbOrTx, actor: Actor, place: RecapPlace): Promise<void> {
   signedInUser(actor);
-  const area = scopeOf(actor).area;
-  const [ward] = await db
-    .select({ kecamatanId: desaKelurahan.kecamatanId })
-    .from(desaKelurahan)
-    .where(eq(desaKelurahan.id, place.desaKelurahanId))
-    .limit(1);
-  if (!ward) throw notFound("Kelurahan tidak ditemukan");
-  const inside = placeInScope(area, {
-    desaKelurahanId: place.desaKelurahanId,
-    wardKecamatanId: ward.kecamatanId,
-    rw: place.rw ?? null,
-    rt: place.rt ?? null,
-  });
+  const inside = await placeInArea(db, actor, place);
+  if (inside === null) throw notFound("Kelurahan tidak ditemukan");
   if (!inside) throw new DomainError("FORBIDDEN", outsideAreaMessage);
+}
+
+/**
+ * Who may reopen a standing signature (the button and the action alike): an admin, the cadre one
+ * level above, or its signer while they still act on the signed place. A signer made an official, or
+ * moved to another area, no longer may: reopening unlocks that month's records for editing.
+ */
+async function mayReopen(db: DbOrTx, actor: Actor, row: RecapSignoffRow): Promise<boolean> {
+  if (actsAsAdmin(actor)) return true;
+  if (!scopeOf(actor).canAct) return false;
+  if (row.signerId === actor.user?.id && (await placeInArea(db, actor, placeOfSignoff(row)))) return true;
+  return isLevelAbove(db, actor, row);
 }
 
 /** The signature state of a level for a month: its own signature, its history, and what is signed below. */
 export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): Promise<RecapStatus> {
   const input = parseInput(recapStatusInput, raw);
-  const user = signedInUser(actor);
+  signedInUser(actor);
   const place = input.place ?? placeOfArea(scopeOf(actor).area);
   if (!place) throw new DomainError("BAD_REQUEST", "Pilih kelurahan terlebih dahulu");
   const level = levelOfPlace(place);
@@ -371,9 +387,7 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
     mine = null;
   }
   const isMine = mine !== null && mine.level === level && canonicalJson(mine.place) === canonicalJson(place);
-  const reopenable =
-    current !== null &&
-    (actsAsAdmin(actor) || current.signerId === user.id || (await isLevelAbove(db, actor, current)));
+  const reopenable = current !== null && (await mayReopen(db, actor, current));
   return {
     period: input.period,
     place,
