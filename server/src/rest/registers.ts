@@ -14,7 +14,7 @@ import { liveRegisterCountSql } from "../services/figures/family-count.ts";
 import { registerChangeVersion } from "../services/registers/change-log.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
-import { moveToStatus } from "../services/registers/workflow.ts";
+import { moveToStatus, updateRecordAndMove } from "../services/registers/workflow.ts";
 import { jsonText, listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
@@ -313,9 +313,11 @@ export function registersRest(): Hono<AppEnv> {
     const data = await readDataPayload(c);
     // Not in the caller's area, deleted or missing: 404 before anything is validated or changed.
     const current = await entryOf(db, actor, id);
-    let expectedVersion = optionalVersion(data);
+    const expectedVersion = optionalVersion(data);
     const confirmNik = nikConfirmedOf(data);
     const patch = toFamilyPatch(data);
+    const note = optionalText(data, "note", "reason");
+    const mail = c.var.deps.env;
     if (Object.keys(patch).length > 0) {
       // Strapi's PUT changes only what it is given: the stored family with the given parts laid over it.
       const {
@@ -324,16 +326,16 @@ export function registersRest(): Hono<AppEnv> {
         ...stored
       } = isRecord(current.attributes.data_register) ? current.attributes.data_register : {};
       const version = expectedVersion ?? Number(current.attributes.version);
-      const updated = await run(() =>
-        updateRecord(db, actor, { registerId: id, version, data: familyForm({ ...stored, ...patch }), confirmNik }),
-      );
-      expectedVersion = updated.version;
-    }
-    if ("status" in data) {
-      const note = optionalText(data, "note", "reason");
-      await run(() =>
-        moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }, c.var.deps.env),
-      );
+      // Inside run(): the form's field errors are renamed to the body's names too.
+      await run(async () => {
+        const edit = { registerId: id, version, data: familyForm({ ...stored, ...patch }), confirmNik };
+        // With `status` too, the edit and the move are one write: a refused move saves no edit either.
+        return "status" in data
+          ? updateRecordAndMove(db, actor, { edit, status: data.status, note }, mail)
+          : updateRecord(db, actor, edit);
+      });
+    } else if ("status" in data) {
+      await run(() => moveToStatus(db, actor, { registerId: id, status: data.status, note, expectedVersion }, mail));
     }
     // The answer is shaped by the request's `fields` and `populate`, as in Strapi.
     return c.json(singleBody(await entryOf(db, actor, id, queryString(c.req.url))));

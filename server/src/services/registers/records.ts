@@ -534,18 +534,29 @@ export async function updateRecord(db: Db, actor: Actor, raw: UpdateRecordInput)
   requireCaller(actor);
   const input = parseInput(updateRecordInput, raw);
   return withLostRaces(db, input.data, input.registerId, "cadre", () =>
-    writeTransaction(db, async (tx) => {
-      const row = await registerInScope(tx, actor, input.registerId, "act");
-      assertEditable(row);
-      if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
-      // Independent checks, sent together.
-      await Promise.all([
-        assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) }),
-        assertAddressInArea(tx, actor, input.data),
-      ]);
-      return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre", undefined, input.confirmNik);
-    }),
+    writeTransaction(db, (tx) => editRecordIn(tx, actor, input)),
   );
+}
+
+/**
+ * updateRecord's checks and write inside the caller's transaction, for a caller that writes more in
+ * the same transaction (an edit and a status move in one REST PUT). The caller maps lost races
+ * (withLostRaces).
+ */
+export async function editRecordIn(
+  tx: DbOrTx,
+  actor: Actor,
+  input: z.output<typeof updateRecordInput>,
+): Promise<SavedRecord> {
+  const row = await registerInScope(tx, actor, input.registerId, "act");
+  assertEditable(row);
+  if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+  // Independent checks, sent together.
+  await Promise.all([
+    assertRecordUnlocked(tx, row, { ...row, ...familyColumns(input.data) }),
+    assertAddressInArea(tx, actor, input.data),
+  ]);
+  return writeFamilyVersion(tx, actor, row, input.data, input.version, "cadre", undefined, input.confirmNik);
 }
 
 /**
@@ -741,38 +752,51 @@ export async function reopenRecord(
 ): Promise<SavedRecord> {
   requireCaller(actor);
   const input = parseInput(reopenRecordInput, raw);
-  return writeTransaction(db, async (tx) => {
-    const row = await registerInScope(tx, actor, input.registerId, "act");
-    if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
-    if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
-    const refused = reopenRefusal(row.status, reopenerOf(actor));
-    if (refused) throw new DomainError(isLocked(row.status) ? "FORBIDDEN" : "CONFLICT", refused);
-    if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
-    await assertRecordUnlocked(tx, row);
-    // The event first, so the register is written once (see workflow.ts applyMove).
-    await tx.insert(registerEvents).values({
-      registerId: row.id,
-      actorId: actorUserId(actor),
-      level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
-      fromStatus: row.status,
-      toStatus: "SUBMITTED",
-      note: `${REOPEN_LABEL}: ${input.reason}`,
-    });
-    const [updated] = await tx
-      .update(registers)
-      .set({ status: "SUBMITTED", version: sql`${registers.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(registers.id, row.id), eq(registers.version, row.version), eq(registers.status, row.status)))
-      .returning({ version: registers.version });
-    if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
-    await notifyFamily(tx, mail, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
-    await audit(tx, actor, {
-      action: "register.reopen",
-      entity: ENTITY,
-      entityId: row.id,
-      details: { fromStatus: row.status, version: updated.version },
-    });
-    return { registerId: row.id, version: updated.version };
+  return writeTransaction(db, async (tx) =>
+    reopenRowIn(tx, actor, await registerInScope(tx, actor, input.registerId, "act"), input, mail),
+  );
+}
+
+/**
+ * reopenRecord's checks and write for a row already read and locked in the caller's transaction
+ * (a REST `status: SUBMITTED` reads the row first to know which move it asks for).
+ */
+export async function reopenRowIn(
+  tx: DbOrTx,
+  actor: Actor,
+  row: ScopedRegister,
+  input: z.output<typeof reopenRecordInput>,
+  mail?: MailConfig,
+): Promise<SavedRecord> {
+  if (row.formType !== "family_registration") throw new DomainError("BAD_REQUEST", familyOnlyMessage);
+  if (row.deletedAt !== null) throw new DomainError("CONFLICT", deletedRecordMessage);
+  const refused = reopenRefusal(row.status, reopenerOf(actor));
+  if (refused) throw new DomainError(isLocked(row.status) ? "FORBIDDEN" : "CONFLICT", refused);
+  if (row.version !== input.version) throw new DomainError("CONFLICT", staleRecordMessage);
+  await assertRecordUnlocked(tx, row);
+  // The event first, so the register is written once (see workflow.ts applyMove).
+  await tx.insert(registerEvents).values({
+    registerId: row.id,
+    actorId: actorUserId(actor),
+    level: actsAsAdmin(actor) ? "admin" : (actor.user?.level ?? null),
+    fromStatus: row.status,
+    toStatus: "SUBMITTED",
+    note: `${REOPEN_LABEL}: ${input.reason}`,
   });
+  const [updated] = await tx
+    .update(registers)
+    .set({ status: "SUBMITTED", version: sql`${registers.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(registers.id, row.id), eq(registers.version, row.version), eq(registers.status, row.status)))
+    .returning({ version: registers.version });
+  if (!updated) throw new DomainError("CONFLICT", staleRecordMessage);
+  await notifyFamily(tx, mail, row, "SUBMITTED", `${REOPEN_LABEL}: ${input.reason}`);
+  await audit(tx, actor, {
+    action: "register.reopen",
+    entity: ENTITY,
+    entityId: row.id,
+    details: { fromStatus: row.status, version: updated.version },
+  });
+  return { registerId: row.id, version: updated.version };
 }
 
 /** Members in form order (for tests and exports that read the child table). */

@@ -1,6 +1,7 @@
 // The tiered validation of family registers (DESIGN §4): every status move, from any transport,
 // goes through transition/bulkVerify here. The rules themselves live in shared/src/status.ts.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import {
   bulkVerifyInput,
@@ -11,6 +12,7 @@ import {
   type QueueInput,
   type TransitionInput,
 } from "@shared/schemas/workflow.ts";
+import { reopenRecordInput, updateRecordInput, type UpdateRecordInput } from "@shared/schemas/register-records.ts";
 import {
   allowedActions,
   decideTransition,
@@ -52,7 +54,8 @@ import {
 import { newestFirst, pageOfSelection } from "./page.ts";
 import { liveFamilyCount } from "../figures/family-count.ts";
 import { healthFilterRefusal, readableRegister, readPolicyOf, visibleSelection } from "./policy.ts";
-import { reopenRecord } from "./records.ts";
+import { editRecordIn, reopenRowIn } from "./records.ts";
+import { withLostRaces } from "./nik-uniqueness.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
@@ -184,15 +187,25 @@ export async function transition(
 ): Promise<TransitionResult> {
   requireCaller(actor);
   const input = parseInput(transitionInput, rawInput);
-  return writeTransaction(db, async (tx) => {
-    const row = await registerInScope(tx, actor, input.registerId, "act");
-    const validator = validatorFor(actor);
-    const refused = refusal(row, input.action, validator);
-    if (refused) throw refused;
-    if (input.expectedVersion !== undefined && input.expectedVersion !== row.version)
-      throw new DomainError("CONFLICT", staleMessage);
-    return applyMove(tx, actor, validator, row, input.action, input.note || undefined, mail);
-  });
+  return writeTransaction(db, async (tx) =>
+    moveRowIn(tx, actor, await registerInScope(tx, actor, input.registerId, "act"), input, mail),
+  );
+}
+
+/** transition's checks and move for a row already read and locked in the caller's transaction. */
+async function moveRowIn(
+  tx: DbOrTx,
+  actor: Actor,
+  row: ScopedRegister,
+  input: z.output<typeof transitionInput>,
+  mail?: MailConfig,
+): Promise<TransitionResult> {
+  const validator = validatorFor(actor);
+  const refused = refusal(row, input.action, validator);
+  if (refused) throw refused;
+  if (input.expectedVersion !== undefined && input.expectedVersion !== row.version)
+    throw new DomainError("CONFLICT", staleMessage);
+  return applyMove(tx, actor, validator, row, input.action, input.note || undefined, mail);
 }
 
 /** `status: X` as a workflow move (REST PUT): the one move that leads there from the current status. */
@@ -206,10 +219,17 @@ export interface MoveToStatusInput {
 const isStatus = (value: unknown): value is RegisterStatus =>
   typeof value === "string" && (registerStatuses as readonly string[]).includes(value);
 
+/** The status a caller names, or 400 on `status` when it is none of the workflow's. */
+function targetStatus(value: unknown): RegisterStatus {
+  if (isStatus(value)) return value;
+  const message = `Status tidak dikenal; pilih salah satu dari ${registerStatuses.join(", ")}`;
+  throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
+}
+
 /**
  * The status a caller asks for becomes the move that leads there (verify, request revision, reject,
- * resubmit) and goes through transition(); a jump no single move makes (SUBMITTED → APPROVED) is
- * refused for everyone, admins included. Asking for the current status changes nothing (null).
+ * resubmit) and goes through transition's checks; a jump no single move makes (SUBMITTED → APPROVED)
+ * is refused for everyone, admins included. Asking for the current status changes nothing (null).
  */
 export async function moveToStatus(
   db: Db,
@@ -218,21 +238,29 @@ export async function moveToStatus(
   mail?: MailConfig,
 ): Promise<TransitionResult | null> {
   requireCaller(actor);
-  if (!isStatus(input.status)) {
-    const message = `Status tidak dikenal; pilih salah satu dari ${registerStatuses.join(", ")}`;
-    throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
-  }
+  const status = targetStatus(input.status);
+  return writeTransaction(db, (tx) => moveToStatusIn(tx, actor, { ...input, status }, mail));
+}
+
+/** moveToStatus inside the caller's transaction, so a write before it (an edit) and the move stand or fall together. */
+async function moveToStatusIn(
+  tx: DbOrTx,
+  actor: Actor,
+  input: MoveToStatusInput & { status: RegisterStatus },
+  mail?: MailConfig,
+): Promise<TransitionResult | null> {
   const target = input.status;
-  const row = await registerInScope(db, actor, input.registerId, "act");
+  const row = await registerInScope(tx, actor, input.registerId, "act");
   if (row.status === target) return null;
+  const expectedVersion = input.expectedVersion ?? row.version;
   if (target === "SUBMITTED" && isLocked(row.status)) {
     // Back to SUBMITTED from a verified status is 'Buka Kembali', with its reason and its rules.
     if (!input.note) {
       const message = reopenReasonRequiredMessage;
       throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["reason"], message }] });
     }
-    const version = input.expectedVersion ?? row.version;
-    const saved = await reopenRecord(db, actor, { registerId: row.id, version, reason: input.note }, mail);
+    const reopen = parseInput(reopenRecordInput, { registerId: row.id, version: expectedVersion, reason: input.note });
+    const saved = await reopenRowIn(tx, actor, row, reopen, mail);
     return { registerId: row.id, fromStatus: row.status, status: "SUBMITTED", version: saved.version, override: false };
   }
   const action = workflowActions.find((candidate) => nextStatus(row.status, candidate) === target);
@@ -240,11 +268,36 @@ export async function moveToStatus(
     const message = `Status tidak dapat diubah langsung dari '${statusLabel(row.status)}' (${row.status}) ke '${statusLabel(target)}' (${target}); ikuti urutan validasi RT → RW → Kelurahan`;
     throw new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["status"], message }] });
   }
-  return transition(
-    db,
-    actor,
-    { registerId: row.id, action, note: input.note, expectedVersion: input.expectedVersion ?? row.version },
-    mail,
+  const move = parseInput(transitionInput, { registerId: row.id, action, note: input.note, expectedVersion });
+  return moveRowIn(tx, actor, row, move, mail);
+}
+
+export interface EditAndMoveInput {
+  edit: UpdateRecordInput;
+  status: unknown;
+  note?: string;
+}
+
+/**
+ * A cadre's edit and a status move asked for together (REST PUT with family fields and `status`):
+ * the edit first (a verification locks the record), then the move from the edited record, in one
+ * transaction, so a refused move leaves the edit unsaved and the version the caller read still good.
+ */
+export async function updateRecordAndMove(
+  db: Db,
+  actor: Actor,
+  raw: EditAndMoveInput,
+  mail?: MailConfig,
+): Promise<TransitionResult | null> {
+  requireCaller(actor);
+  const edit = parseInput(updateRecordInput, raw.edit);
+  const status = targetStatus(raw.status);
+  return withLostRaces(db, edit.data, edit.registerId, "cadre", () =>
+    writeTransaction(db, async (tx) => {
+      const saved = await editRecordIn(tx, actor, edit);
+      const move = { registerId: saved.registerId, status, note: raw.note, expectedVersion: saved.version };
+      return moveToStatusIn(tx, actor, move, mail);
+    }),
   );
 }
 
