@@ -18,6 +18,8 @@ export const auditActions = [
   "dasawisma.update",
   "dasawisma.delete",
   "user.access",
+  "user.approve",
+  "user.status",
   "user.password-reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -40,5 +42,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "dasawisma.update": "Mengubah anggota dasawisma",
   "dasawisma.delete": "Menghapus dasawisma",
   "user.access": "Mengubah peran, tingkat atau wilayah kerja pengguna",
+  "user.approve": "Menyetujui pendaftaran kader serta tingkat dan wilayah kerjanya",
+  "user.status": "Menolak, memblokir atau membuka blokir akun pengguna",
   "user.password-reset": "Mengirim tautan reset password ke pengguna",
 };

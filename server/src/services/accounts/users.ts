@@ -21,7 +21,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { invalidateUserSessions } from "./sessions.ts";
 import { revokeApiTokensCreatedBy } from "./api-tokens.ts";
 import { sessions } from "../../db/schema/sessions.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { writeTransaction } from "../../db/write-transaction.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
@@ -29,6 +29,7 @@ import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Env } from "../../env.ts";
 import type { Actor, SessionUser } from "./actor.ts";
 import { toPublicUser } from "./sign-in.ts";
+import { audit } from "../audit/audit-log.ts";
 import { DomainError, notFound } from "../common/errors.ts";
 import { queueMail } from "../mail/mail.ts";
 import { assertStrongPassword } from "./password-strength.ts";
@@ -83,6 +84,41 @@ async function pendingKader(db: Db, userId: number): Promise<UserRow> {
   return user;
 }
 
+/** The user's row, held until the transaction ends: the 'before' of the audit row is what was changed. */
+async function lockedUser(tx: DbOrTx, userId: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  return row;
+}
+
+/** What an approval decides (the same fields as user.access, and the status it opens). */
+const accessOf = (user: UserRow) => ({
+  status: user.status,
+  role: user.role,
+  level: user.level,
+  kecamatanId: user.kecamatanId,
+  desaKelurahanId: user.desaKelurahanId,
+  rw: user.rw,
+  rt: user.rt,
+});
+
+/** The audit row of an admin opening or closing an account: rejection, block, unblock. */
+function auditStatus(
+  tx: DbOrTx,
+  actor: Actor,
+  change: { userId: number; from: UserRow["status"]; to: UserRow["status"]; reason?: string },
+): Promise<void> {
+  return audit(tx, actor, {
+    action: "user.status",
+    entity: "users",
+    entityId: change.userId,
+    details: {
+      before: { status: change.from },
+      after: { status: change.to },
+      ...(change.reason === undefined ? {} : { reason: change.reason }),
+    },
+  });
+}
+
 async function moveKaderRegister(
   tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
   userId: number,
@@ -124,6 +160,7 @@ export async function approveKader(
   const needsRw = input.level === "rt" || input.level === "rw";
   const approved = await withUserWardRace(() =>
     writeTransaction(db, async (tx) => {
+      const before = await lockedUser(tx, user.id);
       const [row] = await tx
         .update(users)
         .set({
@@ -137,8 +174,14 @@ export async function approveKader(
         })
         .where(and(eq(users.id, user.id), eq(users.status, "pending")))
         .returning();
-      if (!row) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
+      if (!row || !before) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
       await moveKaderRegister(tx, user.id, admin, "APPROVED", null);
+      await audit(tx, actor, {
+        action: "user.approve",
+        entity: "users",
+        entityId: row.id,
+        details: { before: accessOf(before), after: accessOf(row) },
+      });
       return row;
     }),
   );
@@ -172,6 +215,7 @@ export async function rejectKader(
       .returning();
     if (!row) throw new DomainError("CONFLICT", "Pendaftaran kader ini sudah diproses");
     await moveKaderRegister(tx, user.id, admin, "REJECTED", input.reason);
+    await auditStatus(tx, actor, { userId: row.id, from: "pending", to: "rejected", reason: input.reason });
     return row;
   });
   await queueMail(db, config, {
@@ -238,6 +282,8 @@ export async function blockUser(db: Db, actor: Actor, userId: number): Promise<P
   const admin = requireAdmin(actor);
   if (admin.id === userId) throw new DomainError("BAD_REQUEST", "Anda tidak dapat memblokir akun Anda sendiri");
   return db.transaction(async (tx) => {
+    const before = await lockedUser(tx, userId);
+    if (!before) throw notFound("Pengguna tidak ditemukan");
     const [row] = await tx
       .update(users)
       .set({ status: "blocked", updatedAt: new Date() })
@@ -246,19 +292,24 @@ export async function blockUser(db: Db, actor: Actor, userId: number): Promise<P
     if (!row) throw notFound("Pengguna tidak ditemukan");
     await invalidateUserSessions(tx, userId);
     await revokeApiTokensCreatedBy(tx, userId);
+    await auditStatus(tx, actor, { userId, from: before.status, to: "blocked" });
     return toPublicUser(row);
   });
 }
 
 export async function unblockUser(db: Db, actor: Actor, userId: number): Promise<PublicUser> {
   requireAdmin(actor);
-  const [row] = await db
-    .update(users)
-    .set({ status: "active", updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.status, "blocked")))
-    .returning();
-  if (!row) throw new DomainError("CONFLICT", "Hanya akun yang diblokir yang dapat dibuka blokirnya");
-  return toPublicUser(row);
+  return db.transaction(async (tx) => {
+    // Only a blocked account changes here, so 'before' is always blocked.
+    const [row] = await tx
+      .update(users)
+      .set({ status: "active", updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.status, "blocked")))
+      .returning();
+    if (!row) throw new DomainError("CONFLICT", "Hanya akun yang diblokir yang dapat dibuka blokirnya");
+    await auditStatus(tx, actor, { userId, from: "blocked", to: "active" });
+    return toPublicUser(row);
+  });
 }
 
 // ─── Own profile ────────────────────────────────────────────────────────────────────────────
