@@ -369,6 +369,29 @@ describe("query syntax on registers", () => {
     expect((await call("GET", "/registers/999999", admin)).status).toBe(404);
   });
 
+  test("text operators match an instant as the API writes it (ISO, UTC), whatever the database's time zone", async () => {
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    // 00:30 WIB on 1 November.
+    const family = await createFamilyRegister(t.db, { wardIndex: 3, rw: "009", rt: "009" });
+    await t.db
+      .update(registers)
+      .set({ createdAt: new Date("2026-10-31T17:30:00.000Z") })
+      .where(eq(registers.id, family.id));
+    const found = async (operator: string, value: string) => {
+      const response = await call(
+        "GET",
+        `/registers?filters[createdAt][${operator}]=${value}&filters[id][$eq]=${family.id}`,
+        admin,
+      );
+      expect(response.status).toBe(200);
+      return response.json.data.map((entry: StrapiEntry) => entry.attributes.createdAt);
+    };
+    expect(await found("$startsWith", "2026-10-31T17:30")).toEqual(["2026-10-31T17:30:00.000Z"]);
+    expect(await found("$containsi", "t17:30:00.000z")).toHaveLength(1);
+    expect(await found("$endsWith", ".000Z")).toHaveLength(1);
+    expect(await found("$startsWith", "2026-11-01")).toEqual([]);
+  });
+
   test("the spec's four statistics totals equal counts of the database", async () => {
     await createFamilyRegister(t.db, { status: "REJECTED" });
     await createFamilyRegister(t.db, { status: "APPROVED" });

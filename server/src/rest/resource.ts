@@ -136,7 +136,15 @@ const falseFlags = new Set(["false", "0", ""]);
 const listOperators = new Set<ComparisonOperator>(["$in", "$notIn", "$between"]);
 const isValueList = (value: unknown) => Array.isArray(value) || (typeof value === "object" && value !== null);
 
-const asText = (column: AnyPgColumn) => sql`${column}::text`;
+/**
+ * A column as text for the text operators. An instant is matched as the API writes it (ISO 8601 in
+ * UTC, as in every answer): `::text` would render it in the database session's time zone, which
+ * PGlite and a PostgreSQL set up in Jakarta answer differently.
+ */
+const asText = (column: AnyPgColumn, type: AttributeType) =>
+  type === "datetime"
+    ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`${column}::text`;
 
 function compare(resource: RestResource, field: string, operator: ComparisonOperator, raw: unknown): SQL {
   const column = columnOf(resource, field);
@@ -160,9 +168,9 @@ function compare(resource: RestResource, field: string, operator: ComparisonOper
     case "$ne":
       return ne(column, one());
     case "$eqi":
-      return sql`lower(${asText(column)}) = lower(${String(one())})`;
+      return sql`lower(${asText(column, type)}) = lower(${String(one())})`;
     case "$nei":
-      return sql`lower(${asText(column)}) <> lower(${String(one())})`;
+      return sql`lower(${asText(column, type)}) <> lower(${String(one())})`;
     case "$lt":
       return lt(column, one());
     case "$lte":
@@ -185,21 +193,21 @@ function compare(resource: RestResource, field: string, operator: ComparisonOper
     case "$notNull":
       return flag() ? isNotNull(column) : isNull(column);
     case "$contains":
-      return like(asText(column), `%${text()}%`);
+      return like(asText(column, type), `%${text()}%`);
     case "$notContains":
-      return notLike(asText(column), `%${text()}%`);
+      return notLike(asText(column, type), `%${text()}%`);
     case "$containsi":
-      return ilike(asText(column), `%${text()}%`);
+      return ilike(asText(column, type), `%${text()}%`);
     case "$notContainsi":
-      return notIlike(asText(column), `%${text()}%`);
+      return notIlike(asText(column, type), `%${text()}%`);
     case "$startsWith":
-      return like(asText(column), `${text()}%`);
+      return like(asText(column, type), `${text()}%`);
     case "$startsWithi":
-      return ilike(asText(column), `${text()}%`);
+      return ilike(asText(column, type), `${text()}%`);
     case "$endsWith":
-      return like(asText(column), `%${text()}`);
+      return like(asText(column, type), `%${text()}`);
     case "$endsWithi":
-      return ilike(asText(column), `%${text()}`);
+      return ilike(asText(column, type), `%${text()}`);
   }
 }
 
