@@ -50,7 +50,7 @@ test("empty input, a missing or wrong captcha and an unknown NIK get the spec's 
   await page.getByLabel("Verifikasi keamanan").fill("999");
   await expect(page.getByText("✗ Jawaban belum benar")).toBeVisible();
   await page.getByRole("button", exact("Cari")).click();
-  await expect(page.getByText("Jawaban captcha salah")).toBeVisible();
+  await expect(page.getByText("Captcha belum benar")).toBeVisible();
   await answerCaptcha(page);
   await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Data tidak ditemukan").first()).toBeVisible();

@@ -91,7 +91,7 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
     const captchaProblem = !/^-?\d+$/.test(trimmed)
       ? "Silakan selesaikan captcha"
       : hint === "wrong" || !captcha.challenge
-        ? "Jawaban captcha salah"
+        ? "Captcha belum benar"
         : undefined;
     const regionProblem = byName && region.desaKelurahanId === null ? nameSearchNeedsWardMessage : undefined;
     setQueryError(queryProblem);

@@ -155,11 +155,11 @@ describe("registration status search", () => {
     const challenge = issueCaptcha(t.env.APP_SECRET, "search");
     await expect(
       search("9999999999999999", { token: challenge.token, answer: solveCaptcha(challenge.question) + 1 }),
-    ).rejects.toThrow("Jawaban captcha salah");
+    ).rejects.toThrow("Captcha belum benar");
     const family = issueCaptcha(t.env.APP_SECRET, "family");
     await expect(
       search("9999999999999999", { token: family.token, answer: solveCaptcha(family.question) }),
-    ).rejects.toThrow("Jawaban captcha salah");
+    ).rejects.toThrow("Captcha belum benar");
     const used = captcha();
     await search("9999999999999999", used);
     await expect(search("9999999999999999", used)).rejects.toThrow("Captcha sudah dipakai");
@@ -243,7 +243,7 @@ describe("registration status search", () => {
     const expected = families.map(({ form }) => [form.namaKepalaKeluarga]);
     expect(names.slice(0, 4)).toEqual(expected);
     expect(names.slice(5)).toEqual(expected);
-    expect(String(names[4])).toContain("Jawaban captcha salah");
+    expect(String(names[4])).toContain("Captcha belum benar");
   });
 
   test("each search sweeps a few expired captcha nonces, oldest first; unexpired ones stay until they expire", async () => {

@@ -192,7 +192,7 @@ function parseSearch(secret: string, rawInput: SearchStatusInput) {
     token: input.captcha.token,
     answer: input.captcha.answer,
     expectedKind: "search",
-    wrongMessage: "Jawaban captcha salah",
+    wrongMessage: "Captcha belum benar",
   });
   return { query: input.query, desaKelurahanId: input.desaKelurahanId, captcha };
 }
