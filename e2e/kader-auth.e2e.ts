@@ -182,3 +182,12 @@ test("the registration form fits a 360 px phone", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Pendaftaran Kader PKK" })).toBeVisible();
   await expectNoHorizontalScroll(page);
 });
+
+test("a short NIK gets the form's own message; what is not a digit never reaches the box", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/kader-pkk/daftar");
+  await page.getByLabel("NIK").pressSequentially("3275-01 12");
+  await expect(page.getByLabel("NIK")).toHaveValue("32750112");
+  await page.getByRole("button", { name: "Daftar sebagai Kader" }).click();
+  await expect(page.getByText("NIK harus tepat 16 digit angka")).toBeVisible();
+});

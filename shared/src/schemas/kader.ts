@@ -110,9 +110,16 @@ export type KaderRegistrationInput = z.input<typeof kaderRegistrationInput>;
 export type KaderRegistration = z.infer<typeof kaderRegistrationInput>;
 
 /** The browser form: the captcha answer is typed as text and sent with the server's token. */
+/**
+ * The sign-up form strips what is not a digit as it is typed (digitsOnly), so there only the length
+ * can fail, and the form says so in the spec's own form-level words.
+ */
+export const kaderNikFormMessage = "NIK harus tepat 16 digit angka";
+
 export const kaderRegistrationForm = z
   .strictObject({
     ...kaderProfileFields,
+    nik: z.string().regex(/^\d{16}$/, kaderNikFormMessage),
     ...passwordPair,
     captchaAnswer: z.string().trim().regex(/^\d+$/, "Jawaban penjumlahan salah"),
   })
