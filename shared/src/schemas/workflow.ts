@@ -25,6 +25,14 @@ export const bulkVerifyInput = z.object({
     .array(idSchema)
     .min(1, "Pilih minimal satu data")
     .max(BULK_VERIFY_MAX, `Maksimal ${BULK_VERIFY_MAX} data sekaligus`),
+  /**
+   * The version the cadre looked at, by record id (as transition's expectedVersion): a record
+   * changed since then is skipped, not verified in a version nobody at this level saw.
+   */
+  expectedVersions: z
+    .record(z.string().regex(/^[1-9]\d*$/, "Id data tidak valid"), z.number().int().positive())
+    .refine((versions) => Object.keys(versions).length <= BULK_VERIFY_MAX, `Maksimal ${BULK_VERIFY_MAX} data sekaligus`)
+    .optional(),
 });
 export type BulkVerifyInput = z.input<typeof bulkVerifyInput>;
 

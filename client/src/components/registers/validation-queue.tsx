@@ -58,7 +58,7 @@ export function ValidationQueue({ search, onPage, onSort }: Props) {
         toast({
           variant: "success",
           title: "Berhasil",
-          description: `${result.verified.length} data diverifikasi${skipped > 0 ? `, ${skipped} dilewati karena statusnya sudah berubah` : ""}.`,
+          description: `${result.verified.length} data diverifikasi${skipped > 0 ? `, ${skipped} dilewati karena sudah diubah atau diproses pengguna lain` : ""}.`,
         });
         setSelected([]);
         setConfirmBulk(false);
@@ -74,6 +74,15 @@ export function ValidationQueue({ search, onPage, onSort }: Props) {
       },
     }),
   );
+
+  // The versions the cadre saw: a record changed since (say the family corrected it) is skipped.
+  const verifySelected = () =>
+    bulk.mutate({
+      registerIds: selectedIds,
+      expectedVersions: Object.fromEntries(
+        verifiable.filter((item) => selectedIds.includes(item.id)).map((item) => [item.id, item.version]),
+      ),
+    });
 
   if (queue.isPending) {
     return (
@@ -191,7 +200,7 @@ export function ValidationQueue({ search, onPage, onSort }: Props) {
           text={`${selectedIds.length} data keluarga akan diverifikasi sekaligus. Pastikan Anda sudah memeriksa datanya.`}
           confirmLabel={`Ya, verifikasi ${selectedIds.length} data`}
           pending={bulk.isPending}
-          onConfirm={() => bulk.mutate({ registerIds: selectedIds })}
+          onConfirm={verifySelected}
           onClose={() => setConfirmBulk(false)}
         />
       )}

@@ -6,6 +6,7 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
+import { updateRecord } from "./records.ts";
 import { bulkVerify, history, transition } from "./workflow.ts";
 
 const t = useTestApp();
@@ -220,6 +221,27 @@ describe("bulkVerify", () => {
       { registerId: moved.id, message: "Data ini menunggu tindakan kader RW, bukan kader RT" },
     ]);
     for (const item of waiting) expect(await eventCount(item.id)).toBe(2);
+  });
+
+  test("a record changed since the cadre saw it is skipped as stale, as a single move refuses it; the others are verified", async () => {
+    const place = { rw: "009", rt: "004" };
+    const rt = await createCadre(t.db, "rt", place);
+    const admin = await createUser(t.db, { role: "admin" });
+    const unchanged = await createFamilyRegister(t.db, place);
+    const edited = await createFamilyRegister(t.db, place);
+    // The queue showed both at version 1; the second is edited (still SUBMITTED) before the click.
+    const seen = { [unchanged.id]: 1, [edited.id]: 1 };
+    const data = { ...edited.form, nomorHp: "081299990010" };
+    await updateRecord(t.db, as(admin), { registerId: edited.id, version: 1, data });
+
+    const result = await bulkVerify(t.db, as(rt), { registerIds: [unchanged.id, edited.id], expectedVersions: seen });
+    expect(result.verified.map((item) => [item.registerId, item.status])).toEqual([[unchanged.id, "RT_VERIFIED"]]);
+    const stale = await refusal(
+      transition(t.db, as(rt), { registerId: edited.id, action: "verify", expectedVersion: 1 }),
+    );
+    expect(result.skipped).toEqual([{ registerId: edited.id, message: stale.message }]);
+    expect(await statusOf(edited.id)).toEqual({ status: "SUBMITTED", version: 2 });
+    expect(await eventCount(edited.id)).toBe(1);
   });
 
   test("one record outside the area refuses the whole call and changes nothing", async () => {

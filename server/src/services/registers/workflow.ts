@@ -317,9 +317,16 @@ function byPlace(a: ScopedRegister, b: ScopedRegister): number {
   );
 }
 
+/** transition's stale answer for a record changed since the version the cadre saw (none given: no check). */
+function staleRefusal(row: ScopedRegister, seen: Record<string, number> | undefined): DomainError | null {
+  const version = seen?.[String(row.id)];
+  return version === undefined || version === row.version ? null : new DomainError("CONFLICT", staleMessage);
+}
+
 /**
  * Verifies the selected records in one transaction. A record outside the area refuses the whole
- * call; a record that no longer waits for this level is skipped and reported.
+ * call; a record that no longer waits for this level, or changed since the version the cadre saw,
+ * is skipped and reported.
  */
 export async function bulkVerify(
   db: Db,
@@ -340,7 +347,7 @@ export async function bulkVerify(
     const validator = validatorFor(actor);
     const result: BulkVerifyResult = { verified: [], skipped: [] };
     for (const row of rows) {
-      const refused = refusal(row, "verify", validator);
+      const refused = refusal(row, "verify", validator) ?? staleRefusal(row, input.expectedVersions);
       if (refused) {
         result.skipped.push({ registerId: row.id, message: refused.message });
         continue;
