@@ -99,6 +99,36 @@ test("the kelurahan waits for a kecamatan and resets when it changes", async ({ 
   await expect(kelurahan).toHaveValue("");
 });
 
+test("a kecamatan or kelurahan list that fails to load says so beside its select and loads on 'Coba lagi'", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The network fails (no answer from the server at all): the spec's fallback, not the browser's words.
+  const fail = (name: string) =>
+    page.route(
+      (url) => url.pathname.includes(name),
+      (route) => route.abort("failed"),
+    );
+  await fail("regions.kecamatan");
+  await page.goto("/registrasi");
+  const kecamatanAlert = page.getByRole("alert").filter({ hasText: "Failed to fetch kecamatan options" });
+  await expect(kecamatanAlert).toBeVisible({ timeout: 15_000 });
+  await page.unrouteAll();
+  await kecamatanAlert.getByRole("button", { name: "Coba lagi" }).click();
+  await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Timur" });
+  await expect(kecamatanAlert).toHaveCount(0);
+
+  await fail("regions.desaKelurahan");
+  await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Barat" });
+  const kelurahanAlert = page.getByRole("alert").filter({ hasText: "Failed to fetch desa-kelurahan options" });
+  await expect(kelurahanAlert).toBeVisible({ timeout: 15_000 });
+  await page.unrouteAll();
+  await kelurahanAlert.getByRole("button", { name: "Coba lagi" }).click();
+  await page.getByLabel("Kelurahan/Desa").selectOption({ index: 1 });
+  await expect(kelurahanAlert).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+});
+
 test("the success page without a registration sends the visitor to the form", async ({ page }) => {
   await page.goto("/registrations/success");
   await expect(page).toHaveURL(/\/registrations\/family$/);

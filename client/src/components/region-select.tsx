@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { trpc } from "../lib/trpc.ts";
+import { LookupAlert } from "./lookup-alert.tsx";
 
 export interface RegionValue {
   kecamatanId: number | null;
@@ -71,12 +72,11 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
           </p>
         )}
         {kecamatan.isError && (
-          <div role="alert" className="alert alert-error alert-soft mt-2">
-            <span>Gagal memuat data kecamatan.</span>
-            <button type="button" className="btn btn-sm" onClick={() => kecamatan.refetch()}>
-              Coba lagi
-            </button>
-          </div>
+          <LookupAlert
+            error={kecamatan.error}
+            fallback="Failed to fetch kecamatan options"
+            onRetry={() => kecamatan.refetch()}
+          />
         )}
       </fieldset>
       <fieldset className="fieldset">
@@ -107,12 +107,11 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
           </p>
         )}
         {kelurahan.isError && (
-          <div role="alert" className="alert alert-error alert-soft mt-2">
-            <span>Gagal memuat data kelurahan.</span>
-            <button type="button" className="btn btn-sm" onClick={() => kelurahan.refetch()}>
-              Coba lagi
-            </button>
-          </div>
+          <LookupAlert
+            error={kelurahan.error}
+            fallback="Failed to fetch desa-kelurahan options"
+            onRetry={() => kelurahan.refetch()}
+          />
         )}
       </fieldset>
     </div>

@@ -18,6 +18,9 @@ export function errorMessage(error: unknown, fallbacks: Fallbacks): string {
   const status = error.data?.httpStatus;
   const fields = status === 400 ? serverFieldErrors(error).map((item) => item.message) : [];
   if (fields.length > 0) return [...new Set(fields)].join(", ");
+  // No status: the call never reached the server (the network failed), so there is no server message
+  // to show, only the browser's own words ("Failed to fetch"): the fallback says it in the spec's.
+  if (status === undefined) return fallbacks.fallback;
   if (error.message && status !== 500) return error.message;
   if (status === 400) return fallbacks.badRequest ?? fallbacks.fallback;
   if (status === 429) return fallbacks.tooManyRequests ?? fallbacks.fallback;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 
 interface Props {
   regencyCode: string;
@@ -72,12 +73,11 @@ export function LocationCard({
               </p>
             )}
             {regencies.isError && (
-              <div role="alert" className="alert alert-error alert-soft mt-2">
-                <span>Gagal memuat data kabupaten/kota.</span>
-                <button type="button" className="btn btn-sm" onClick={() => regencies.refetch()}>
-                  Coba lagi
-                </button>
-              </div>
+              <LookupAlert
+                error={regencies.error}
+                fallback="Gagal memuat data kabupaten/kota."
+                onRetry={() => regencies.refetch()}
+              />
             )}
           </div>
           <div className="fieldset">
@@ -115,12 +115,11 @@ export function LocationCard({
               <p className="label text-base-content">Tidak ada data kecamatan</p>
             )}
             {districts.isError && (
-              <div role="alert" className="alert alert-error alert-soft mt-2">
-                <span>Gagal memuat data kecamatan.</span>
-                <button type="button" className="btn btn-sm" onClick={() => districts.refetch()}>
-                  Coba lagi
-                </button>
-              </div>
+              <LookupAlert
+                error={districts.error}
+                fallback="Failed to fetch kecamatans by kabupaten/kota"
+                onRetry={() => districts.refetch()}
+              />
             )}
           </div>
         </div>

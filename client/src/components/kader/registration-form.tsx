@@ -23,6 +23,7 @@ import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { CaptchaField, useCaptcha } from "../captcha-field.tsx";
 import { errorProps, Field } from "../field.tsx";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { useToast } from "../toast.tsx";
 import { LocationCard } from "./location-card.tsx";
 
@@ -253,7 +254,7 @@ export function KaderRegistrationForm() {
             <SelectInput
               id={f("desaKelurahanId")}
               error={err("desaKelurahanId")}
-              disabled={!cityDistrict || wards.isPending}
+              disabled={!cityDistrict || wards.isPending || wards.isError}
               placeholder={
                 !cityDistrict
                   ? "Pilih kecamatan terlebih dahulu"
@@ -264,6 +265,20 @@ export function KaderRegistrationForm() {
               options={(wards.data ?? []).map((item) => [String(item.id), item.nama] as const)}
               {...form.register("desaKelurahanId", { setValueAs: optionalNumber })}
             />
+            {cityDistricts.isError && (
+              <LookupAlert
+                error={cityDistricts.error}
+                fallback="Failed to fetch kecamatan options"
+                onRetry={() => cityDistricts.refetch()}
+              />
+            )}
+            {wards.isError && (
+              <LookupAlert
+                error={wards.error}
+                fallback="Failed to fetch desa-kelurahan options"
+                onRetry={() => wards.refetch()}
+              />
+            )}
           </Field>
           <Field htmlFor={f("rw")} label="RW" error={err("rw")} required>
             <input
