@@ -193,12 +193,17 @@ export async function registerFamily(
       // Independent reads: sent together, answered in one round trip.
       const [names] = await Promise.all([checkRegion(tx, form), assertNiksFree(tx, form, null, "public")]);
 
+      // One clock for the number, the registration date and created_at (which the queue, rollups and
+      // reports date the family by): left to its default, created_at is the transaction's start, a
+      // day earlier than the number when midnight WIB falls between.
       const now = new Date();
       const [row] = await tx
         .insert(registers)
         .values({
           ...familyColumns(form),
           registrationNumber: newRegistrationNumber(now),
+          createdAt: now,
+          updatedAt: now,
           formType: "family_registration",
           status: "SUBMITTED",
           dataRegister: storedForm(form, null, now),

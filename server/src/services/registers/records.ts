@@ -488,12 +488,17 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
       // Independent reads, sent together; the address's refusal (sent first) is the one that stands.
       await Promise.all([assertAddressInArea(tx, actor, data), assertNiksFree(tx, data, null, "cadre")]);
       const nik = nikConfirmation(data, [], true, confirmNik);
+      // One clock for the number, the registration date and created_at (which the queue, rollups and
+      // reports date the family by): left to its default, created_at is the transaction's start, a
+      // day earlier than the number when midnight WIB falls between.
       const now = new Date();
       const [row] = await tx
         .insert(registers)
         .values({
           ...familyColumns(data),
           registrationNumber: newRegistrationNumber(now),
+          createdAt: now,
+          updatedAt: now,
           formType: "family_registration",
           status: "SUBMITTED",
           dataRegister: withConfirmations(storedForm(data, null, now), nik.kept),
