@@ -73,6 +73,27 @@ test("a family registered through the public form goes RT → RW → kelurahan t
   expect(await searchStatusViaApi(page.request, nik)).toEqual(["Disetujui"]);
 });
 
+test("a status change that fails shows the spec's 'Error' toast, and the record still waits", async ({ page }) => {
+  const { registrationNumber: number } = await registerFamilyViaApi(page.request, rtCadreArea, "Gagal Verifikasi");
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi");
+  const card = cardOf(page, number);
+  await card.getByRole("button", exact("Verifikasi")).click();
+  const dialog = page.getByRole("dialog", { name: "Verifikasi Data Keluarga" });
+  // The network fails: no server message to show, so the spec's fallback.
+  await page.route(
+    (url) => url.pathname.includes("registers.transition"),
+    (route) => route.abort("failed"),
+  );
+  await dialog.getByRole("button", exact("Verifikasi")).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Failed to update register status" });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText("Error");
+  await page.unrouteAll();
+  await page.reload();
+  await expect(cardOf(page, number).getByText("Menunggu Persetujuan")).toBeVisible();
+});
+
 test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({
   page,
 }) => {

@@ -91,8 +91,8 @@ export function ActionDialog({ item, action, onClose }: Props) {
             onError: async (error) => {
               toast({
                 variant: "destructive",
-                title: "Gagal memproses data",
-                description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+                title: "Error",
+                description: errorMessage(error, { fallback: "Failed to update register status" }),
               });
               // A record changed or out of reach will not get better by retrying: show the fresh queue.
               const status = isTRPCClientError(error) ? error.data?.httpStatus : undefined;

@@ -66,8 +66,8 @@ export function ActionPanel({ registerId, version, status, name, action, hasNext
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Gagal memproses data",
-          description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+          title: "Error",
+          description: errorMessage(error, { fallback: "Failed to update register status" }),
         }),
     }),
   );

@@ -40,8 +40,8 @@ export function ReopenPanel({ registerId, version, name, onDone, onCancel }: Pro
       onError: (failure) =>
         toast({
           variant: "destructive",
-          title: "Gagal membuka kembali data",
-          description: errorMessage(failure, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+          title: "Error",
+          description: errorMessage(failure, { fallback: "Failed to update register status" }),
         }),
     }),
   );

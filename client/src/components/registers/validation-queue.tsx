@@ -68,8 +68,8 @@ export function ValidationQueue({ search, onPage, onSort }: Props) {
         setConfirmBulk(false);
         toast({
           variant: "destructive",
-          title: "Gagal memverifikasi data",
-          description: errorMessage(error, { fallback: "Terjadi kesalahan. Silakan coba lagi." }),
+          title: "Error",
+          description: errorMessage(error, { fallback: "Failed to update register status" }),
         });
       },
     }),
