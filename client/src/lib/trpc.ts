@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, isTRPCClientError } from "@trpc/client
 import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../../server/src/trpc/router.ts";
+import { fetchWithTimeout } from "./fetch-timeout.ts";
 import { loginHref } from "./redirect.ts";
 import { reportUnavailable } from "./unavailable.ts";
 
@@ -15,6 +16,8 @@ function onUnauthorized(error: unknown): void {
   if (!isTRPCClientError(error)) return;
   // SPEC §8: a 403 is only noted in the console; the screen shows the server's message.
   if (error.data?.httpStatus === 403) console.warn("Forbidden: You do not have permission to access this resource");
+  // SPEC §8: a 5xx's data goes to the console (for whoever is asked to help); the screen says the rest.
+  if ((error.data?.httpStatus ?? 0) >= 500) console.error("Server error:", error.message, error.data);
   if (error.data?.httpStatus !== 401) return;
   if (typeof window === "undefined") return;
   const here = `${window.location.pathname}${window.location.search}`;
@@ -36,8 +39,15 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * SPEC §7: a call gives up after 10 seconds. The server answers 503 by then (REQUEST_TIMEOUT_MS, 8 s);
+ * this ends a call whose answer never comes at all (a connection that hangs), so the screen shows a
+ * failure and 'Coba lagi' instead of waiting for ever.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE })],
+  links: [httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) })],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
