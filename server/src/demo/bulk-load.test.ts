@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
-import { count, countDistinct, eq, gt, max, min, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, gt, max, min, sql } from "drizzle-orm";
+import { todayIso } from "@shared/dates.ts";
+import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { resultRows } from "../db/raw-rows.ts";
 import { figureRollups } from "../db/schema/figures.ts";
 import { familyMembers, householdLocations, registerEvents, registers } from "../db/schema/registers.ts";
@@ -10,6 +12,21 @@ import { useTestApp } from "../../test/helpers.ts";
 import { checkRollups } from "../services/figures/rollups.ts";
 import { loadFamilies } from "./bulk-load.ts";
 import { wardOutlines } from "./ward-outlines.ts";
+
+/** What is wrong with a generated family's dates against its survey day, the WIB day it registered. */
+function surveyDayProblems(row: { createdAt: Date; tanggalPendataan: string }, form: FamilyRegistration): string[] {
+  const day = row.tanggalPendataan;
+  const eventDays = [
+    ...(form.events?.births ?? []).map((birth) => birth.birthDate),
+    ...(form.events?.deaths ?? []).map((death) => death.deathDate),
+  ];
+  return [
+    day === todayIso(row.createdAt) ? "" : `surveyed ${day}, registered ${todayIso(row.createdAt)} WIB`,
+    form.tanggalPendataan === day ? "" : `form surveyed ${form.tanggalPendataan}, column ${day}`,
+    ...form.members.map((member) => (member.birthDate > day ? `${member.fullName} born ${member.birthDate}` : "")),
+    ...eventDays.map((eventDay) => (eventDay > day ? `event on ${eventDay}` : "")),
+  ].filter((problem) => problem !== "");
+}
 
 describe("bulk family generation", () => {
   const t = useTestApp();
@@ -69,6 +86,46 @@ describe("bulk family generation", () => {
     const [rolled] = await t.db.select({ families: count() }).from(figureRollups);
     expect(rolled?.families).toBeGreaterThan(0);
     expect(await checkRollups(t.db)).toEqual([]);
+  });
+
+  test("each family is surveyed on the WIB day it registered and drawn as of then: no one born or event after it, and a cadre can save its form", async () => {
+    const [before] = await t.db.select({ lastFamily: max(registers.id) }).from(registers);
+    const loaded = gt(registers.id, before?.lastFamily ?? 0);
+    await loadFamilies(t.handle, { families: 3_000, batchSize: 500 });
+    const rows = await t.db
+      .select({
+        id: registers.id,
+        createdAt: registers.createdAt,
+        tanggalPendataan: registers.tanggalPendataan,
+        dataRegister: registers.dataRegister,
+      })
+      .from(registers)
+      .where(loaded);
+    expect(rows).toHaveLength(3_000);
+    // Spread over the 24 months, with many registered 00:00-06:59 WIB, when UTC is still on the day before.
+    expect(new Set(rows.map((row) => row.tanggalPendataan.slice(0, 7))).size).toBeGreaterThanOrEqual(24);
+    expect(rows.filter((row) => row.createdAt.getUTCHours() >= 17).length).toBeGreaterThan(500);
+    const problems: string[] = [];
+    let withEvents = 0;
+    for (const row of rows) {
+      // The schema a cadre's edit is checked with (household rules included), as records.ts reads the stored form.
+      const form = familyRegistrationSchema.safeParse(row.dataRegister);
+      if (!form.success) {
+        problems.push(`${row.id}: ${form.error.issues.map((issue) => issue.message).join("; ")}`);
+        continue;
+      }
+      if ((form.data.events?.births.length ?? 0) + (form.data.events?.deaths.length ?? 0) > 0) withEvents += 1;
+      problems.push(...surveyDayProblems(row, form.data).map((problem) => `${row.id}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+    expect(withEvents).toBeGreaterThan(100);
+    // The member rows copied beside the forms agree.
+    const [bornLater] = await t.db
+      .select({ total: count() })
+      .from(familyMembers)
+      .innerJoin(registers, eq(registers.id, familyMembers.registerId))
+      .where(and(loaded, gt(familyMembers.birthDate, registers.tanggalPendataan)));
+    expect(bornLater?.total).toBe(0);
   });
 
   test("six in ten families get a house inside their own ward's polygon, recorded after they registered", async () => {

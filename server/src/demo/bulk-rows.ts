@@ -153,11 +153,14 @@ export function batchText(
   const nowMs = now.getTime();
   for (const [index, { registerId, area, house }] of slots.entries()) {
     const serial = 10_000_000 + registerId;
-    const drawn = demoFamily(random, serial, area, now, "serial");
+    // Registered at a random moment of the last 24 months, the WIB day it was surveyed: the family is
+    // drawn as of that moment, so no one is born and nothing happens after its survey date.
+    const createdMs = nowMs - Math.floor(random() * 730 * DAY_MS);
+    const created = new Date(createdMs);
+    const drawn = demoFamily(random, serial, area, created, { nikStyle: "serial", surveyedToday: true });
     const form: FamilyRegistration = index === 0 ? familyRegistrationSchema.parse(drawn) : drawn;
     const status = statusMix[Math.floor(random() * statusMix.length)] ?? "SUBMITTED";
-    // Registered at a random moment of the last 24 months; each later step 0.5-20 days after the last.
-    const createdMs = nowMs - Math.floor(random() * 730 * DAY_MS);
+    // Each later step 0.5-20 days after the last.
     let at = createdMs;
     // The COPY skips the trigger that keeps registers.waiting_since: the latest event into the
     // family's status, else its registration (deadlines.ts).
@@ -173,7 +176,6 @@ export function batchText(
     // About 1% of families were deleted later (soft delete), so lists and figures must skip them.
     const deletedAt = random() < 0.01 ? new Date(Math.min(nowMs, at + Math.floor(random() * 30 * DAY_MS))) : null;
     const columns = familyColumns(form);
-    const created = new Date(createdMs);
     registersText.push(
       line([
         registerId,
@@ -183,14 +185,14 @@ export function batchText(
         columns.nikKepalaKeluarga,
         columns.nomorHp,
         columns.alamatEmail,
-        created.toISOString().slice(0, 10),
+        columns.tanggalPendataan,
         status,
         columns.kecamatanId,
         columns.desaKelurahanId,
         columns.rw,
         columns.rt,
         // As the registration service stores it, dated when the family registered.
-        JSON.stringify(storedForm({ ...form, tanggalPendataan: created.toISOString().slice(0, 10) }, null, created)),
+        JSON.stringify(storedForm(form, null, created)),
         columns.memberCount,
         columns.pregnantCount,
         columns.blindCount,

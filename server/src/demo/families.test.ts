@@ -11,6 +11,7 @@ import {
   seedDemoFamilies,
   seededRandom,
 } from "./families.ts";
+import { todayIso } from "@shared/dates.ts";
 import { familyRegistrationSchema } from "@shared/schemas/family.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
 
@@ -35,6 +36,18 @@ describe("demo families", () => {
     expect(history.map((event) => event.toStatus)).toEqual(["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "APPROVED"]);
   });
 
+  test("a seeded family is numbered and dated the WIB day it was received, and surveyed no later", async () => {
+    const rows = await t.db.select().from(registers);
+    const receivedEarlier = rows.filter((row) => row.createdAt.getTime() < Date.now() - 2 * 24 * 3_600_000);
+    // Every fifth family of the demo ward arrived 3 days ago.
+    expect(receivedEarlier).toHaveLength(8);
+    for (const row of receivedEarlier) {
+      expect(row.dataRegister.registrationDate).toBe(row.createdAt.toISOString());
+      expect(row.registrationNumber).toStartWith(`REG-${todayIso(row.createdAt).replaceAll("-", "")}-`);
+    }
+    for (const row of rows) expect(row.tanggalPendataan <= todayIso(row.createdAt)).toBe(true);
+  });
+
   test("indexed columns agree with data_register", async () => {
     const rows = await t.db.select().from(registers).limit(50);
     for (const row of rows) {
@@ -53,6 +66,22 @@ test("a generated survey date is never in the future", () => {
   const area = { kecamatanId: 1, desaKelurahanId: 1, kode: "32.75.01.1001", rw: "001", rt: "001" };
   for (let serial = 1; serial <= 200; serial += 1) {
     expect(buildDemoFamily(random, serial, area, today).tanggalPendataan <= "2026-03-15").toBe(true);
+  }
+});
+
+test("a family drawn at 01:00 WIB on 1 January is surveyed on that day, everyone born before its survey", () => {
+  // 2025-12-31T18:00Z: still 31 December in UTC, already 1 January 2026 in Indonesia.
+  const today = new Date("2025-12-31T18:00:00Z");
+  const area = { kecamatanId: 1, desaKelurahanId: 1, kode: "32.75.01.1001", rw: "001", rt: "001" };
+  const random = seededRandom(7);
+  for (let serial = 1; serial <= 50; serial += 1) {
+    const drawn = buildDemoFamily(random, serial, area, today);
+    const surveyedToday = demoFamily(random, serial, area, today, { surveyedToday: true });
+    expect(drawn.tanggalPendataan).toBe("2026-01-01");
+    expect(surveyedToday.tanggalPendataan).toBe("2026-01-01");
+    for (const member of [...drawn.members, ...surveyedToday.members]) {
+      expect(member.birthDate < "2026-01-01").toBe(true);
+    }
   }
 });
 
@@ -83,7 +112,7 @@ test("generated households have 1 to 8 members in realistic shares, and every on
   let people = 0;
   const families = 4000;
   for (let serial = 1; serial <= families; serial += 1) {
-    const family = demoFamily(random, serial, area, new Date("2026-11-23T03:00:00Z"), "serial");
+    const family = demoFamily(random, serial, area, new Date("2026-11-23T03:00:00Z"), { nikStyle: "serial" });
     familyRegistrationSchema.parse(family);
     sizes.set(family.members.length, (sizes.get(family.members.length) ?? 0) + 1);
     people += family.members.length;

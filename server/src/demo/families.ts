@@ -12,6 +12,7 @@ import type { Db } from "../db/client.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../db/schema/registers.ts";
 import { eligibleCounts, type RuleMember } from "@shared/household-rules.ts";
+import { todayIso } from "@shared/dates.ts";
 import { users } from "../db/schema/users.ts";
 
 /** mulberry32: a small deterministic PRNG for demo data (never for anything secret). */
@@ -177,6 +178,12 @@ function demoConditions(random: () => number, members: RuleMember[], surveyDate:
   };
 }
 
+/** A day of `year` up to `todayText`: a survey date is never in the future. */
+function drawnSurveyDate(year: number, todayText: string, random: () => number): string {
+  const drawn = isoDate(year, random);
+  return drawn < todayText ? drawn : todayText;
+}
+
 /**
  * Household sizes 1-8 in the shares of an Indonesian city (about 3.8 people on average): a draw in
  * [0, 1) to a size.
@@ -201,20 +208,34 @@ export function householdSize(draw: number): number {
   return 8;
 }
 
+export interface DemoFamilyOptions {
+  /** "birth" NIKs agree with the birth date (seeded demo, factories); "serial" ones never collide (bulk). */
+  nikStyle?: "birth" | "serial";
+  /**
+   * Surveyed on `today` itself rather than on a drawn day of its year: the bulk generator registers
+   * each family the day it was surveyed, and the conditions are counted against that day.
+   */
+  surveyedToday?: boolean;
+}
+
 /**
  * The same family without the schema parse (a parse costs ~90 µs, most of the bulk generator's time):
- * the bulk loader parses a sample of each batch instead (bulk-rows.ts).
+ * the bulk loader parses a sample of each batch instead (bulk-rows.ts). Drawn as of `today`: births,
+ * the survey date and the events lie on or before its day in WIB, the calendar the portal counts in.
  */
 export function demoFamily(
   random: () => number,
   serial: number,
   area: DemoArea,
   today = new Date(),
-  nikStyle: "birth" | "serial" = "birth",
+  { nikStyle = "birth", surveyedToday = false }: DemoFamilyOptions = {},
 ): FamilyRegistration {
   const region = area.kode.replaceAll(".", "").slice(0, 6);
-  const year = today.getUTCFullYear();
+  // The WIB day and year: from 00:00 to 06:59 WIB the UTC calendar is still on the day before.
+  const todayText = todayIso(today);
+  const year = Number(todayText.slice(0, 4));
   const lastName = pick(random, lastNames);
+  // Everyone is born in a year before today's, so never after a survey in today's year.
   const headBirth = isoDate(year - 25 - Math.floor(random() * 35), random);
   const wifeBirth = isoDate(year - 22 - Math.floor(random() * 30), random);
   const base = serial * 10;
@@ -277,10 +298,7 @@ export function demoFamily(
       education: pick(random, ["Tidak/Belum Sekolah", "SD/MI", "SMP/MTs"] as const),
     });
   }
-  const todayText = today.toISOString().slice(0, 10);
-  const drawn = isoDate(year, random);
-  // A survey date is never in the future.
-  const surveyDate = drawn < todayText ? drawn : todayText;
+  const surveyDate = surveyedToday ? todayText : drawnSurveyDate(year, todayText, random);
   const conditions = demoConditions(random, members, surveyDate);
   const healthy = random() < 0.75;
   const mck = random() < 0.85;
@@ -372,10 +390,11 @@ export async function insertFamily(
       .insert(registers)
       .values({
         ...familyColumns(data),
-        registrationNumber: newRegistrationNumber(),
+        // Numbered and dated on the day it was received, as the registration service does.
+        registrationNumber: newRegistrationNumber(options.receivedAt),
         formType: "family_registration",
         status,
-        dataRegister: storedForm(data),
+        dataRegister: storedForm(data, null, options.receivedAt),
         consentAt: options.receivedAt ?? new Date(),
         consentVersion: FAMILY_CONSENT_VERSION,
         createdBy: options.createdBy ?? null,
@@ -424,11 +443,13 @@ export async function seedDemoFamilies(db: Db): Promise<number> {
       rw: "005",
       rt: String(1 + (index % 4)).padStart(3, "0"),
     };
-    await insertFamily(db, buildDemoFamily(random, serial, area), {
+    // Every fifth family arrived 3 days ago: past the 2×24-hour promise, so the queue shows 'Terlambat'.
+    // It is drawn as of then, so its survey and events are not dated after it arrived.
+    const receivedAt = index % 5 === 0 ? new Date(Date.now() - 3 * 24 * 3_600_000) : undefined;
+    await insertFamily(db, buildDemoFamily(random, serial, area, receivedAt), {
       status: index === 39 ? "REJECTED" : pick(random, statuses),
       actorIds,
-      // Every fifth family arrived 3 days ago: past the 2×24-hour promise, so the queue shows 'Terlambat'.
-      receivedAt: index % 5 === 0 ? new Date(Date.now() - 3 * 24 * 3_600_000) : undefined,
+      receivedAt,
     });
     serial += 1;
   }
