@@ -71,6 +71,26 @@ test("an admin creates, edits, filters, pages and deletes a ward; Statistics and
   await expect(toast(page, "Data berhasil diupdate")).toBeVisible();
   await expect(row).toContainText("23.456");
 
+  // A form opened before someone else's save is refused, says so, and overwrites nothing.
+  await row.getByRole("button", { name: "Edit Kelurahan Uji Coba" }).click();
+  await expect(edit.getByLabel("Jumlah Penduduk")).toHaveValue("23456");
+  const listed = await page.request.get("/api/desa-kelurahans?filters[kode][$eq]=32.75.07.1901");
+  const wardId: number = (await listed.json()).data[0].id;
+  const elsewhere = await page.request.put(`/api/desa-kelurahans/${wardId}`, {
+    data: { data: { kode_pos: "17112" } },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(elsewhere.ok()).toBe(true);
+  await edit.getByLabel("Jumlah Penduduk").fill("34567");
+  await edit.getByRole("button", { name: "Simpan" }).click();
+  await expect(edit.getByRole("alert")).toContainText("Data ini sudah diubah oleh pengguna lain sejak Anda membukanya");
+  await edit.getByRole("button", { name: "Batal" }).click();
+  await expect(row).toContainText("23.456");
+  await row.getByRole("button", { name: "Edit Kelurahan Uji Coba" }).click();
+  await expect(edit.getByLabel("Kode Pos")).toHaveValue("17112");
+  await expect(edit.getByRole("alert")).toHaveCount(0);
+  await edit.getByRole("button", { name: "Batal" }).click();
+
   // Statistics: computed on the server, Indonesian number format.
   await page.getByRole("tab", { name: "Statistik" }).click();
   await expect(page.getByRole("group", { name: "Total Wilayah" })).toContainText("0 desa, 57 kelurahan");

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { eq, ne } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { desaKelurahan, kecamatan } from "../db/schema/regions.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
+import { heldOpen, lockWaiters } from "../../test/held-locks.ts";
 import { createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
 
 describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
@@ -168,6 +169,34 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
     );
     const [after] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, withFamily.id));
     expect(after).toMatchObject({ kecamatanId: withFamily.kecamatanId, kode: withFamily.kode });
+  });
+
+  test("two partial PUTs at once keep both changes: each lays its fields over the row as the other left it (PostgreSQL)", async () => {
+    if (t.handle.kind !== "postgres") return;
+    const cookie = await adminCookie();
+    const target = await ward(t.db, 9);
+    const district = await send(
+      "POST",
+      "/api/kecamatans",
+      { data: { nama: "Rest Serentak", kode: "32.75.83" } },
+      cookie,
+    );
+    const districtPath = `/api/kecamatans/${district.body.data.id}`;
+    // Both PUTs read the stored rows while writes to the region tables wait, then write one after the other.
+    const writes = await heldOpen(t, (tx) => tx.execute(sql`lock table desa_kelurahan, kecamatan in exclusive mode`));
+    const puts = [
+      send("PUT", `/api/desa-kelurahans/${target.id}`, { data: { jumlah_penduduk: 12345 } }, cookie),
+      send("PUT", `/api/desa-kelurahans/${target.id}`, { data: { kode_pos: "17199" } }, cookie),
+      send("PUT", districtPath, { data: { nama_kecamatan: "Rest Serentak Raya" } }, cookie),
+      send("PUT", districtPath, { data: { kode: "32.75.84" } }, cookie),
+    ];
+    await lockWaiters(t, 4);
+    await writes.release();
+    expect((await Promise.all(puts)).map((put) => put.status)).toEqual([200, 200, 200, 200]);
+    const [stored] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, target.id));
+    expect(stored).toMatchObject({ jumlahPenduduk: 12345, kodePos: "17199", version: target.version + 2 });
+    const [storedDistrict] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, district.body.data.id));
+    expect(storedDistrict).toMatchObject({ nama: "Rest Serentak Raya", kode: "32.75.84" });
   });
 
   test("anonymous callers and cadres are refused every write with 403 and nothing changes", async () => {

@@ -71,7 +71,7 @@ function queryString(url: string): string {
 }
 
 // REST attribute names ↔ the service's form fields. Strapi's PUT changes only the attributes it is
-// given, so an update starts from the stored values.
+// given: the service lays them over the stored row inside its transaction (patchDesaKelurahan).
 const desaKelurahanFields: Record<string, string> = {
   nama_desa_kelurahan: "nama",
   nama: "nama",
@@ -127,31 +127,23 @@ async function entryOf(db: Db, resource: RestResource, id: number, url?: string)
 
 interface Writes {
   fields: Record<string, string>;
-  current: (db: Db, id: number) => Promise<Record<string, unknown>>;
   create: (db: Db, actor: Actor, form: Record<string, unknown>) => Promise<{ id: number }>;
-  update: (db: Db, actor: Actor, id: number, form: Record<string, unknown>) => Promise<{ id: number }>;
+  /** Changes only the given fields. */
+  patch: (db: Db, actor: Actor, id: number, change: Record<string, unknown>) => Promise<{ id: number }>;
   remove: (db: Db, actor: Actor, id: number) => Promise<{ id: number }>;
 }
 
 const desaKelurahanWrites: Writes = {
   fields: desaKelurahanFields,
-  current: async (db, id) => {
-    const { kecamatanNama: _name, id: _id, ...form } = await regions.getDesaKelurahan(db, id);
-    return form;
-  },
   create: regions.createDesaKelurahan,
-  update: regions.updateDesaKelurahan,
+  patch: regions.patchDesaKelurahan,
   remove: regions.deleteDesaKelurahan,
 };
 
 const kecamatanWrites: Writes = {
   fields: kecamatanFields,
-  current: async (db, id) => {
-    const { nama, kode } = await regions.requireKecamatan(db, id);
-    return { nama, kode };
-  },
   create: regions.createKecamatan,
-  update: regions.updateKecamatan,
+  patch: regions.patchKecamatan,
   remove: regions.deleteKecamatan,
 };
 
@@ -177,8 +169,7 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
     // Refuse non-admins before saying whether the id exists.
     requireAdmin(c.var.actor);
     await entryOf(db, resource, id);
-    const form = { ...(await writes.current(db, id)), ...toForm(data, writes.fields) };
-    await run(() => writes.update(db, c.var.actor, id, form));
+    await run(() => writes.patch(db, c.var.actor, id, toForm(data, writes.fields)));
     return c.json(singleBody(await entryOf(db, resource, id, c.req.url)));
   });
   app.delete(`${path}/:id`, async (c) => {

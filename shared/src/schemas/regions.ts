@@ -142,8 +142,14 @@ export const kecamatanFormSchema = z.object({
 export type KecamatanForm = z.output<typeof kecamatanFormSchema>;
 
 export const regionIdInput = z.object({ id: idSchema });
-export const desaKelurahanUpdateInput = z.object({ id: idSchema, data: desaKelurahanFormSchema });
-export const kecamatanUpdateInput = z.object({ id: idSchema, data: kecamatanFormSchema });
+/** The row's version the form was opened with: a save after someone else's is refused (409). */
+const openedVersion = z.number().int().positive();
+export const desaKelurahanUpdateInput = z.object({
+  id: idSchema,
+  version: openedVersion,
+  data: desaKelurahanFormSchema,
+});
+export const kecamatanUpdateInput = z.object({ id: idSchema, version: openedVersion, data: kecamatanFormSchema });
 
 export const desaKelurahanPageInput = z.object({
   search: lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default(""),
@@ -164,6 +170,8 @@ export interface DesaKelurahanRow {
   jumlahPenduduk: number | null;
   kecamatanId: number;
   kecamatanNama: string;
+  /** Sent back by the edit form (desaKelurahanUpdateInput). */
+  version: number;
 }
 
 export interface DesaKelurahanPage {
@@ -176,6 +184,8 @@ export interface DesaKelurahanPage {
 
 export interface KecamatanSummary extends KecamatanOption {
   desaKelurahanCount: number;
+  /** Sent back by the edit form (kecamatanUpdateInput). */
+  version: number;
 }
 
 export const kecamatanStatsInput = z.object({ kecamatanId: idSchema });

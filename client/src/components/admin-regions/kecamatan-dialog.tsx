@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { kecamatanFormSchema, type KecamatanForm, type KecamatanOption } from "@shared/schemas/regions.ts";
+import { kecamatanFormSchema, type KecamatanForm, type KecamatanSummary } from "@shared/schemas/regions.ts";
 import { errorProps, Field } from "../field.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { serverMessagesByField } from "./apply-server-errors.ts";
+import { serverMessagesByField, staleEditMessage } from "./apply-server-errors.ts";
 import { Modal } from "./modal.tsx";
 import { useRefreshRegions, useRegionToasts } from "./use-region-mutations.ts";
 
 interface Props {
-  target: KecamatanOption | "new" | null;
+  target: KecamatanSummary | "new" | null;
   onClose: () => void;
 }
 
@@ -30,11 +30,18 @@ export function KecamatanDialog({ target, onClose }: Props) {
     resolver: zodResolver(kecamatanFormSchema),
     defaultValues: { nama: "", kode: "" },
   });
+  // Someone else saved the district after this form was opened: said in the form until it is reopened.
+  const [stale, setStale] = useState<string | null>(null);
   useEffect(() => {
     if (target !== null) reset(editing ? { nama: editing.nama, kode: editing.kode } : { nama: "", kode: "" });
+    setStale(null);
   }, [target, editing, reset]);
 
   const failed = (error: unknown, fallback: string) => {
+    const staleMessage = staleEditMessage(error);
+    setStale(staleMessage);
+    // The table behind the dialog shows the newer row, for reopening.
+    if (staleMessage) void refresh();
     const messages = serverMessagesByField(error);
     for (const name of ["nama", "kode"] as const) {
       const message = messages[name];
@@ -61,12 +68,17 @@ export function KecamatanDialog({ target, onClose }: Props) {
   );
   const pending = create.isPending || update.isPending;
   const onSubmit = handleSubmit((values) =>
-    editing ? update.mutate({ id: editing.id, data: values }) : create.mutate(values),
+    editing ? update.mutate({ id: editing.id, version: editing.version, data: values }) : create.mutate(values),
   );
 
   return (
     <Modal open={target !== null} title={editing ? "Edit Kecamatan" : "Tambah Kecamatan Baru"} onClose={onClose}>
       <form noValidate onSubmit={onSubmit} className="grid gap-2 sm:grid-cols-2">
+        {stale && (
+          <div role="alert" className="alert alert-warning sm:col-span-2">
+            <span>{stale}</span>
+          </div>
+        )}
         <Field htmlFor={`${id}-nama`} label="Nama Kecamatan" required error={errors.nama?.message}>
           <input
             id={`${id}-nama`}

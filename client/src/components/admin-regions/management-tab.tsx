@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { jenisLabel, type KecamatanOption } from "@shared/schemas/regions.ts";
+import { jenisLabel, type KecamatanOption, type KecamatanSummary } from "@shared/schemas/regions.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
@@ -24,7 +24,7 @@ export function ManagementTab({ onShowDistrict }: Props) {
     ...trpc.regions.desaKelurahanOfKecamatan.queryOptions({ kecamatanId: pickedId ?? 0 }),
     enabled: pickedId !== null,
   });
-  const [editing, setEditing] = useState<KecamatanOption | "new" | null>(null);
+  const [editing, setEditing] = useState<KecamatanSummary | "new" | null>(null);
   const [deleting, setDeleting] = useState<KecamatanOption | null>(null);
   const refresh = useRefreshRegions();
   const toasts = useRegionToasts();

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   desaKelurahanFormSchema,
@@ -12,7 +12,7 @@ import {
 } from "@shared/schemas/regions.ts";
 import { errorProps, Field } from "../field.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { serverMessagesByField } from "./apply-server-errors.ts";
+import { serverMessagesByField, staleEditMessage } from "./apply-server-errors.ts";
 import { Modal } from "./modal.tsx";
 import { useRefreshRegions, useRegionToasts } from "./use-region-mutations.ts";
 
@@ -68,12 +68,19 @@ export function RegionFormDialog({ target, defaultKecamatanId, onClose }: Props)
     formState: { errors },
   } = form;
 
+  // Someone else saved the row after this form was opened: said in the form until it is reopened.
+  const [stale, setStale] = useState<string | null>(null);
   useEffect(() => {
     if (target !== null) reset(initialValues(target, defaultKecamatanId));
+    setStale(null);
   }, [target, defaultKecamatanId, reset]);
 
   // The dialog stays open on failure so nothing the admin typed is lost.
   const showServerErrors = (error: unknown, fallback: string) => {
+    const staleMessage = staleEditMessage(error);
+    setStale(staleMessage);
+    // The table behind the dialog shows the newer row, for reopening.
+    if (staleMessage) void refresh();
     const messages = serverMessagesByField(error);
     for (const name of fieldNames) {
       const message = messages[name];
@@ -101,7 +108,7 @@ export function RegionFormDialog({ target, defaultKecamatanId, onClose }: Props)
   const pending = create.isPending || update.isPending;
 
   const onSubmit = handleSubmit((values) => {
-    if (editing) update.mutate({ id: editing.id, data: values });
+    if (editing) update.mutate({ id: editing.id, version: editing.version, data: values });
     else create.mutate(values);
   });
 
@@ -115,6 +122,11 @@ export function RegionFormDialog({ target, defaultKecamatanId, onClose }: Props)
       onClose={onClose}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-2 sm:grid-cols-2">
+        {stale && (
+          <div role="alert" className="alert alert-warning sm:col-span-2">
+            <span>{stale}</span>
+          </div>
+        )}
         <Field htmlFor={fid("nama")} label="Nama" required error={message("nama")}>
           <input
             id={fid("nama")}

@@ -4,6 +4,8 @@ export const kecamatan = pgTable("kecamatan", {
   id: serial().primaryKey(),
   kode: text().notNull().unique(),
   nama: text().notNull(),
+  /** Counts the row's edits: the admin's form sends the one it opened, a newer one refuses the save. */
+  version: integer().notNull().default(1),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -21,6 +23,8 @@ export const desaKelurahan = pgTable(
     kodePos: text(),
     luasWilayah: numeric({ precision: 10, scale: 2, mode: "number" }),
     jumlahPenduduk: integer(),
+    /** Counts the row's edits (the population import's too): see kecamatan.version. */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,8 +6,6 @@
 import { expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
-import type { Db } from "../../db/client.ts";
-import { resultRows } from "../../db/raw-rows.ts";
 import { dasawisma } from "../../db/schema/recaps.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
@@ -15,58 +13,14 @@ import { users } from "../../db/schema/users.ts";
 import { issueCaptcha } from "../public/captcha.ts";
 import { familyForm, ward } from "../../../test/factories.ts";
 import { callerFor, createUser, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
+import { heldOpen as heldOpenIn, lockWaiters as lockWaitersIn, outcome, type Tx } from "../../../test/held-locks.ts";
 import { kaderInput } from "../../../test/kader-input.ts";
 import { cookieOf, restBody, restCall } from "../../../test/rest.ts";
 
 const t = useTestApp();
 const onPostgres = () => t.handle.kind === "postgres";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** Runs `work` in a transaction left open (what it locked stays locked) until `release` is called. */
-async function heldOpen(work: (tx: Tx) => Promise<unknown>): Promise<{ release: () => Promise<void> }> {
-  let ready: () => void = () => {};
-  const readySignal = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const done = t.db.transaction(async (tx) => {
-    await work(tx);
-    ready();
-    await released;
-  });
-  await Promise.race([readySignal, done]);
-  return {
-    release: async () => {
-      release();
-      await done;
-    },
-  };
-}
-
-/** Waits until `count` sessions of this test's database wait on a lock. */
-async function lockWaiters(count: number): Promise<void> {
-  for (let tries = 0; ; tries += 1) {
-    const [row] = resultRows(
-      await t.db.execute(sql`select count(*)::integer as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`),
-    );
-    if (Number(row?.waiting) >= count) return;
-    // A cadre's sign-up hashes its password (argon2) before it writes: up to ~10 s on a busy machine.
-    if (tries > 1500) throw new Error(`never saw ${count} sessions waiting on a lock`);
-    await Bun.sleep(10);
-  }
-}
-
-/** The call's error, or null when it succeeded. */
-const outcome = (call: Promise<unknown>): Promise<unknown> =>
-  call.then(
-    () => null,
-    (error: unknown) => error,
-  );
+const heldOpen = (work: (tx: Tx) => Promise<unknown>) => heldOpenIn(t, work);
+const lockWaiters = (count: number) => lockWaitersIn(t, count);
 
 interface Answer {
   code: string;

@@ -1,7 +1,7 @@
 // Population import: an admin uploads a CSV (kode, kode_pos, luas_wilayah, jumlah_penduduk) to fill the
 // figures of many villages/wards at once. The whole file is checked first; nothing is written unless
 // every row is valid, so a half-applied file never leaves the figures inconsistent.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import {
   jumlahPendudukSchema,
@@ -110,6 +110,8 @@ export async function importPopulation(db: Db, actor: Actor, csv: string): Promi
           jumlahPenduduk: row.jumlahPenduduk,
           ...(row.kodePos === null ? {} : { kodePos: row.kodePos }),
           ...(row.luasWilayah === null ? {} : { luasWilayah: row.luasWilayah }),
+          // An edit form opened before the import is then refused instead of restoring the old figures.
+          version: sql`${desaKelurahan.version} + 1`,
           updatedAt: now,
         })
         .where(eq(desaKelurahan.kode, row.kode));

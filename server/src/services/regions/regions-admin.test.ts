@@ -41,6 +41,11 @@ describe("admin village/ward management (tRPC + services)", () => {
     if (!row) throw new Error("no district");
     return row;
   };
+  const getWard = async (id: number) => {
+    const [row] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, id));
+    if (!row) throw new Error("no ward");
+    return row;
+  };
   const form = async (change: Record<string, unknown> = {}) => ({
     nama: "Sukamaju Baru",
     kode: "32.75.01.1901",
@@ -79,6 +84,7 @@ describe("admin village/ward management (tRPC + services)", () => {
 
     const updated = await caller.regions.updateDesaKelurahan({
       id: created.id,
+      version: created.version,
       data: await form({ nama: "Sukamaju Lama", jumlahPenduduk: 500, luasWilayah: "1,5", kodePos: "" }),
     });
     expect(updated).toMatchObject({ nama: "Sukamaju Lama", jumlahPenduduk: 500, luasWilayah: 1.5, kodePos: null });
@@ -128,12 +134,16 @@ describe("admin village/ward management (tRPC + services)", () => {
     const first = await ward(t.db, 0);
     const second = await ward(t.db, 1);
     const renamed = await refusal(
-      caller.regions.updateDesaKelurahan({ id: second.id, data: await form({ kode: first.kode, nama: second.nama }) }),
+      caller.regions.updateDesaKelurahan({
+        id: second.id,
+        version: second.version,
+        data: await form({ kode: first.kode, nama: second.nama }),
+      }),
     );
     expect(renamed.fields.kode).toBe(`Kode ${first.kode} sudah digunakan`);
     const noDistrict = await refusal(caller.regions.createDesaKelurahan(await form({ kecamatanId: 999999 })));
     expect(noDistrict.fields.kecamatanId).toBe("Kecamatan tidak ditemukan");
-    const missing = await refusal(caller.regions.updateDesaKelurahan({ id: 999999, data: await form() }));
+    const missing = await refusal(caller.regions.updateDesaKelurahan({ id: 999999, version: 1, data: await form() }));
     expect(missing.code).toBe("NOT_FOUND");
   });
 
@@ -158,11 +168,15 @@ describe("admin village/ward management (tRPC + services)", () => {
   test("a ward with families or cadres keeps its kecamatan and says why; an empty ward moves", async () => {
     const caller = await admin();
     // Into another district; the ward's new code must sit inside that district's code.
-    const movedTo = async (row: { id: number; nama: string; jenis: string; kecamatanId: number }, serial: number) => {
+    const movedTo = async (
+      row: { id: number; nama: string; jenis: string; kecamatanId: number; version: number },
+      serial: number,
+    ) => {
       const [other] = await t.db.select().from(kecamatan).where(ne(kecamatan.id, row.kecamatanId)).limit(1);
       if (!other) throw new Error("no other district");
       return caller.regions.updateDesaKelurahan({
         id: row.id,
+        version: row.version,
         data: await form({
           nama: row.nama,
           jenis: row.jenis,
@@ -187,6 +201,7 @@ describe("admin village/ward management (tRPC + services)", () => {
     // Renaming it in its own district is still allowed.
     const renamed = await caller.regions.updateDesaKelurahan({
       id: withFamily.id,
+      version: withFamily.version,
       data: await form({
         nama: `${withFamily.nama} Baru`,
         kode: withFamily.kode,
@@ -222,6 +237,8 @@ describe("admin village/ward management (tRPC + services)", () => {
     );
     const renamed = await caller.regions.updateKecamatan({
       id: created.id,
+      // A new district's first version.
+      version: 1,
       data: { nama: "Kecamatan Uji Dua", kode: "32.75.92" },
     });
     expect(renamed).toMatchObject({ nama: "Kecamatan Uji Dua", kode: "32.75.92" });
@@ -233,13 +250,79 @@ describe("admin village/ward management (tRPC + services)", () => {
     expect(
       (
         await refusal(
-          caller.regions.updateKecamatan({ id: withWards.id, data: { nama: withWards.nama, kode: "32.75.93" } }),
+          caller.regions.updateKecamatan({
+            id: withWards.id,
+            version: withWards.version,
+            data: { nama: withWards.nama, kode: "32.75.93" },
+          }),
         )
       ).fields.kode,
     ).toBe("Kode kecamatan tidak dapat diubah selama masih memiliki desa/kelurahan");
 
     await caller.regions.deleteKecamatan({ id: created.id });
     expect(await t.db.select().from(kecamatan).where(eq(kecamatan.id, created.id))).toEqual([]);
+  });
+
+  test("an edit form opened before someone else's save is refused with 409 and overwrites nothing", async () => {
+    const caller = await admin();
+    const other = await admin();
+    const stale =
+      "Data ini sudah diubah oleh pengguna lain sejak Anda membukanya. Tutup formulir ini dan buka kembali untuk melihat data terbaru, lalu simpan ulang perubahan Anda.";
+    const opened = (await caller.regions.desaKelurahanPage({ search: (await ward(t.db, 11)).kode })).rows[0];
+    if (!opened) throw new Error("no ward");
+    const fields = {
+      nama: opened.nama,
+      kode: opened.kode,
+      jenis: opened.jenis,
+      kodePos: "",
+      luasWilayah: "",
+      jumlahPenduduk: "",
+      kecamatanId: opened.kecamatanId,
+    };
+    await other.regions.updateDesaKelurahan({
+      id: opened.id,
+      version: opened.version,
+      data: { ...fields, jumlahPenduduk: 4000 },
+    });
+    const refused = await refusal(
+      caller.regions.updateDesaKelurahan({
+        id: opened.id,
+        version: opened.version,
+        data: { ...fields, kodePos: "17188" },
+      }),
+    );
+    expect(refused).toMatchObject({ code: "CONFLICT", message: stale });
+    const [kept] = await t.db.select().from(desaKelurahan).where(eq(desaKelurahan.id, opened.id));
+    expect(kept).toMatchObject({ jumlahPenduduk: 4000, kodePos: null, version: opened.version + 1 });
+
+    // The population import is a change too: a form opened before it does not restore the old figure.
+    const reopened = await getWard(opened.id);
+    await caller.regions.importPopulation({
+      csv: `kode,kode_pos,luas_wilayah,jumlah_penduduk\n${opened.kode},,,5000`,
+    });
+    expect(
+      (await refusal(caller.regions.updateDesaKelurahan({ id: opened.id, version: reopened.version, data: fields })))
+        .code,
+    ).toBe("CONFLICT");
+    expect((await getWard(opened.id)).jumlahPenduduk).toBe(5000);
+
+    const district = (await caller.regions.kecamatanSummary()).find((item) => item.kode === "32.75.12");
+    if (!district) throw new Error("no district");
+    await other.regions.updateKecamatan({
+      id: district.id,
+      version: district.version,
+      data: { nama: `${district.nama} Baru`, kode: district.kode },
+    });
+    const staleDistrict = await refusal(
+      caller.regions.updateKecamatan({
+        id: district.id,
+        version: district.version,
+        data: { nama: `${district.nama} Lama`, kode: district.kode },
+      }),
+    );
+    expect(staleDistrict).toMatchObject({ code: "CONFLICT", message: stale });
+    const [keptDistrict] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, district.id));
+    expect(keptDistrict?.nama).toBe(`${district.nama} Baru`);
   });
 
   test("anonymous visitors and cadres are refused on every admin procedure", async () => {
@@ -254,10 +337,10 @@ describe("admin village/ward management (tRPC + services)", () => {
         () => caller.regions.kecamatanSummary(),
         () => caller.regions.desaKelurahanOfKecamatan({ kecamatanId: districtId }),
         () => caller.regions.createDesaKelurahan(data),
-        () => caller.regions.updateDesaKelurahan({ id, data }),
+        () => caller.regions.updateDesaKelurahan({ id, version: 1, data }),
         () => caller.regions.deleteDesaKelurahan({ id }),
         () => caller.regions.createKecamatan({ nama: "X", kode: "32.75.94" }),
-        () => caller.regions.updateKecamatan({ id: districtId, data: { nama: "X", kode: "32.75.03" } }),
+        () => caller.regions.updateKecamatan({ id: districtId, version: 1, data: { nama: "X", kode: "32.75.03" } }),
         () => caller.regions.deleteKecamatan({ id: districtId }),
         () =>
           caller.regions.importPopulation({

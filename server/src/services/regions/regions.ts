@@ -204,6 +204,7 @@ const rowColumns = {
   jumlahPenduduk: desaKelurahan.jumlahPenduduk,
   kecamatanId: desaKelurahan.kecamatanId,
   kecamatanNama: kecamatan.nama,
+  version: desaKelurahan.version,
 };
 
 /** The admin table: search by name or code, filter by type and district, paged on the server. */
@@ -266,6 +267,7 @@ export async function listKecamatanSummary(db: Db, actor: Actor): Promise<Kecama
       kode: kecamatan.kode,
       nama: kecamatan.nama,
       desaKelurahanCount: count(desaKelurahan.id),
+      version: kecamatan.version,
     })
     .from(kecamatan)
     .leftJoin(desaKelurahan, eq(desaKelurahan.kecamatanId, kecamatan.id))
@@ -304,7 +306,7 @@ function columnsOf(form: DesaKelurahanForm) {
 const KECAMATAN_KEY = new Set(["desa_kelurahan_kecamatan_id_kecamatan_id_fk"]);
 const FOREIGN_KEY_VIOLATION = new Set(["23503"]);
 
-/** Answers a region write that lost a race as the check before it would have. */
+/** Answers a region write statement that lost a race as the check before it would have. */
 async function raceGuard<T>(kode: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -321,32 +323,82 @@ async function raceGuard<T>(kode: string, write: () => Promise<T>): Promise<T> {
 export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
   const form = parseInput(desaKelurahanFormSchema, input);
-  return raceGuard(form.kode, () =>
-    db.transaction(async (tx) => {
-      await checkDesaKelurahan(tx, form);
-      const [created] = await tx.insert(desaKelurahan).values(columnsOf(form)).returning({ id: desaKelurahan.id });
-      if (!created) throw new Error("insert returned nothing");
-      return getDesaKelurahan(tx, created.id);
-    }),
-  );
+  return db.transaction(async (tx) => {
+    await checkDesaKelurahan(tx, form);
+    const [created] = await raceGuard(form.kode, () =>
+      tx.insert(desaKelurahan).values(columnsOf(form)).returning({ id: desaKelurahan.id }),
+    );
+    if (!created) throw new Error("insert returned nothing");
+    return getDesaKelurahan(tx, created.id);
+  });
 }
 
-export async function updateDesaKelurahan(db: Db, actor: Actor, id: number, input: unknown): Promise<DesaKelurahanRow> {
+export const staleRegionMessage =
+  "Data ini sudah diubah oleh pengguna lain sejak Anda membukanya. Tutup formulir ini dan buka kembali untuk melihat data terbaru, lalu simpan ulang perubahan Anda.";
+
+/**
+ * The row as it is now, held until the edit commits, so a second edit of it reads it only after this
+ * one. "No key update": a family or user written into the area meanwhile (a key-share lock) does
+ * not wait for it.
+ */
+async function holdRow(tx: DbOrTx, table: typeof desaKelurahan | typeof kecamatan, id: number): Promise<void> {
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("no key update");
+}
+
+/** The stored ward as its form's fields (what a partial change is laid over). */
+function formOf(row: DesaKelurahanRow): Record<string, unknown> {
+  const { nama, kode, jenis, kodePos, luasWilayah, jumlahPenduduk, kecamatanId } = row;
+  return { nama, kode, jenis, kodePos, luasWilayah, jumlahPenduduk, kecamatanId };
+}
+
+/** The admin's form: every field, saved only if nobody changed the ward since the form read `version`. */
+export async function updateDesaKelurahan(
+  db: Db,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: unknown,
+): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
   const form = parseInput(desaKelurahanFormSchema, input);
+  return editDesaKelurahan(db, id, (current) => {
+    if (current.version !== version) throw new DomainError("CONFLICT", staleRegionMessage);
+    return form;
+  });
+}
+
+/** REST's PUT: only the given fields change, laid over the ward as it is once the edit holds it. */
+export async function patchDesaKelurahan(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: Record<string, unknown>,
+): Promise<DesaKelurahanRow> {
+  requireAdmin(actor);
+  return editDesaKelurahan(db, id, (current) => parseInput(desaKelurahanFormSchema, { ...formOf(current), ...change }));
+}
+
+/** One edit of a ward: `formFor` turns the held row into the form to save (or refuses). */
+async function editDesaKelurahan(
+  db: Db,
+  id: number,
+  formFor: (current: DesaKelurahanRow) => DesaKelurahanForm,
+): Promise<DesaKelurahanRow> {
   return moveGuard(db, id, () =>
-    raceGuard(form.kode, () =>
-      db.transaction(async (tx) => {
-        const current = await getDesaKelurahan(tx, id);
-        await checkDesaKelurahan(tx, form, id);
-        if (form.kecamatanId !== current.kecamatanId) await assertMovable(tx, current);
-        await tx
+    db.transaction(async (tx) => {
+      await holdRow(tx, desaKelurahan, id);
+      const current = await getDesaKelurahan(tx, id);
+      const form = formFor(current);
+      await checkDesaKelurahan(tx, form, id);
+      if (form.kecamatanId !== current.kecamatanId) await assertMovable(tx, current);
+      await raceGuard(form.kode, () =>
+        tx
           .update(desaKelurahan)
-          .set({ ...columnsOf(form), updatedAt: new Date() })
-          .where(eq(desaKelurahan.id, id));
-        return getDesaKelurahan(tx, id);
-      }),
-    ),
+          .set({ ...columnsOf(form), version: sql`${desaKelurahan.version} + 1`, updatedAt: new Date() })
+          .where(eq(desaKelurahan.id, id)),
+      );
+      return getDesaKelurahan(tx, id);
+    }),
   );
 }
 
@@ -452,39 +504,72 @@ async function checkKecamatan(tx: DbOrTx, form: KecamatanForm, selfId?: number):
 export async function createKecamatan(db: Db, actor: Actor, input: unknown): Promise<KecamatanOption> {
   requireAdmin(actor);
   const form = parseInput(kecamatanFormSchema, input);
-  return raceGuard(form.kode, () =>
-    db.transaction(async (tx) => {
-      await checkKecamatan(tx, form);
-      const [created] = await tx
-        .insert(kecamatan)
-        .values(form)
-        .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama });
-      if (!created) throw new Error("insert returned nothing");
-      return created;
-    }),
-  );
+  return db.transaction(async (tx) => {
+    await checkKecamatan(tx, form);
+    const [created] = await raceGuard(form.kode, () =>
+      tx.insert(kecamatan).values(form).returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama }),
+    );
+    if (!created) throw new Error("insert returned nothing");
+    return created;
+  });
 }
 
-export async function updateKecamatan(db: Db, actor: Actor, id: number, input: unknown): Promise<KecamatanOption> {
+/** The admin's form: saved only if nobody changed the district since the form read `version`. */
+export async function updateKecamatan(
+  db: Db,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: unknown,
+): Promise<KecamatanOption> {
   requireAdmin(actor);
   const form = parseInput(kecamatanFormSchema, input);
-  return raceGuard(form.kode, () =>
-    db.transaction(async (tx) => {
-      const current = await requireKecamatan(tx, id);
-      await checkKecamatan(tx, form, id);
-      // Ward codes contain their district's code, so a district with wards keeps its code.
-      if (form.kode !== current.kode && (await countWhere(tx, desaKelurahan, eq(desaKelurahan.kecamatanId, id))) > 0) {
-        throw invalid("kode", "Kode kecamatan tidak dapat diubah selama masih memiliki desa/kelurahan");
-      }
-      const [updated] = await tx
+  return editKecamatan(db, id, (current) => {
+    if (current.version !== version) throw new DomainError("CONFLICT", staleRegionMessage);
+    return form;
+  });
+}
+
+/** REST's PUT: only the given fields change, laid over the district as it is once the edit holds it. */
+export async function patchKecamatan(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: Record<string, unknown>,
+): Promise<KecamatanOption> {
+  requireAdmin(actor);
+  return editKecamatan(db, id, ({ nama, kode }) => parseInput(kecamatanFormSchema, { nama, kode, ...change }));
+}
+
+/** One edit of a district: `formFor` turns the held row into the form to save (or refuses). */
+async function editKecamatan(
+  db: Db,
+  id: number,
+  formFor: (current: KecamatanOption & { version: number }) => KecamatanForm,
+): Promise<KecamatanOption> {
+  return db.transaction(async (tx) => {
+    await holdRow(tx, kecamatan, id);
+    const [current] = await tx
+      .select({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama, version: kecamatan.version })
+      .from(kecamatan)
+      .where(eq(kecamatan.id, id));
+    if (!current) throw new DomainError("NOT_FOUND", unknownKecamatanMessage);
+    const form = formFor(current);
+    await checkKecamatan(tx, form, id);
+    // Ward codes contain their district's code, so a district with wards keeps its code.
+    if (form.kode !== current.kode && (await countWhere(tx, desaKelurahan, eq(desaKelurahan.kecamatanId, id))) > 0) {
+      throw invalid("kode", "Kode kecamatan tidak dapat diubah selama masih memiliki desa/kelurahan");
+    }
+    const [updated] = await raceGuard(form.kode, () =>
+      tx
         .update(kecamatan)
-        .set({ ...form, updatedAt: new Date() })
+        .set({ ...form, version: sql`${kecamatan.version} + 1`, updatedAt: new Date() })
         .where(eq(kecamatan.id, id))
-        .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama });
-      if (!updated) throw new DomainError("NOT_FOUND", "Kecamatan tidak ditemukan");
-      return updated;
-    }),
-  );
+        .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama }),
+    );
+    if (!updated) throw new DomainError("NOT_FOUND", unknownKecamatanMessage);
+    return updated;
+  });
 }
 
 export async function deleteKecamatan(db: Db, actor: Actor, id: number): Promise<KecamatanOption> {

@@ -45,7 +45,7 @@ export const regionsRouter = router({
     .mutation(({ ctx, input }) => regions.createDesaKelurahan(ctx.db, ctx.actor, input)),
   updateDesaKelurahan: adminProcedure
     .input(desaKelurahanUpdateInput)
-    .mutation(({ ctx, input }) => regions.updateDesaKelurahan(ctx.db, ctx.actor, input.id, input.data)),
+    .mutation(({ ctx, input }) => regions.updateDesaKelurahan(ctx.db, ctx.actor, input.id, input.version, input.data)),
   deleteDesaKelurahan: adminProcedure
     .input(regionIdInput)
     .mutation(({ ctx, input }) => regions.deleteDesaKelurahan(ctx.db, ctx.actor, input.id)),
@@ -54,7 +54,7 @@ export const regionsRouter = router({
     .mutation(({ ctx, input }) => regions.createKecamatan(ctx.db, ctx.actor, input)),
   updateKecamatan: adminProcedure
     .input(kecamatanUpdateInput)
-    .mutation(({ ctx, input }) => regions.updateKecamatan(ctx.db, ctx.actor, input.id, input.data)),
+    .mutation(({ ctx, input }) => regions.updateKecamatan(ctx.db, ctx.actor, input.id, input.version, input.data)),
   deleteKecamatan: adminProcedure
     .input(regionIdInput)
     .mutation(({ ctx, input }) => regions.deleteKecamatan(ctx.db, ctx.actor, input.id)),
