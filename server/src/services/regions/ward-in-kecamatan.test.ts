@@ -2,14 +2,14 @@
 // database refuses a pair that disagrees, and a family written while its ward moves to another
 // kecamatan is answered as the address check would have answered it.
 import { expect, test } from "bun:test";
-import { eq, ne, sql } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
-import { resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { lockWards } from "../../db/ward-lock.ts";
 import { createFamilyRegister, familyForm, ward } from "../../../test/factories.ts";
+import { heldOpen, lockWaiters, outcome } from "../../../test/held-locks.ts";
 import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
 import { kaderInput } from "../../../test/kader-input.ts";
 import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
@@ -43,41 +43,17 @@ async function duringMove(
   lockWard: boolean,
   write: () => Promise<unknown>,
 ): Promise<unknown> {
-  let moved: () => void = () => {};
-  const movedSignal = new Promise<void>((resolve) => {
-    moved = resolve;
-  });
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const move = t.db.transaction(async (tx) => {
+  const move = await heldOpen(t, async (tx) => {
     if (lockWard) await lockWards(tx, moving.id);
     await tx
       .update(desaKelurahan)
       .set({ kecamatanId: other.id, kode: `${other.kode}.${kodeSuffix}` })
       .where(eq(desaKelurahan.id, moving.id));
-    moved();
-    await released;
   });
-  await movedSignal;
-  const outcome = write().then(
-    () => null,
-    (error: unknown) => error,
-  );
-  for (let tries = 0; ; tries += 1) {
-    const [waiting] = resultRows(
-      await t.db.execute(sql`select count(*)::integer as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`),
-    );
-    if (Number(waiting?.waiting) > 0) break;
-    // A cadre's sign-up hashes its password (argon2) before it writes: up to ~10 s on a busy machine.
-    if (tries > 1000) throw new Error("the write never waited for the move");
-    await Bun.sleep(10);
-  }
-  release();
-  await move;
-  return outcome;
+  const result = outcome(write());
+  await lockWaiters(t, 1);
+  await move.release();
+  return result;
 }
 
 test("the database refuses a family or user whose kecamatan is not its ward's, and a ward moved under them", async () => {
