@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
+import { todayIso } from "@shared/dates.ts";
 import type { KaderRegistrationInput } from "@shared/schemas/kader.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { sessions } from "../../db/schema/sessions.ts";
@@ -54,6 +55,12 @@ describe("cadre registration", () => {
       sumberAirKeluarga: "pam",
       username: result.username,
     });
+    // One instant dates it: the number's day, the registration date, the survey day and created_at.
+    const createdAt = register?.createdAt ?? new Date(0);
+    expect(register?.dataRegister.registrationDate).toBe(createdAt.toISOString());
+    expect(register?.updatedAt.toISOString()).toBe(createdAt.toISOString());
+    expect(register?.tanggalPendataan).toBe(todayIso(createdAt));
+    expect(register?.registrationNumber.slice(4, 12)).toBe(todayIso(createdAt).replaceAll("-", ""));
   });
 
   test("unknown fields (role, status, approved) are rejected, never applied", async () => {

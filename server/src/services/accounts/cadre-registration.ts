@@ -50,11 +50,20 @@ interface SignUpRow {
   rw: string;
   rt: string;
   passwordHash: string;
-  form: Omit<KaderDataRegister, "username">;
+  form: Omit<KaderDataRegister, "username" | "registrationDate">;
 }
 
-/** The pending account and its kader_registration register, in one transaction. */
-async function insertCadre(db: Db, row: SignUpRow, username: string, registrationNumber: string): Promise<void> {
+/**
+ * The pending account and its kader_registration register, in one transaction. `now` dates all of
+ * it (number, registration date, survey day, created_at), as a family's registration is dated.
+ */
+async function insertCadre(
+  db: Db,
+  row: SignUpRow,
+  username: string,
+  registrationNumber: string,
+  now: Date,
+): Promise<void> {
   const { input, kecamatanId, desaKelurahanId, rw, rt, form } = row;
   // A ward moved to another kecamatan after it was checked is answered on the ward.
   await withUserWardRace(() =>
@@ -86,15 +95,17 @@ async function insertCadre(db: Db, row: SignUpRow, username: string, registratio
         nikKepalaKeluarga: input.nik,
         nomorHp: input.phone,
         alamatEmail: input.email,
-        tanggalPendataan: todayIso(),
+        tanggalPendataan: todayIso(now),
         status: "SUBMITTED",
         kecamatanId,
         desaKelurahanId,
         rw,
         rt,
-        dataRegister: { ...form, username },
+        dataRegister: { ...form, username, registrationDate: now.toISOString() },
         memberCount: input.anggotaKeluarga.jumlahAnggota,
         createdBy: user.id,
+        createdAt: now,
+        updatedAt: now,
       });
     }),
   );
@@ -123,9 +134,10 @@ async function insertSignUp(
 ): Promise<{ username: string; registrationNumber: string }> {
   let username = baseTaken ? suffixedUsername(baseUsername) : baseUsername;
   for (let attempt = 1; ; attempt += 1) {
-    const registrationNumber = newRegistrationNumber();
+    const now = new Date();
+    const registrationNumber = newRegistrationNumber(now);
     try {
-      await insertCadre(db, row, username, registrationNumber);
+      await insertCadre(db, row, username, registrationNumber, now);
       return { username, registrationNumber };
     } catch (error) {
       const index = violatedUniqueIndex(error);
@@ -181,7 +193,7 @@ export async function registerKader(
   const rw = padRtRw(input.rw);
   const rt = padRtRw(input.rt);
   const wilayahKerja = { rt, rw, kecamatan: district.nama, kelurahan: ward.nama };
-  const form: Omit<KaderDataRegister, "username"> = {
+  const form: Omit<KaderDataRegister, "username" | "registrationDate"> = {
     nip: input.nip === "" ? null : input.nip,
     jabatan: input.jabatan,
     wilayahKerja,
@@ -198,7 +210,6 @@ export async function registerKader(
     makananPokokKeluarga: input.makananPokokKeluarga,
     wargaMengikutiKegiatan: input.wargaMengikutiKegiatan,
     catatanTambahan: input.catatanTambahan,
-    registrationDate: new Date().toISOString(),
   };
   await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
