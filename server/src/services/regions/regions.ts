@@ -13,6 +13,7 @@ import { dasawisma, recapSignoffs } from "../../db/schema/recaps.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { violatedConstraint } from "../../db/sql-state.ts";
 import { lockWards } from "../../db/ward-lock.ts";
+import { writeTransaction } from "../../db/write-transaction.ts";
 import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
 import { users } from "../../db/schema/users.ts";
 import {
@@ -384,8 +385,11 @@ async function editDesaKelurahan(
   id: number,
   formFor: (current: DesaKelurahanRow) => DesaKelurahanForm,
 ): Promise<DesaKelurahanRow> {
+  // A move takes the ward's rollup lock, then needs its row; a cadre's sign-up into the ward holds
+  // a key lock on that row, then wants the rollup lock for its register. PostgreSQL ends one of the
+  // two (deadlock_detected): run again (writeTransaction), the move counts the new cadre and says so.
   return moveGuard(db, id, () =>
-    db.transaction(async (tx) => {
+    writeTransaction(db, async (tx) => {
       await holdRow(tx, desaKelurahan, id);
       const current = await getDesaKelurahan(tx, id);
       const form = formFor(current);

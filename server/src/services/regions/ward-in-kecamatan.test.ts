@@ -9,7 +9,7 @@ import { registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import { lockWards } from "../../db/ward-lock.ts";
 import { createFamilyRegister, familyForm, ward } from "../../../test/factories.ts";
-import { heldOpen, lockWaiters, outcome } from "../../../test/held-locks.ts";
+import { heldOpen, lockWaiters, outcome, type Tx } from "../../../test/held-locks.ts";
 import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
 import { kaderInput } from "../../../test/kader-input.ts";
 import { isWardInKecamatanViolation } from "../common/ward-in-kecamatan.ts";
@@ -160,4 +160,56 @@ test("a cadre signing up in a ward while it moves to another kecamatan is refuse
   // Nothing of it stays: no account, no registration waiting for review.
   expect(await t.db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
   expect(await t.db.select().from(registers).where(eq(registers.nikKepalaKeluarga, input.nik))).toEqual([]);
+});
+
+test("a ward's move and a cadre's sign-up into it, locking in the other order, end in an answer, not a 500 (PostgreSQL)", async () => {
+  if (t.handle.kind !== "postgres") return;
+  const moving = await ward(t.db, 20);
+  const other = await otherDistrictThan(moving.kecamatanId);
+  const admin = await createUser(t.db, { role: "admin" });
+  // A sign-up places its account first (a key lock on the ward's row), then its own register, whose
+  // trigger takes the ward's rollup lock. The move takes the rollup lock first, then updates the row.
+  let signUpTx: Tx | undefined;
+  const signUp = await heldOpen(t, async (tx) => {
+    signUpTx = tx;
+    await tx.insert(users).values({
+      email: `pindah${Date.now()}@contoh.id`,
+      username: `pindah_${Date.now()}`,
+      role: "kader",
+      fullName: "Kader Baru",
+      kecamatanId: moving.kecamatanId,
+      desaKelurahanId: moving.id,
+    });
+  });
+  const move = outcome(
+    callerFor(t, admin).regions.updateDesaKelurahan({
+      id: moving.id,
+      version: moving.version,
+      data: {
+        nama: moving.nama,
+        kode: `${other.kode}.1995`,
+        jenis: moving.jenis,
+        kodePos: moving.kodePos,
+        luasWilayah: moving.luasWilayah,
+        jumlahPenduduk: moving.jumlahPenduduk,
+        kecamatanId: other.id,
+      },
+    }),
+  );
+  await lockWaiters(t, 1);
+  if (!signUpTx) throw new Error("the sign-up never started");
+  // Each now waits for the other: PostgreSQL ends one of them (deadlock_detected).
+  const signUpLocked = await outcome(lockWards(signUpTx, moving.id));
+  await outcome(signUp.release());
+  const error = await move;
+  if (signUpLocked === null) {
+    // The move was ended and ran again after the sign-up: it counts the new cadre and says so.
+    expect(error instanceof TRPCError ? [error.code, error.message] : error).toEqual([
+      "BAD_REQUEST",
+      `Kecamatan tidak dapat diubah karena ${moving.nama} masih memiliki 1 kader/pengguna`,
+    ]);
+  } else {
+    // The sign-up was ended (its own door runs it again: writeTransaction); the move went through.
+    expect(error).toBeNull();
+  }
 });
