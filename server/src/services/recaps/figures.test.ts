@@ -315,3 +315,47 @@ describe("recap figures", () => {
     expect(now.rows).toHaveLength(1);
   });
 });
+
+describe("a past month's recap counts the people of that month", () => {
+  test("a baby born after the period's end is in no total or age band of that period (4.16d, 4.16b)", async () => {
+    const db = ctx.db;
+    const area = await ward(db, 23);
+    const lastMonth = new Date(`${period}-01T00:00:00Z`);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    const past = lastMonth.toISOString().slice(0, 7);
+    // Surveyed last month; today a baby girl is added to the household (born today, after last month ended).
+    const { form } = await createFamilyRegister(db, {
+      wardIndex: 23,
+      status: "APPROVED",
+      change: (f) => {
+        const last = f.members.at(-1);
+        if (!last) throw new Error("no member to copy");
+        const baby = {
+          ...last,
+          nik: `${last.nik.slice(0, 12)}9999`,
+          fullName: "Bayi Baru",
+          relationship: "Anak" as const,
+          gender: "Perempuan" as const,
+          birthDate: todayIso(),
+          maritalStatus: "Belum Kawin" as const,
+        };
+        return { ...f, tanggalPendataan: `${past}-05`, members: [...f.members, baby] };
+      },
+    });
+    expect(form.members.some((m) => m.fullName === "Bayi Baru")).toBe(true);
+    const alive = form.members.filter((m) => m.birthDate <= periodEnd(past));
+    const want = expected([{ ...form, members: alive, events: { births: [], deaths: [] } }]);
+    for (const place of [{ desaKelurahanId: area.id }, { desaKelurahanId: area.id, rw: "005", rt: "001" }]) {
+      const sheet = await buildSheet(db, "4.16", place, past);
+      const totals = sheet.totals ? asRecord(sheet, sheet.totals) : {};
+      const keys = ["totalL", "totalP", "balitaL", "balitaP", "pus", "wus", "lansia"];
+      const got = Object.fromEntries(keys.map((k) => [k, totals[k]]));
+      const wanted = Object.fromEntries(Object.keys(got).map((k) => [k, want[k] ?? 0]));
+      expect(got).toEqual(wanted);
+    }
+    // Today's recap counts her.
+    const now = await buildSheet(db, "4.16", { desaKelurahanId: area.id }, period);
+    const nowTotals = now.totals ? asRecord(now, now.totals) : {};
+    expect(nowTotals.totalP).toBe(form.members.filter((m) => m.gender === "Perempuan").length);
+  });
+});

@@ -1,5 +1,5 @@
 // The recap figures, computed by the database from the validated households of an area: one query
-// with a per-household subquery (members counted by sex and age at the period's end, special
+// with a per-household subquery (members born by the period's end, counted by sex and age then, special
 // conditions, house, water, food and activities from the register's columns, and the births/deaths
 // of the month from registers.life_events, the form's events copied out by a trigger) summed per
 // row of the sheet. Indexed on registers(desa_kelurahan_id, rw, rt) and family_members(register_id).
@@ -109,8 +109,11 @@ export async function figureRows(
 ): Promise<FigureRow[]> {
   const end = periodEnd(period);
   const start = `${period}-01`;
-  const male = sql`${familyMembers.gender} = 'Laki-laki'`;
-  const female = sql`${familyMembers.gender} = 'Perempuan'`;
+  // Only people born by the period's end: a past month's recap does not count a baby added to the
+  // household later (every count below is by sex, or, for lansia, born 60 years before the end).
+  const born = sql`${familyMembers.birthDate} <= ${end}`;
+  const male = sql`${familyMembers.gender} = 'Laki-laki' and ${born}`;
+  const female = sql`${familyMembers.gender} = 'Perempuan' and ${born}`;
   const balita = sql`${familyMembers.birthDate} > ${shiftYears(end, -5)}`;
   const fertileAge = sql`${familyMembers.birthDate} > ${shiftYears(end, -50)} and ${familyMembers.birthDate} <= ${shiftYears(end, -15)}`;
   const lansia = sql`${familyMembers.birthDate} <= ${shiftYears(end, -60)}`;
