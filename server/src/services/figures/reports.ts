@@ -215,9 +215,13 @@ export function titleLines(title: ReportTitle): Array<[string, string]> {
 }
 
 // Excel with Indonesian regional settings splits CSV on ';' (',' is the decimal separator there).
+// A text cell Excel would run as a formula (starting with = + - @, TAB or CR: the author's name, the
+// city's) gets a leading ' and quotes (OWASP "CSV Injection"). Figures are numbers (counts, never
+// negative) and are written as they are.
 const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "number") return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return text !== value || /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
 export function reportCsv(report: MonthlyReport, title: ReportTitle): string {
