@@ -60,7 +60,13 @@ export async function createSession(
   return session;
 }
 
-export type SessionValidation = { session: SessionRow; user: SessionUser } | { session: null; user: null };
+/**
+ * `renewed`: this validation moved the session's expiry later (sliding renewal), so a browser
+ * holding a cookie that expires with a "remember me" session must be sent it again (Lucia guide).
+ */
+export type SessionValidation =
+  | { session: SessionRow; user: SessionUser; renewed: boolean }
+  | { session: null; user: null; renewed: false };
 
 export async function validateSessionToken(
   db: DbOrTx,
@@ -73,24 +79,26 @@ export async function validateSessionToken(
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(eq(sessions.id, sessionId));
-  if (!row) return { session: null, user: null };
+  if (!row) return { session: null, user: null, renewed: false };
   const { session } = row;
   const { passwordHash: _hidden, ...user } = row.user;
   const end = absoluteEnd(session, limits);
   if (Date.now() >= session.expiresAt.getTime() || Date.now() >= end || user.status !== "active") {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
-    return { session: null, user: null };
+    return { session: null, user: null, renewed: false };
   }
+  let renewed = false;
   const lifetime = session.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
   if (Date.now() >= session.expiresAt.getTime() - lifetime / 2) {
     // Sliding renewal, but never past the absolute end.
-    const renewed = new Date(Math.min(Date.now() + lifetime, end));
-    if (renewed.getTime() > session.expiresAt.getTime()) {
-      session.expiresAt = renewed;
-      await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, sessionId));
+    const expiresAt = new Date(Math.min(Date.now() + lifetime, end));
+    if (expiresAt.getTime() > session.expiresAt.getTime()) {
+      session.expiresAt = expiresAt;
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+      renewed = true;
     }
   }
-  return { session, user };
+  return { session, user, renewed };
 }
 
 export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "./passwords.ts";
 import { sessions } from "../../db/schema/sessions.ts";
+import { sessionIdFromToken } from "./sessions.ts";
 import { TEST_ORIGIN, createUser, loginOverTrpc, useTestApp } from "../../../test/helpers.ts";
 
 describe("login and logout through tRPC", () => {
@@ -56,6 +57,57 @@ describe("login and logout through tRPC", () => {
     const [expires, hintExpires] = response.headers.getSetCookie().map((cookie) => /Expires=([^;]+)/.exec(cookie)?.[1]);
     expect(new Date(expires ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect(hintExpires).toBe(expires);
+  });
+
+  test("a remembered session the server renews sends both cookies again, as login set them; a browser session none", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    await createUser(t.db, { email: "setiap-hari@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const login = await loginRequest({ email: "setiap-hari@contoh.id", password: "Rahasia123", rememberMe: true });
+    const [sessionCookie = "", hintCookie = ""] = login.headers.getSetCookie();
+    const token = sessionCookie.split(";")[0] ?? "";
+    // Twenty days later (the session past half its 30 days), the cadre opens the portal again.
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdFromToken(token.slice(12))));
+    await t.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 20 * DAY), expiresAt: new Date(Date.now() + 10 * DAY) })
+      .where(eq(sessions.id, row?.id ?? ""));
+    const me = await t.app.request("/trpc/auth.me", { headers: { cookie: `${token}; pkk_signed_in=1` } });
+    expect((await me.json()).result.data.email).toBe("setiap-hari@contoh.id");
+    const renewed = me.headers.getSetCookie();
+    expect(renewed).toHaveLength(2);
+    const expiresOf = (cookie: string) => new Date(/Expires=([^;]+)/.exec(cookie)?.[1] ?? 0).getTime();
+    const withoutExpires = (cookie: string) => cookie.replace(/; Expires=[^;]+/, "");
+    // The same cookies as at login (name, value, flags), only later: 30 days from now again.
+    expect(renewed.map(withoutExpires)).toEqual([withoutExpires(sessionCookie), withoutExpires(hintCookie)]);
+    for (const cookie of renewed) {
+      expect(expiresOf(cookie)).toBeGreaterThan(Date.now() + 29 * DAY);
+    }
+    const [stored] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, row?.id ?? ""));
+    expect(new Date(expiresOf(renewed[0] ?? "")).toUTCString()).toBe(stored?.expiresAt.toUTCString() ?? "");
+    // The next request, not due for renewal, sends nothing.
+    const next = await t.app.request("/trpc/auth.me", { headers: { cookie: `${token}; pkk_signed_in=1` } });
+    expect(next.headers.getSetCookie()).toEqual([]);
+
+    // Without "remember me" the cookie has no Expires: a renewal leaves it alone.
+    await createUser(t.db, { email: "sebentar@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const short = await loginRequest({ email: "sebentar@contoh.id", password: "Rahasia123" });
+    const shortToken = (short.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    const shortId = sessionIdFromToken(shortToken.slice(12));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(sessions.id, shortId));
+    const shortMe = await t.app.request("/trpc/auth.me", { headers: { cookie: `${shortToken}; pkk_signed_in=1` } });
+    expect((await shortMe.json()).result.data.email).toBe("sebentar@contoh.id");
+    expect(shortMe.headers.getSetCookie()).toEqual([]);
+    const [shortRow] = await t.db.select().from(sessions).where(eq(sessions.id, shortId));
+    expect(shortRow?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 11 * 60 * 60 * 1000);
   });
 
   test("wrong password and unknown email get the same answer", async () => {
