@@ -96,6 +96,9 @@ export function refusePrototypeKeys(value: unknown): void {
   }
 }
 
+/** An array, or what qs makes of a long or sparse one (`{"0": …}`): Strapi treats both as lists. */
+export const isList = (value: unknown): boolean => Array.isArray(value) || (isPlain(value) && isIndexed(value));
+
 /** qs turns long or sparse arrays into {"0": …}; Strapi treats both as lists. */
 export function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;

@@ -36,6 +36,7 @@ import { countCacheOf } from "./count-cache.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
+  isList,
   type ComparisonOperator,
   type FilterNode,
   type ParsedQuery,
@@ -134,7 +135,6 @@ const falseFlags = new Set(["false", "0", ""]);
 
 // Strapi applies a one-value operator given several values to each of them, joined by OR.
 const listOperators = new Set<ComparisonOperator>(["$in", "$notIn", "$between"]);
-const isValueList = (value: unknown) => Array.isArray(value) || (typeof value === "object" && value !== null);
 
 /**
  * A column as text for the text operators. An instant is matched as the API writes it (ISO 8601 in
@@ -150,7 +150,9 @@ function compare(resource: RestResource, field: string, operator: ComparisonOper
   const column = columnOf(resource, field);
   const type = typeOf(resource, field);
   if (type === "json" || resource.attributes[field]?.opaque) throw invalidParameter(field);
-  if (!listOperators.has(operator) && isValueList(raw)) {
+  if (!listOperators.has(operator) && typeof raw === "object" && raw !== null) {
+    // `filters[kode][$eq][a]=x`: an object that is no list of values is a bad value, not one to compare.
+    if (!isList(raw)) throw badValue(field);
     const values = asList(raw);
     if (values.length === 0) throw badValue(field);
     return or(...values.map((value) => compare(resource, field, operator, value))) ?? sql`false`;
