@@ -330,6 +330,11 @@ test("an official (aparat) reads a record with masked NIKs, no health fields and
   const dialog = page.getByRole("dialog", { name: /^Maker Checker: / });
   await expect(dialog.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+  // Members: NIKs masked and birth dates reduced to the year, which would otherwise give the NIK back.
+  await dialog.getByRole("tab", { name: "Anggota Keluarga" }).click();
+  const firstMember = dialog.getByRole("tabpanel").getByRole("listitem").first();
+  await expect(firstMember.getByText(/^NIK \d{6}\*{6}\d{4}$/)).toBeVisible();
+  await expect(firstMember).toContainText(/lahir tahun \d{4} ·/);
   await dialog.getByRole("tab", { name: "Kondisi Khusus" }).click();
   await expect(dialog.getByText("Data kesehatan keluarga hanya dapat dilihat oleh kader dan admin.")).toBeVisible();
   await expectAccessible(page);

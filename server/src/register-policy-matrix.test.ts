@@ -117,12 +117,19 @@ const locationShown = (answer: unknown) => {
   return text.includes(String(house.latitude).slice(1)) || text.includes(String(house.longitude));
 };
 
-/** How the family's NIKs appear in an answer: in full, masked (first 6 + last 4) or not at all. */
-function nikForm(answer: unknown): "full" | "masked" | "none" {
+/**
+ * How the family's NIKs appear in an answer: in full; masked (first 6 + last 4); "rebuildable" when
+ * masked beside a member's whole birth date, which gives the hidden digits back (DDMMYY, the day + 40
+ * for women); or not at all.
+ */
+function nikForm(answer: unknown): "full" | "masked" | "rebuildable" | "none" {
   const text = JSON.stringify(answer);
-  const { niks } = ready();
+  const { niks, form } = ready();
   if (niks.some((nik) => text.includes(nik))) return "full";
-  if (niks.some((nik) => text.includes(maskNik(nik)))) return "masked";
+  if (niks.some((nik) => text.includes(maskNik(nik)))) {
+    const wholeBirthDate = form.members.some((member) => text.includes(`"${member.birthDate}"`));
+    return wholeBirthDate ? "rebuildable" : "masked";
+  }
   return "none";
 }
 

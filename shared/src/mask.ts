@@ -8,6 +8,20 @@ export function maskNik(nik: string): string {
   return `${nik.slice(0, 6)}${"*".repeat(nik.length - 10)}${nik.slice(-4)}`;
 }
 
+/**
+ * "1999-12-20" → "1999-**-**": the year only. A NIK's six hidden digits are its holder's birth date
+ * (DDMMYY, the day + 40 for women), so a masked NIK beside a whole birth date and the sex would
+ * rebuild it: wherever a NIK is masked, the birth date beside it is too.
+ */
+export function maskBirthDate(date: string): string {
+  if (date === "") return "";
+  const year = /^(\d{4})-/.exec(date)?.[1];
+  return year ? `${year}-**-**` : "****-**-**";
+}
+
+/** A birth date as `maskBirthDate` leaves it. */
+export const isMaskedBirthDate = (date: string): boolean => date.endsWith("-**-**");
+
 /** "081234567890" → "0812*****890". */
 export function maskPhone(phone: string): string {
   if (phone.length < 7) return "*".repeat(phone.length);

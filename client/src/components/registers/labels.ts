@@ -1,5 +1,6 @@
 import { levelLabels, type PublicUser } from "@shared/users.ts";
 import { validationLevelLabels, isValidationLevel, workflowActorOf } from "@shared/status.ts";
+import { isMaskedBirthDate } from "@shared/mask.ts";
 
 /** "Kader RT" for history rows; admin moves are overrides. */
 export function eventLevelLabel(level: string | null): string | null {
@@ -32,3 +33,6 @@ const dateOnly = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeZon
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** A calendar date (YYYY-MM-DD) shown as it is written, whatever the browser's time zone. */
 export const formatDate = (isoDate: string) => dateOnly.format(new Date(`${isoDate}T00:00:00Z`));
+/** A member's birth date; an official gets it masked to the year ("1999-**-**" → "tahun 1999"). */
+export const formatBirthDate = (isoDate: string) =>
+  isMaskedBirthDate(isoDate) ? `tahun ${isoDate.slice(0, 4)}` : formatDate(isoDate);

@@ -11,7 +11,7 @@ import {
   type FamilyRegistrationInput,
   type MemberDraft,
 } from "@shared/schemas/family.ts";
-import { formatDate } from "./labels.ts";
+import { formatBirthDate } from "./labels.ts";
 import { nikBirthWarning, sameNikFacts, type RuleMember } from "@shared/household-rules.ts";
 import { errorProps, Field } from "../field.tsx";
 
@@ -169,7 +169,7 @@ export function MembersEditor({ nikConfirmations = [] }: { nikConfirmations?: Ru
                     <p className="text-sm break-all">NIK {member.nik}</p>
                     <p className="text-sm">
                       {member.relationship} · {member.gender} · {member.maritalStatus} ·{" "}
-                      {member.birthDate ? formatDate(member.birthDate) : "-"}
+                      {member.birthDate ? formatBirthDate(member.birthDate) : "-"}
                     </p>
                     {rowError && <p className="text-sm text-error">{rowError}</p>}
                     {!rowError && nikBirthWarning(member) && (

@@ -7,7 +7,7 @@ import {
   specialConditionGroups,
   specialConditionLabels,
 } from "@shared/enums.ts";
-import { formatDate } from "./labels.ts";
+import { formatBirthDate, formatDate } from "./labels.ts";
 import type { RecordDetail } from "./record-types.ts";
 import type { RecordTabKey } from "./tabs.ts";
 import { FamilyEventsView } from "./family-events-editor.tsx";
@@ -51,8 +51,8 @@ export function ViewPanel({ tab, record }: { tab: RecordTabKey; record: RecordDe
               <p className="font-medium break-words">{member.fullName}</p>
               <p className="text-sm break-all">NIK {member.nik}</p>
               <p className="text-sm">
-                {member.relationship} · {member.gender} · {member.maritalStatus} · lahir {formatDate(member.birthDate)}{" "}
-                · {member.occupation} · {member.education}
+                {member.relationship} · {member.gender} · {member.maritalStatus} · lahir{" "}
+                {formatBirthDate(member.birthDate)} · {member.occupation} · {member.education}
               </p>
             </li>
           ))}

@@ -1,8 +1,8 @@
 // The presenter of registers: shapes what a row shows for a view (policy.ts). Full views pass
-// through; the masked view (officials) gets NIK, phone and e-mail masked and every piece of health
-// data (special conditions, their counts, has_special_condition, births, deaths) removed.
+// through; the masked view (officials) gets NIK, birth date, phone and e-mail masked and every piece
+// of health data (special conditions, their counts, has_special_condition, births, deaths) removed.
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { maskEmail, maskNik, maskPhone } from "@shared/mask.ts";
+import { maskBirthDate, maskEmail, maskNik, maskPhone } from "@shared/mask.ts";
 import type { SpecialConditionKey } from "@shared/enums.ts";
 import type { FamilyRegistration, SpecialConditions } from "@shared/schemas/family.ts";
 import type { RevisionChange } from "../../db/schema/audit.ts";
@@ -57,6 +57,8 @@ const keyMasks: Record<string, (value: string) => string> = {
   nikKepalaKeluarga: maskNik,
   // The family card number identifies the family like a NIK: masked the same way for officials.
   nomorKk: maskNik,
+  // With the birth date whole, a masked NIK's hidden digits could be written back (maskBirthDate).
+  birthDate: maskBirthDate,
   nomorHp: maskPhone,
   alamatEmail: maskEmail,
 };
@@ -85,7 +87,10 @@ export function presentColumn(view: RegisterView, column: AnyPgColumn, value: un
   return mask ? maskText(mask)(value) : value;
 }
 
-/** The family as the viewer may see it: officials get masked NIKs, phone, e-mail and no health fields. */
+/**
+ * The family as the viewer may see it: officials get masked NIKs, birth dates (the year), phone,
+ * e-mail and no health fields.
+ */
 export type VisibleFamily = Omit<FamilyRegistration, "specialConditions"> & {
   specialConditions: SpecialConditions | null;
 };
@@ -98,7 +103,11 @@ export function presentFamily(view: RegisterView, family: FamilyRegistration): V
     nomorKk: family.nomorKk ? maskNik(family.nomorKk) : "",
     nomorHp: maskPhone(family.nomorHp),
     alamatEmail: maskEmail(family.alamatEmail),
-    members: family.members.map((member) => ({ ...member, nik: maskNik(member.nik) })),
+    members: family.members.map((member) => ({
+      ...member,
+      nik: maskNik(member.nik),
+      birthDate: maskBirthDate(member.birthDate),
+    })),
     specialConditions: null,
     events: undefined,
   };
