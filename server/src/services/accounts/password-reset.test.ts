@@ -303,3 +303,119 @@ describe("a burst of reset-password calls", () => {
     );
   });
 });
+
+// Audit finding 2: a reset link must die when the password changes, when a newer link is sent
+// (Strapi keeps one resetPasswordToken) and when the account is blocked; an account that is not
+// active is never reset, at either door, and REST never answers it with a jwt.
+describe("outstanding reset links die with the password, a newer link and a block", () => {
+  const t = useTestApp({ seed: false, env: { TRUST_PROXY: "1" } });
+  let address = 0;
+  const from = () => {
+    address += 1;
+    return { ...json, "x-forwarded-for": `198.51.100.${address}` };
+  };
+  const forgot = (email: string) =>
+    t.app.request("/trpc/auth.forgotPassword", { method: "POST", headers: from(), body: JSON.stringify({ email }) });
+  const newPassword = (code: string | null, password = strong) => ({ code, password, passwordConfirmation: password });
+  const trpcReset = (code: string | null, password = strong) =>
+    t.app.request("/trpc/auth.resetPassword", {
+      method: "POST",
+      headers: from(),
+      body: JSON.stringify(newPassword(code, password)),
+    });
+  const restReset = (code: string | null, password = strong) =>
+    t.app.request("/api/auth/reset-password", {
+      method: "POST",
+      headers: from(),
+      body: JSON.stringify(newPassword(code, password)),
+    });
+  const passwordIs = async (userId: number, password: string) => {
+    const [row] = await t.db.select().from(users).where(eq(users.id, userId));
+    return verifyPassword(password, row?.passwordHash ?? "");
+  };
+  const refusedAsBadCode = async (response: Response, door: "trpc" | "rest") => {
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).not.toHaveProperty("jwt");
+    if (door === "trpc") expect(body.error.message).toBe("Kode reset tidak valid atau sudah kedaluwarsa");
+    else expect(body.error.message).toBe("Incorrect code provided");
+  };
+
+  test("a newer request replaces the earlier link; a password change ends the newer one too", async () => {
+    const user = await createUser(t.db, { email: "dua-link@contoh.id", passwordHash: await hashPassword("Lama12345") });
+    await forgot("dua-link@contoh.id");
+    const first = await queuedResetCode(t.db, t.env.APP_SECRET, "dua-link@contoh.id");
+    await forgot("dua-link@contoh.id");
+    const second = await queuedResetCode(t.db, t.env.APP_SECRET, "dua-link@contoh.id");
+    expect(second).not.toBe(first);
+    await refusedAsBadCode(await restReset(first), "rest");
+    await refusedAsBadCode(await trpcReset(first), "trpc");
+    expect(await passwordIs(user.id, "Lama12345")).toBe(true);
+
+    // Signed in, the user changes the password: the link still in the mailbox is dead.
+    const cookie = await sessionCookieFor(t.db, user.id);
+    const changed = await t.app.request("/trpc/auth.changePassword", {
+      method: "POST",
+      headers: { ...json, cookie },
+      body: JSON.stringify({ currentPassword: "Lama12345", password: strong, passwordConfirmation: strong }),
+    });
+    expect(changed.status).toBe(200);
+    await refusedAsBadCode(await restReset(second, "Melati.Senja.2026"), "rest");
+    await refusedAsBadCode(await trpcReset(second, "Melati.Senja.2026"), "trpc");
+    expect(await passwordIs(user.id, strong)).toBe(true);
+  });
+
+  test("the admin's 'Kirim reset password' replaces the link the user asked for; the admin's works", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const user = await createUser(t.db, {
+      email: "dari-admin@contoh.id",
+      passwordHash: await hashPassword("Lama12345"),
+    });
+    await forgot("dari-admin@contoh.id");
+    const own = await queuedResetCode(t.db, t.env.APP_SECRET, "dari-admin@contoh.id");
+    const adminCookie = await sessionCookieFor(t.db, admin.id);
+    const sent = await t.app.request("/trpc/users.sendPasswordReset", {
+      method: "POST",
+      headers: { ...json, cookie: adminCookie },
+      body: JSON.stringify({ userId: user.id }),
+    });
+    expect(sent.status).toBe(200);
+    const fromAdmin = await queuedResetCode(t.db, t.env.APP_SECRET, "dari-admin@contoh.id");
+    expect(fromAdmin).not.toBe(own);
+    await refusedAsBadCode(await trpcReset(own), "trpc");
+    expect((await trpcReset(fromAdmin)).status).toBe(200);
+    expect(await passwordIs(user.id, strong)).toBe(true);
+  });
+
+  test("blocking ends the link: neither door resets the password, REST gives no jwt", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const user = await createUser(t.db, { email: "diblokir@contoh.id", passwordHash: await hashPassword("Lama12345") });
+    await forgot("diblokir@contoh.id");
+    const code = await queuedResetCode(t.db, t.env.APP_SECRET, "diblokir@contoh.id");
+    const blocked = await t.app.request("/trpc/users.block", {
+      method: "POST",
+      headers: { ...json, cookie: await sessionCookieFor(t.db, admin.id) },
+      body: JSON.stringify({ userId: user.id }),
+    });
+    expect(blocked.status).toBe(200);
+    await refusedAsBadCode(await restReset(code), "rest");
+    await refusedAsBadCode(await trpcReset(code), "trpc");
+    expect(await passwordIs(user.id, "Lama12345")).toBe(true);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  test("a code of an account that is no longer active is refused as a bad code at both doors, and stays unused", async () => {
+    const user = await createUser(t.db, {
+      email: "tidak-aktif@contoh.id",
+      passwordHash: await hashPassword("Lama12345"),
+    });
+    await forgot("tidak-aktif@contoh.id");
+    const code = await queuedResetCode(t.db, t.env.APP_SECRET, "tidak-aktif@contoh.id");
+    // However the account left 'active' (here behind the services' back), its code opens nothing.
+    await t.db.update(users).set({ status: "blocked" }).where(eq(users.id, user.id));
+    await refusedAsBadCode(await restReset(code), "rest");
+    await refusedAsBadCode(await trpcReset(code), "trpc");
+    expect(await passwordIs(user.id, "Lama12345")).toBe(true);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
@@ -244,8 +244,13 @@ async function queueResetLink(db: Db, config: MailEnv, actor: Actor, input: Forg
       windowSeconds: 3600,
     });
     const active = user?.status === "active" && accountAllowed;
+    // A newer link replaces the earlier ones (Strapi keeps one resetPasswordToken): only the mail
+    // just queued opens the account. Part of the one statement, so every email still costs the same.
     await tx.execute(sql`
-      with reset as (
+      with superseded as (
+        delete from ${passwordResets} where ${passwordResets.userId} = ${user?.id ?? 0} and ${active}::boolean
+      ),
+      reset as (
         insert into ${passwordResets} (id, user_id, expires_at)
         select ${resetCodeHash(code)}, ${user?.id ?? 0}, ${new Date(Date.now() + RESET_LIFETIME_MS).toISOString()}::timestamptz
         where ${active}::boolean
@@ -262,7 +267,8 @@ const badCode = () =>
   new DomainError("BAD_REQUEST", badResetCode, { fieldErrors: [{ path: ["code"], message: badResetCode }] });
 
 /**
- * Sets a new password with a valid code; the code is burnt and every session of the user ends.
+ * Sets a new password with a valid code of an active account; the code is burnt and every session
+ * of the user ends. Codes also die at a newer request, a password change and a block.
  * The code is checked first (one hash lookup), so a stream of wrong codes costs no argon2 work,
  * and attempts are limited per address and per account.
  */
@@ -279,7 +285,9 @@ async function applyReset(db: Db, actor: Actor, input: ResetPasswordInput): Prom
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(eq(passwordResets.id, codeHash));
-  if (!pending || pending.expiresAt.getTime() <= Date.now()) throw badCode();
+  // An account that is not active (blocked, or anything but active) is never reset: its code is
+  // answered as a wrong one, so neither door sets a password or, on REST, starts a session.
+  if (!pending || pending.expiresAt.getTime() <= Date.now() || pending.user.status !== "active") throw badCode();
   await consumeRateLimit(db, `reset:account:${pending.userId}`, {
     limit: 5,
     windowSeconds: 3600,
@@ -294,7 +302,7 @@ async function applyReset(db: Db, actor: Actor, input: ResetPasswordInput): Prom
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, reset.userId))
+      .where(and(eq(users.id, reset.userId), eq(users.status, "active")))
       .returning();
     if (!user) throw badCode();
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));

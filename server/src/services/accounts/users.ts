@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { invalidateUserSessions } from "./sessions.ts";
 import { revokeApiTokensCreatedBy } from "./api-tokens.ts";
 import { sessions } from "../../db/schema/sessions.ts";
+import { passwordResets } from "../../db/schema/auth-tokens.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { writeTransaction } from "../../db/write-transaction.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
@@ -277,7 +278,7 @@ export async function listUsers(db: Db, actor: Actor, rawInput: UserListInput): 
   };
 }
 
-/** Blocking ends every session of the user at once and revokes the API tokens they created. */
+/** Blocking ends every session and reset link of the user at once and revokes the API tokens they created. */
 export async function blockUser(db: Db, actor: Actor, userId: number): Promise<PublicUser> {
   const admin = requireAdmin(actor);
   if (admin.id === userId) throw new DomainError("BAD_REQUEST", "Anda tidak dapat memblokir akun Anda sendiri");
@@ -291,6 +292,7 @@ export async function blockUser(db: Db, actor: Actor, userId: number): Promise<P
       .returning();
     if (!row) throw notFound("Pengguna tidak ditemukan");
     await invalidateUserSessions(tx, userId);
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await revokeApiTokensCreatedBy(tx, userId);
     await auditStatus(tx, actor, { userId, from: before.status, to: "blocked" });
     return toPublicUser(row);
@@ -327,7 +329,7 @@ export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdat
 
 export const wrongCurrentPassword = "Password lama salah";
 
-/** Needs the old password; every other session of the user ends (the current one stays). */
+/** Needs the old password; every other session of the user ends (the current one stays), and every reset link. */
 export async function changePassword(
   db: Db,
   actor: Actor,
@@ -346,6 +348,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, self.id));
+    // A reset link mailed before the change would undo it.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, self.id));
     await tx
       .delete(sessions)
       .where(
