@@ -2,12 +2,14 @@
 // Anyone sees the public figures (small counts shown as '<5'); a signed-in reader sees exact figures
 // within its own area, down to RW and RT, and may pick a month.
 import { useQuery } from "@tanstack/react-query";
+import { todayIso } from "@shared/dates.ts";
 import type { ChartConfiguration } from "chart.js";
 import { indicatorGroupLabels, indicatorGroups, indicators } from "@shared/statistics.ts";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ChartPanel } from "./chart-panel.tsx";
+import { type CsvArea, csvFileName } from "./file-names.ts";
 import { type Measure, measureLabels, measures, showCount, showMeasure, showMonth } from "./figures.ts";
 
 const RegionMap = lazy(() => import("./region-map.tsx"));
@@ -159,6 +161,22 @@ export function StatisticsPage() {
     }),
     [points, indicator],
   );
+
+  // The CSV names: the area chosen (the trend: city-wide on the public page, never per RW) and month.
+  const wardName =
+    desaKelurahanId === undefined
+      ? undefined
+      : ((wardChoices.data?.rows ?? []).find((row) => row.id === String(desaKelurahanId))?.nama ??
+        String(desaKelurahanId));
+  const csvArea: CsvArea = {
+    top: kecamatanId === undefined ? regionLabel : "",
+    ...(kecamatanId === undefined ? {} : { kecamatan: kecamatanName ?? String(kecamatanId) }),
+    ...(wardName === undefined ? {} : { kelurahan: wardName }),
+    ...(rw === undefined ? {} : { rw }),
+  };
+  const trendArea: CsvArea = signedIn ? { ...csvArea, rw: undefined } : { top: "Seluruh kota" };
+  const today = todayIso();
+  const csvName = (chart: "per-wilayah" | "sebaran") => csvFileName(indicatorKey, chart, csvArea, data?.month ?? today);
 
   const mapFigures =
     kecamatanId === undefined && mapLevel === "kelurahan"
@@ -377,7 +395,7 @@ export function StatisticsPage() {
                 ...row.categories.map((category) => showCount(category.value)),
                 showMeasure(measure, row[measure]),
               ])}
-              filename={`statistik-${indicatorKey}-per-wilayah.csv`}
+              filename={csvName("per-wilayah")}
             />
             <ChartPanel
               title={`Sebaran: ${regionLabel}`}
@@ -385,7 +403,7 @@ export function StatisticsPage() {
               config={distributionConfig}
               header={["Kategori", "Keluarga"]}
               rows={data.parent.categories.map((category) => [category.label, showCount(category.value)])}
-              filename={`statistik-${indicatorKey}-sebaran.csv`}
+              filename={csvName("sebaran")}
             />
           </div>
           {trend.isError ? (
@@ -401,7 +419,7 @@ export function StatisticsPage() {
                 showCount(point.families),
                 ...point.categories.map((category) => showCount(category.value)),
               ])}
-              filename={`statistik-${indicatorKey}-tren.csv`}
+              filename={csvFileName(indicatorKey, "tren", trendArea, today)}
             />
           )}
         </>

@@ -258,7 +258,7 @@ export interface ReportFile {
 }
 
 /** "Kelurahan Margahayu" → "kelurahan-margahayu": safe in a file name on every system. */
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .toLowerCase()
     .normalize("NFKD")

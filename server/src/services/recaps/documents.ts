@@ -23,7 +23,8 @@ import { viewOf as registerView } from "../registers/policy.ts";
 import { sheetToPdf } from "./export-pdf.ts";
 import { sheetToXlsx, type ExportMarks } from "./export-xlsx.ts";
 import { wibDateTime } from "./layout.ts";
-import { buildSheet, areaLabel, placeNames } from "./sheets.ts";
+import { slug } from "../figures/reports.ts";
+import { buildSheet, areaLabel, placeNames, type PlaceNames } from "./sheets.ts";
 import { signingCertificate, type SigningConfig } from "./signing-certificate.ts";
 import { assertPlaceReadable, levelOfPlace, sha256Hex, standingFor } from "./signoffs.ts";
 
@@ -92,6 +93,20 @@ export async function viewRecap(db: Db, actor: Actor, raw: RecapInput): Promise<
   return { sheet, signed };
 }
 
+/**
+ * A file's name without its extension: form, month and area, e.g.
+ * "lampiran-4_16b-2026-11-rt-001-rw-005-kelurahan-medansatria" (a dasawisma by its number, as its name
+ * may be a person's): downloads of several areas never overwrite one another. No personal data.
+ */
+export function recapFileBase(sheet: RecapSheet, place: RecapPlace, names: PlaceNames): string {
+  const parts = [sheet.code.replace("LAMPIRAN ", "lampiran-").replaceAll(".", "_"), sheet.period];
+  if (place.dasawismaId !== undefined) parts.push(`dasawisma-${place.dasawismaId}`);
+  if (place.rt !== undefined) parts.push(`rt-${place.rt}`);
+  if (place.rw !== undefined) parts.push(`rw-${place.rw}`);
+  parts.push(slug(`${names.jenis === "desa" ? "Desa" : "Kelurahan"} ${names.kelurahan}`));
+  return parts.join("-");
+}
+
 export interface ExportOptions {
   origin: string;
   cityName: string;
@@ -125,11 +140,7 @@ export async function exportRecap(
       : null,
     place: names.kelurahan,
   };
-  const base =
-    `${sheet.code.replace("LAMPIRAN ", "lampiran-")}-${input.period}-${place.rw ?? "rw"}-${place.rt ?? "rt"}`.replaceAll(
-      ".",
-      "_",
-    );
+  const base = recapFileBase(sheet, place, names);
   const details = {
     form: input.form,
     sheet: sheetOfPlace(place),

@@ -15,7 +15,7 @@ import { auditLog } from "../../db/schema/audit.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
-import { useTestApp } from "../../../test/helpers.ts";
+import { createUser, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { dasawisma } from "../../db/schema/recaps.ts";
 import { documentInfo, exportRecap, perHouseholdRefusal, viewRecap } from "./documents.ts";
@@ -192,5 +192,46 @@ describe("recap exports", () => {
         signoffId: null,
       },
     ]);
+  });
+
+  test("file names say which area and month a sheet is for (ward, RW, RT, dasawisma), with no personal data", async () => {
+    const admin = await createUser(t.db, { role: "admin", fullName: "Admin Kota" });
+    const slug = (name: string) =>
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+    const names: string[] = [];
+    for (const index of [7, 8]) {
+      const area = await ward(t.db, index);
+      const family = await createFamilyRegister(t.db, { wardIndex: index, status: "APPROVED", change: thisMonth });
+      const [group] = await t.db
+        .insert(dasawisma)
+        .values({ desaKelurahanId: area.id, rw: "005", rt: "001", name: "Mawar", leaderName: "Ibu Ketua" })
+        .returning({ id: dasawisma.id });
+      if (!group) throw new Error("no dasawisma");
+      const ward_ = `${area.jenis === "desa" ? "desa" : "kelurahan"}-${slug(area.nama)}`;
+      const cases = [
+        [{ desaKelurahanId: area.id }, "4.16", `lampiran-4_16d-${period}-${ward_}`],
+        [{ desaKelurahanId: area.id, rw: "005" }, "4.18", `lampiran-4_18c-${period}-rw-005-${ward_}`],
+        [{ desaKelurahanId: area.id, rw: "005", rt: "001" }, "4.16", `lampiran-4_16b-${period}-rt-001-rw-005-${ward_}`],
+        [
+          { desaKelurahanId: area.id, dasawismaId: group.id },
+          "4.16",
+          `lampiran-4_16a-${period}-dasawisma-${group.id}-rt-001-rw-005-${ward_}`,
+        ],
+      ] as const;
+      for (const [place, form, base] of cases) {
+        for (const format of ["xlsx", "pdf"] as const) {
+          const file = await exportRecap(t.db, as(admin), { form, period, place, format }, options);
+          expect(file.filename).toBe(`${base}.${format}`);
+          names.push(file.filename);
+          for (const personal of [family.form.namaKepalaKeluarga, "Admin Kota", "Ibu Ketua", "Mawar"])
+            expect(file.filename.toLowerCase()).not.toContain(slug(personal));
+        }
+      }
+    }
+    // Two wards' sheets never share a name.
+    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -25,13 +25,15 @@ import { emptyFigures, figureRows, recapHouseholds, type FigureKey, type Figures
 
 export interface PlaceNames {
   kelurahan: string;
+  /** desa or kelurahan. */
+  jenis: string;
   kecamatan: string;
   dasawisma: string | null;
 }
 
 export async function placeNames(db: DbOrTx, place: RecapPlace): Promise<PlaceNames> {
   const [ward] = await db
-    .select({ kelurahan: desaKelurahan.nama, kecamatan: kecamatan.nama })
+    .select({ kelurahan: desaKelurahan.nama, jenis: desaKelurahan.jenis, kecamatan: kecamatan.nama })
     .from(desaKelurahan)
     .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
     .where(eq(desaKelurahan.id, place.desaKelurahanId))
