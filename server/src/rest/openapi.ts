@@ -6,7 +6,7 @@ import { forgotPasswordInput, passwordSchema, profileUpdateInput } from "@shared
 import { familyRegistrationSchema } from "@shared/schemas/family.ts";
 import { kaderRegistrationInput } from "@shared/schemas/kader.ts";
 import { SESSION_COOKIE } from "../http/session-cookie.ts";
-import { comparisonOperators, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./query.ts";
+import { comparisonOperators, DEFAULT_PAGE_SIZE, MAX_PAGE_POSITION, MAX_PAGE_SIZE } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
 import { registerResource } from "./registers.ts";
 import type { AttributeType, RestResource } from "./resource.ts";
@@ -195,9 +195,9 @@ const queryParameters = {
     schema: {
       type: "object",
       properties: {
-        page: { type: "integer", minimum: 1 },
+        page: { type: "integer", minimum: 1, maximum: MAX_PAGE_POSITION },
         pageSize: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
-        start: { type: "integer", minimum: 0 },
+        start: { type: "integer", minimum: 0, maximum: MAX_PAGE_POSITION },
         limit: { type: "integer" },
         withCount: { type: "boolean" },
       },

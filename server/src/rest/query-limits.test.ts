@@ -40,4 +40,72 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     });
     expect((await get("/kecamatans?filters[kode][$null]=false")).json.meta.pagination.total).toBe(12);
   });
+
+  test("F3: page and start past 2147483647 are 400; smaller ones still give an empty page", async () => {
+    expect(await get("/kecamatans?pagination[page]=99999999999999999999")).toMatchObject({
+      status: 400,
+      json: validation("Invalid parameter pagination[page]: expected an integer up to 2147483647"),
+    });
+    expect((await get("/kecamatans?pagination[start]=99999999999999999999")).json).toEqual(
+      validation("Invalid parameter pagination[start]: expected an integer up to 2147483647"),
+    );
+    expect((await get("/kecamatans?pagination[page]=2147483648")).status).toBe(400);
+    const last = await get("/kecamatans?pagination[page]=2147483647&pagination[pageSize]=100");
+    expect(last.status).toBe(200);
+    expect(last.json.data).toEqual([]);
+    expect(last.json.meta.pagination.total).toBe(12);
+    expect((await get("/kecamatans?pagination[start]=2147483647")).json.data).toEqual([]);
+    // Sizes are clamped as before, however large or small.
+    expect((await get("/kecamatans?pagination[pageSize]=99999999999999999999")).json.meta.pagination.pageSize).toBe(
+      100,
+    );
+    expect((await get("/kecamatans?pagination[page]=-99999999999999999999")).json.meta.pagination.page).toBe(1);
+  });
+
+  test("F3: an integer filter outside its column's type (integer, smallint) is 400 'Invalid value for <field>'", async () => {
+    expect(await get("/kecamatans?filters[id][$eq]=3000000000")).toMatchObject({
+      status: 400,
+      json: validation("Invalid value for id"),
+    });
+    expect((await get("/kecamatans?filters[id][$in][0]=1&filters[id][$in][1]=-2147483649")).json).toEqual(
+      validation("Invalid value for id"),
+    );
+    expect((await get("/desa-kelurahans?filters[kecamatan]=3000000000")).json).toEqual(
+      validation("Invalid value for id"),
+    );
+    expect((await get("/desa-kelurahans?filters[jumlah_penduduk][$gt]=3000000000")).json).toEqual(
+      validation("Invalid value for jumlah_penduduk"),
+    );
+    const token = await apiToken(t, "read-only");
+    expect((await get("/registers?filters[member_count][$eq]=99999999999", token)).json).toEqual(
+      validation("Invalid value for member_count"),
+    );
+    expect((await get("/registers?filters[member_count][$lt]=32768", token)).json).toEqual(
+      validation("Invalid value for member_count"),
+    );
+    expect((await get("/registers?filters[version][$eq]=3000000000", token)).json).toEqual(
+      validation("Invalid value for version"),
+    );
+    // The edges of each type are still values.
+    expect((await get("/kecamatans?filters[id][$eq]=2147483647")).json.meta.pagination.total).toBe(0);
+    expect((await get("/kecamatans?filters[id][$gt]=-2147483648")).json.meta.pagination.total).toBe(12);
+    expect((await get("/registers?filters[member_count][$lt]=32767", token)).status).toBe(200);
+    expect((await get("/registers?filters[member_count][$gt]=-32768", token)).status).toBe(200);
+  });
+
+  test("F3: a date or instant outside the years 1–9999 is 400, not a database error", async () => {
+    const token = await apiToken(t, "read-only");
+    expect(await get("/registers?filters[tanggal_pendataan][$eq]=0000-01-01", token)).toMatchObject({
+      status: 400,
+      json: validation("Invalid format, expected yyyy-MM-dd"),
+    });
+    expect((await get("/registers?filters[createdAt][$lt]=0000-01-01T00:00:00Z", token)).json).toEqual(
+      validation("Invalid value for createdAt"),
+    );
+    expect((await get("/registers?filters[createdAt][$lt]=-100000-01-01T00:00:00Z", token)).json).toEqual(
+      validation("Invalid value for createdAt"),
+    );
+    expect((await get("/kecamatans?filters[createdAt][$gt]=0001-01-01T00:00:00Z")).json.meta.pagination.total).toBe(12);
+    expect((await get("/registers?filters[tanggal_pendataan][$lte]=9999-12-31", token)).status).toBe(200);
+  });
 });

@@ -145,19 +145,33 @@ export const attributeOf = (resource: RestResource, name: string) =>
 export const relationOf = (resource: RestResource, name: string) =>
   Object.hasOwn(resource.relations, name) ? resource.relations[name] : undefined;
 
-function parseInteger(raw: unknown, name: string): number | undefined {
+/**
+ * The largest `page` and `start` (PostgreSQL's integer): the offset they make stays far inside
+ * PostgreSQL's bigint and JavaScript's exact integers. Sizes need no bound, they are clamped.
+ */
+export const MAX_PAGE_POSITION = 2147483647;
+
+function parseInteger(raw: unknown, name: string, max = Number.POSITIVE_INFINITY): number | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== "string" || !/^-?\d+$/.test(raw.trim())) {
     throw new RestError(400, "ValidationError", `Invalid parameter pagination[${name}]: expected an integer`);
   }
-  return Number.parseInt(raw, 10);
+  const value = Number.parseInt(raw, 10);
+  if (value > max) {
+    throw new RestError(
+      400,
+      "ValidationError",
+      `Invalid parameter pagination[${name}]: expected an integer up to ${max}`,
+    );
+  }
+  return value;
 }
 
 export function parsePagination(raw: unknown): Pagination {
   const input = isPlain(raw) ? raw : {};
-  const page = parseInteger(input.page, "page");
+  const page = parseInteger(input.page, "page", MAX_PAGE_POSITION);
   const pageSize = parseInteger(input.pageSize, "pageSize");
-  const start = parseInteger(input.start, "start");
+  const start = parseInteger(input.start, "start", MAX_PAGE_POSITION);
   const limit = parseInteger(input.limit, "limit");
   const withCount =
     input.withCount === undefined ? true : !["false", "0"].includes(textOf(input.withCount, "pagination[withCount]"));

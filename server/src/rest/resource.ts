@@ -82,12 +82,39 @@ function badValue(field: string): RestError {
   return new RestError(400, "ValidationError", `Invalid value for ${field}`);
 }
 
-function coerce(value: unknown, type: AttributeType, field: string): string | number | boolean | Date {
+/** The values an integer column holds, by its SQL type (ids are serial: integer). */
+function integerRange(column: AnyPgColumn): [number, number] {
+  switch (column.getSQLType()) {
+    case "smallint":
+    case "smallserial":
+      return [-32768, 32767];
+    case "bigint":
+    case "bigserial":
+      return [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    default:
+      return [-2147483648, 2147483647];
+  }
+}
+
+/** Years PostgreSQL and JavaScript both write as `YYYY` (PostgreSQL has no year 0). */
+const isFourDigitYear = (date: Date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+
+function coerce(
+  value: unknown,
+  type: AttributeType,
+  field: string,
+  column: AnyPgColumn,
+): string | number | boolean | Date {
   if (typeof value !== "string") throw badValue(field);
   switch (type) {
-    case "integer":
+    case "integer": {
       if (!/^-?\d+$/.test(value)) throw badValue(field);
-      return Number.parseInt(value, 10);
+      // Outside the column's type PostgreSQL refuses the value: a 400 here, never its error.
+      const number = Number.parseInt(value, 10);
+      const [low, high] = integerRange(column);
+      if (number < low || number > high) throw badValue(field);
+      return number;
+    }
     case "decimal": {
       const number = Number(value);
       if (value.trim() === "" || !Number.isFinite(number)) throw badValue(field);
@@ -100,7 +127,7 @@ function coerce(value: unknown, type: AttributeType, field: string): string | nu
       return parseDate(value);
     case "datetime": {
       const date = new Date(value);
-      if (Number.isNaN(date.getTime())) throw badValue(field);
+      if (Number.isNaN(date.getTime()) || !isFourDigitYear(date)) throw badValue(field);
       return date;
     }
     case "string":
@@ -119,13 +146,16 @@ const invalidDate = () => new RestError(400, "ValidationError", "Invalid format,
 function parseDate(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const date = new Date(`${value}T00:00:00.000Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw invalidDate();
+    if (Number.isNaN(date.getTime()) || !isFourDigitYear(date) || date.toISOString().slice(0, 10) !== value)
+      throw invalidDate();
     return value;
   }
   if (/^\d{4}-\d{2}-\d{2}T/.test(value)) {
     const instant = new Date(value);
     if (Number.isNaN(instant.getTime())) throw invalidDate();
-    return todayIso(instant);
+    const day = todayIso(instant);
+    if (!/^\d{4}-/.test(day) || day.startsWith("0000")) throw invalidDate();
+    return day;
   }
   throw invalidDate();
 }
@@ -157,9 +187,9 @@ function compare(resource: RestResource, field: string, operator: ComparisonOper
     if (values.length === 0) throw badValue(field);
     return or(...values.map((value) => compare(resource, field, operator, value))) ?? sql`false`;
   }
-  const one = () => coerce(raw, type, field);
-  const list = () => asList(raw).map((item) => coerce(item, type, field));
-  const text = () => escapeLike(String(coerce(raw, "string", field)));
+  const one = () => coerce(raw, type, field, column);
+  const list = () => asList(raw).map((item) => coerce(item, type, field, column));
+  const text = () => escapeLike(String(coerce(raw, "string", field, column)));
   const flag = () => {
     if (typeof raw !== "string") throw badValue(field);
     return !falseFlags.has(raw.trim().toLowerCase());
