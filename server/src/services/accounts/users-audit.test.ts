@@ -4,9 +4,10 @@
 import { describe, expect, test } from "bun:test";
 import { and, asc, eq } from "drizzle-orm";
 import { auditLog } from "../../db/schema/audit.ts";
-import type { UserRow } from "../../db/schema/users.ts";
+import { users, type UserRow } from "../../db/schema/users.ts";
 import { ward } from "../../../test/factories.ts";
-import { callerFor, createUser, useTestApp } from "../../../test/helpers.ts";
+import { TEST_ORIGIN, callerFor, createUser, sessionCookieFor, useTestApp } from "../../../test/helpers.ts";
+import { kaderInput } from "../../../test/kader-input.ts";
 
 const t = useTestApp();
 const ip = "10.20.30.40";
@@ -128,5 +129,50 @@ describe("admin actions on an account are audited", () => {
     expect(page.entries.map((entry) => [entry.action, entry.entity, entry.entityId])).toEqual([
       ["user.status", "users", user.id],
     ]);
+  });
+});
+
+// Audit finding 4: the approval list shows the applicants' full NIKs and their families' special
+// conditions, which every other surface audits as a register read (DESIGN §6).
+describe("the cadre-approval list is audited as a read of personal data", () => {
+  test("an admin opening 'pendingKader' leaves one register.read row naming the applications read", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota", fullName: "Admin Penyetuju" });
+    const input = await kaderInput(t.db, t.env.APP_SECRET);
+    const signUp = await t.app.request("/trpc/kader.register", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify(input),
+    });
+    expect(signUp.status).toBe(200);
+    const response = await t.app.request("/trpc/users.pendingKader", {
+      headers: { cookie: await sessionCookieFor(t.db, admin.id) },
+    });
+    expect(response.status).toBe(200);
+    const pending = (await response.json()).result.data as Array<{
+      user: { nik: string | null };
+      registration: { id: number; registrationNumber: string; dataRegister: Record<string, unknown> } | null;
+    }>;
+    const application = pending.find((item) => item.user.nik === input.nik);
+    expect(application?.registration?.dataRegister).toHaveProperty("kondisiKhususKeluarga");
+    const readIds = pending.flatMap((item) => (item.registration ? [item.registration.id] : []));
+
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(rows.map(({ action, entity, details }) => ({ action, entity, details }))).toEqual([
+      { action: "register.read", entity: "registers", details: { surface: "pending-kader", ids: readIds } },
+    ]);
+    // The admin's 'Log Audit' finds it by the applicant's registration number, as a read of one record.
+    const page = await callerFor(t, admin, ip).audit.list({
+      registrationNumber: application?.registration?.registrationNumber ?? "",
+    });
+    expect(page.entries.map((entry) => [entry.action, entry.actor?.id, entry.recordCount])).toEqual([
+      ["register.read", admin.id, readIds.length],
+    ]);
+  });
+
+  test("an empty queue reads nothing and writes nothing", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    await t.db.update(users).set({ status: "rejected" }).where(eq(users.status, "pending"));
+    expect(await callerFor(t, admin, ip).users.pendingKader()).toEqual([]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toEqual([]);
   });
 });

@@ -53,6 +53,11 @@ export interface PendingKader {
   } | null;
 }
 
+/**
+ * The admin's approval queue: each applicant's full NIK and their family's registration (special
+ * conditions included), so, like every other full read of a register, it writes one register.read
+ * row (`surface: pending-kader`, the registrations' ids) before the answer leaves.
+ */
 export async function listPendingKader(db: Db, actor: Actor): Promise<PendingKader[]> {
   requireAdmin(actor);
   const rows = await db
@@ -63,6 +68,13 @@ export async function listPendingKader(db: Db, actor: Actor): Promise<PendingKad
     .leftJoin(registers, and(eq(registers.createdBy, users.id), eq(registers.formType, "kader_registration")))
     .where(and(eq(users.role, "kader"), eq(users.status, "pending")))
     .orderBy(asc(users.createdAt));
+  if (rows.length > 0) {
+    await audit(db, actor, {
+      action: "register.read",
+      entity: "registers",
+      details: { surface: "pending-kader", ids: rows.flatMap((row) => (row.register ? [row.register.id] : [])) },
+    });
+  }
   return rows.map((row) => ({
     user: { ...toPublicUser(row.user), nik: row.user.nik, createdAt: row.user.createdAt.toISOString() },
     kecamatanNama: row.kecamatanNama,
