@@ -108,4 +108,33 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get("/kecamatans?filters[createdAt][$gt]=0001-01-01T00:00:00Z")).json.meta.pagination.total).toBe(12);
     expect((await get("/registers?filters[tanggal_pendataan][$lte]=9999-12-31", token)).status).toBe(200);
   });
+
+  test("F4: more than 1000 query parameters is 400 'Too many parameters', never a filter dropped", async () => {
+    const fields = Array.from({ length: 1000 }, (_, index) => `fields[${index}]=kode`).join("&");
+    const tooMany = await get(`/kecamatans?${fields}&filters[kode][$eq]=32.75.01`);
+    expect(tooMany).toMatchObject({
+      status: 400,
+      json: validation("Too many parameters: at most 1000 are accepted"),
+    });
+    // A long $in list with its pagination, within the limit, is read whole (it lost both past 500).
+    const ids = Array.from({ length: 998 }, (_, index) => `filters[id][$in][${index}]=${index + 1}`).join("&");
+    const long = await get(`/kecamatans?${ids}&pagination[pageSize]=2&sort=id`);
+    expect(long.status).toBe(200);
+    expect(long.json.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 6, total: 12 });
+    // The real ids last: past the 500th parameter, where they were dropped.
+    const notIn = Array.from({ length: 998 }, (_, index) => `filters[id][$notIn][${index}]=${998 - index}`).join("&");
+    expect((await get(`/kecamatans?${notIn}&fields[0]=kode`)).json.meta.pagination.total).toBe(0);
+  });
+
+  test("F4: a form body with more than 1000 fields is 400, not cut short", async () => {
+    const token = await apiToken(t, "full-access");
+    const padding = Array.from({ length: 1000 }, (_, index) => `data[x${index}]=1`).join("&");
+    const response = await t.app.request("/api/kecamatans", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.bearer}`, "content-type": "application/x-www-form-urlencoded" },
+      body: `${padding}&data[nama_kecamatan]=Terlalu%20Banyak`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(validation("Too many parameters: at most 1000 are accepted"));
+  });
 });
