@@ -61,10 +61,20 @@ test("the RT cadre's dashboard shows the server's figures for its area", async (
   await expectAccessible(page);
 
   // Latest registrations: search on the server, Review opens the Maker Checker dialog.
+  // The term travels in a POST body, never in a URL a proxy would log (DESIGN §6).
+  const requests: Array<{ url: string; method: string; body: string }> = [];
+  page.on("request", (request) =>
+    requests.push({ url: request.url(), method: request.method(), body: request.postData() ?? "" }),
+  );
   const latest = page.getByRole("region", { name: "Registrasi terbaru" });
   await latest.getByLabel("Cari nama kepala keluarga atau alamat").fill("tidak ada keluarga bernama ini");
   await latest.getByRole("button", { name: "Cari" }).click();
   await expect(latest.getByText("Data tidak ditemukan.")).toBeVisible();
+  expect(requests.filter((request) => request.url.includes("bernama"))).toEqual([]);
+  const searched = requests.filter((request) => request.body.includes("bernama"));
+  expect(searched.map((request) => [request.method, new URL(request.url).pathname])).toEqual([
+    ["POST", "/trpc/registers.list"],
+  ]);
   await latest.getByLabel("Cari nama kepala keluarga atau alamat").fill("rt 001");
   await latest.getByRole("button", { name: "Cari" }).click();
   await latest

@@ -104,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     trpcServer({
       router: appRouter,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      // Queries carrying a search term come as POST (client/src/lib/trpc.ts): no name in a URL.
+      allowMethodOverride: true,
       createContext: (opts, c) => ({
         ...createContextInner({
           db: deps.db,

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, isTRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, isTRPCClientError, splitLink } from "@trpc/client";
 import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../../server/src/trpc/router.ts";
@@ -46,8 +46,26 @@ export const queryClient = new QueryClient({
  */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * A query carrying a typed search term (a head's name, a Nomor KK, a user's e-mail): DESIGN §6 keeps
+ * names and numbers out of logs, and a GET's input is in its URL, which a reverse proxy writes to its
+ * access log. Such queries go as POST (the server allows the override); the rest stay GET.
+ */
+export function carriesSearchTerm(input: unknown): boolean {
+  if (typeof input !== "object" || input === null || !("search" in input)) return false;
+  return typeof input.search === "string" && input.search.trim() !== "";
+}
+
+const batchOptions = { url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) };
+
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) })],
+  links: [
+    splitLink({
+      condition: (op) => op.type === "query" && carriesSearchTerm(op.input),
+      true: httpBatchLink({ ...batchOptions, methodOverride: "POST" }),
+      false: httpBatchLink(batchOptions),
+    }),
+  ],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
