@@ -191,7 +191,7 @@ const queryParameters = {
     in: "query",
     style: "deepObject",
     explode: true,
-    description: `\`page\`+\`pageSize\` (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) or \`start\`+\`limit\` (\`-1\` → ${MAX_PAGE_SIZE}); \`withCount=false\` leaves out the total.`,
+    description: `\`page\`+\`pageSize\` (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) or \`start\`+\`limit\` (\`limit=-1\` → ${MAX_PAGE_SIZE}); a size ≤ 0 is 1; \`withCount=false\` (or \`f\`, \`0\`) leaves out the total.`,
     schema: {
       type: "object",
       properties: {
@@ -199,7 +199,7 @@ const queryParameters = {
         pageSize: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
         start: { type: "integer", minimum: 0, maximum: MAX_PAGE_POSITION },
         limit: { type: "integer" },
-        withCount: { type: "boolean" },
+        withCount: { type: "string", enum: ["true", "t", "1", "false", "f", "0"] },
       },
     },
   },

@@ -137,4 +137,41 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(validation("Too many parameters: at most 1000 are accepted"));
   });
+
+  test("F5: pageSize ≤ 0 (-1 too) is 1; limit=-1 is 100", async () => {
+    expect((await get("/kecamatans?pagination[pageSize]=-1")).json.meta.pagination).toEqual({
+      page: 1,
+      pageSize: 1,
+      pageCount: 12,
+      total: 12,
+    });
+    expect((await get("/kecamatans?pagination[pageSize]=-5")).json.meta.pagination.pageSize).toBe(1);
+    const all = await get("/kecamatans?pagination[limit]=-1");
+    expect(all.json.meta.pagination).toEqual({ start: 0, limit: 100, total: 12 });
+    expect(all.json.data).toHaveLength(12);
+    expect((await get("/kecamatans?pagination[limit]=0")).json.meta.pagination.limit).toBe(1);
+  });
+
+  test("F5: withCount takes t/f/1/0/true/false; anything else is Strapi's 400", async () => {
+    for (const no of ["f", "0", "false"]) {
+      expect((await get(`/kecamatans?pagination[withCount]=${no}`)).json.meta.pagination).toEqual({
+        page: 1,
+        pageSize: 25,
+      });
+    }
+    for (const yes of ["t", "1", "true"]) {
+      expect((await get(`/kecamatans?pagination[withCount]=${yes}`)).json.meta.pagination).toEqual({
+        page: 1,
+        pageSize: 25,
+        pageCount: 1,
+        total: 12,
+      });
+    }
+    for (const other of ["yes", "no", "", "FALSE"]) {
+      expect(await get(`/kecamatans?pagination[withCount]=${other}`)).toMatchObject({
+        status: 400,
+        json: validation('Invalid withCount parameter. Expected "t","1","true","false","0","f"'),
+      });
+    }
+  });
 });

@@ -179,15 +179,36 @@ function parseInteger(raw: unknown, name: string, max = Number.POSITIVE_INFINITY
   return value;
 }
 
+// Strapi's shouldCount: these texts only, as written.
+const withCountValues = new Map([
+  ["true", true],
+  ["t", true],
+  ["1", true],
+  ["false", false],
+  ["f", false],
+  ["0", false],
+]);
+
+function parseWithCount(raw: unknown): boolean {
+  if (raw === undefined) return true;
+  const value = typeof raw === "string" ? withCountValues.get(raw) : undefined;
+  if (value === undefined) {
+    throw new RestError(400, "ValidationError", 'Invalid withCount parameter. Expected "t","1","true","false","0","f"');
+  }
+  return value;
+}
+
+/** Between 1 and 100; as in Strapi, -1 means "as many as allowed" for `limit` only. */
+const clampSize = (size: number) => Math.min(Math.max(size, 1), MAX_PAGE_SIZE);
+const clampLimit = (limit: number) => (limit === -1 ? MAX_PAGE_SIZE : clampSize(limit));
+
 export function parsePagination(raw: unknown): Pagination {
   const input = isPlain(raw) ? raw : {};
   const page = parseInteger(input.page, "page", MAX_PAGE_POSITION);
   const pageSize = parseInteger(input.pageSize, "pageSize");
   const start = parseInteger(input.start, "start", MAX_PAGE_POSITION);
   const limit = parseInteger(input.limit, "limit");
-  const withCount =
-    input.withCount === undefined ? true : !["false", "0"].includes(textOf(input.withCount, "pagination[withCount]"));
-  const clampSize = (size: number) => (size === -1 ? MAX_PAGE_SIZE : Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
+  const withCount = parseWithCount(input.withCount);
   if ((page !== undefined || pageSize !== undefined) && (start !== undefined || limit !== undefined)) {
     throw new RestError(
       400,
@@ -196,7 +217,7 @@ export function parsePagination(raw: unknown): Pagination {
     );
   }
   if (start !== undefined || limit !== undefined) {
-    return { kind: "offset", start: Math.max(start ?? 0, 0), limit: clampSize(limit ?? DEFAULT_PAGE_SIZE), withCount };
+    return { kind: "offset", start: Math.max(start ?? 0, 0), limit: clampLimit(limit ?? DEFAULT_PAGE_SIZE), withCount };
   }
   return { kind: "page", page: Math.max(page ?? 1, 1), pageSize: clampSize(pageSize ?? DEFAULT_PAGE_SIZE), withCount };
 }
