@@ -157,3 +157,98 @@ describe("login and logout through tRPC", () => {
     expect((await me.json()).result.data).toBeNull();
   });
 });
+
+// Audit finding 3: a stranger must not lock an account out of login, yet guessing stays slowed.
+describe("the per-account login limit counts failed passwords per source", () => {
+  const t = useTestApp({ seed: false, env: { TRUST_PROXY: "1" } });
+  const restLogin = (identifier: string, password: string, address: string) =>
+    t.app.request("/api/auth/local", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ identifier, password }),
+    });
+
+  test("a hundred wrong passwords from ten addresses do not shut the owner out, at either door", async () => {
+    const admin = await createUser(t.db, {
+      role: "admin",
+      level: "kota",
+      email: "admin-kota@contoh.id",
+      passwordHash: await hashPassword("Rahasia123"),
+    });
+    for (let source = 1; source <= 10; source += 1) {
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const response = await restLogin("admin-kota@contoh.id", `Tebakan${attempt}`, `10.${source}.0.${attempt}`);
+        expect(response.status).toBe(400);
+      }
+    }
+    const form = await loginOverTrpc(
+      t,
+      { email: "admin-kota@contoh.id", password: "Rahasia123" },
+      { "x-forwarded-for": "192.0.2.10" },
+    );
+    expect(form.status).toBe(200);
+    expect((await form.json()).result.data.user.id).toBe(admin.id);
+    const rest = await restLogin("admin-kota@contoh.id", "Rahasia123", "192.0.2.11");
+    expect(rest.status).toBe(200);
+  });
+
+  test("ten wrong passwords from one network slow it down: 429 with Retry-After, even for the right password; other networks and other accounts go on", async () => {
+    await createUser(t.db, { email: "ditebak@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    await createUser(t.db, { email: "tetangga@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    // Wrong captchas are refused before the password and count nothing against the account.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await loginOverTrpc(
+        t,
+        { email: "ditebak@contoh.id", password: "Salah123", captcha: { token: "x", answer: 1 } },
+        { "x-forwarded-for": `203.0.113.${100 + attempt}` },
+      );
+      expect(response.status).toBe(400);
+    }
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await loginOverTrpc(
+        t,
+        { email: "ditebak@contoh.id", password: `Tebakan${attempt}` },
+        { "x-forwarded-for": `203.0.113.${attempt}` },
+      );
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe("Email atau password salah");
+    }
+    // The password is no longer tried from that network: the right one is refused too, so a guess learns nothing.
+    const refused = await loginOverTrpc(
+      t,
+      { email: "ditebak@contoh.id", password: "Rahasia123" },
+      { "x-forwarded-for": "203.0.113.50" },
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error.message).toBe("Terlalu banyak percobaan login. Silakan coba lagi nanti");
+    const restRefused = await restLogin("ditebak@contoh.id", "Rahasia123", "203.0.113.51");
+    expect(restRefused.status).toBe(429);
+    expect(Number(restRefused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another account from the same network, and the owner from elsewhere, sign in.
+    const neighbour = await loginOverTrpc(
+      t,
+      { email: "tetangga@contoh.id", password: "Rahasia123" },
+      { "x-forwarded-for": "203.0.113.52" },
+    );
+    expect(neighbour.status).toBe(200);
+    const owner = await loginOverTrpc(
+      t,
+      { email: "ditebak@contoh.id", password: "Rahasia123" },
+      { "x-forwarded-for": "198.51.100.20" },
+    );
+    expect(owner.status).toBe(200);
+  });
+
+  test("right passwords count nothing: a dozen sign-ins from one network all succeed", async () => {
+    await createUser(t.db, { email: "rajin@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const response = await loginOverTrpc(
+        t,
+        { email: "rajin@contoh.id", password: "Rahasia123" },
+        { "x-forwarded-for": `198.18.7.${attempt}` },
+      );
+      expect(response.status).toBe(200);
+    }
+  });
+});

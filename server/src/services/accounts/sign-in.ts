@@ -1,3 +1,4 @@
+import { isIPv4 } from "node:net";
 import { and, eq, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -12,7 +13,9 @@ import type {
 import { forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/schemas/auth.ts";
 import { withAreaNames } from "./area-names.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
-import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
+import { addressKey, consumeRateLimit, type RateLimitRule } from "../common/rate-limit.ts";
+import { rateLimits } from "../../db/schema/support.ts";
+import { rateLimitAddress } from "../../trust-proxy.ts";
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "./sessions.ts";
 import { emailOutbox, passwordResets } from "../../db/schema/auth-tokens.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -69,9 +72,42 @@ function emailKey(email: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(email))).slice(0, 32);
 }
 
+/** Wrong passwords one network may try against one account in an hour. */
+const accountFailures = { limit: 10, windowSeconds: 3600, message: tooManyLogins };
+
+/** The network a sign-in comes from: its IPv4 /24 or IPv6 /64, so rotating within it gains nothing. */
+function sourceNetwork(ip: string): string {
+  const address = rateLimitAddress(ip);
+  return isIPv4(address) ? `${address.split(".").slice(0, 3).join(".")}.0/24` : address;
+}
+
 /**
- * Rate limits (per IP and per account), password and account status: the checks every sign-in
- * (form, REST, OAuth excepted) goes through. Returns the active user.
+ * The per-account counter of failed passwords from one network (audit finding 3): failures from
+ * elsewhere never reach the owner's own counter, so a stranger cannot lock the account; from a
+ * network past its limit the password is no longer tried (nor its right answer told).
+ */
+function accountFailuresKey(email: string, ip: string): string {
+  return `login:account:${emailKey(email)}:net:${sourceNetwork(ip)}`;
+}
+
+/** Refuses (429 with the seconds left) once the counter has reached its limit; counts nothing. */
+async function assertFailuresBelowLimit(db: DbOrTx, key: string, rule: RateLimitRule): Promise<void> {
+  const [window] = await db
+    .select({
+      count: rateLimits.count,
+      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowEndsAt} - now())))::int`,
+    })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), sql`${rateLimits.windowEndsAt} > now()`));
+  if (window && window.count >= rule.limit) {
+    throw new DomainError("TOO_MANY_REQUESTS", rule.message, { retryAfterSeconds: Number(window.retryAfter) });
+  }
+}
+
+/**
+ * Rate limits, captcha, password and account status: the checks every sign-in (form, REST, OAuth
+ * excepted) goes through. Returns the active user. Every attempt counts against the address (10 a
+ * minute); only a wrong password, after the captcha, counts against the account, per network.
  */
 export async function authenticate(
   db: Db,
@@ -82,17 +118,17 @@ export async function authenticate(
 ): Promise<UserRow> {
   const email = rawEmail.trim().toLowerCase();
   await consumeRateLimit(db, addressKey("login", actor.ip), { limit: 10, windowSeconds: 60, message: tooManyLogins });
-  await consumeRateLimit(db, `login:account:${emailKey(email)}`, {
-    limit: 100,
-    windowSeconds: 3600,
-    message: tooManyLogins,
-  });
   if (beforePassword) await beforePassword();
+  const failuresKey = accountFailuresKey(email, actor.ip);
+  await assertFailuresBelowLimit(db, failuresKey, accountFailures);
   const user = await findUserByIdentifier(db, rawEmail);
   const passwordOk = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstNothing(password);
-  if (!user || !passwordOk) throw new DomainError("BAD_REQUEST", invalidCredentials);
+  if (!user || !passwordOk) {
+    await consumeRateLimit(db, failuresKey, accountFailures);
+    throw new DomainError("BAD_REQUEST", invalidCredentials);
+  }
   assertActive(user);
   return user;
 }
