@@ -1,5 +1,7 @@
 import { describeError } from "../log.ts";
 import { Hono } from "hono";
+import { basePath } from "hono/route";
+import { TrieRouter } from "hono/router/trie-router";
 import type { AppEnv } from "../app-env.ts";
 import { toRestError } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
@@ -9,6 +11,19 @@ import { cookieWritesAreJson } from "./cookie-json.ts";
 import { regionsRest } from "./regions.ts";
 import { registersRest } from "./registers.ts";
 import { restUsers } from "./users.ts";
+
+const routableMethods = ["GET", "POST", "PUT", "DELETE"];
+
+/** The methods `api` has a route for at a path (relative to where it is mounted); GET brings HEAD. */
+function routedMethods(api: Hono<AppEnv>): (path: string) => string[] {
+  const router = new TrieRouter<string>();
+  for (const route of api.routes)
+    if (routableMethods.includes(route.method)) router.add(route.method, route.path, route.path);
+  return (path) => {
+    const methods = routableMethods.filter((method) => router.match(method, path)[0].length > 0);
+    return methods.includes("GET") ? ["HEAD", ...methods] : methods;
+  };
+}
 
 /** The Strapi-v4-shaped API mounted under /api. */
 export function restApi(): Hono<AppEnv> {
@@ -26,13 +41,17 @@ export function restApi(): Hono<AppEnv> {
   api.route("/", restUsers());
   api.route("/", regionsRest());
   api.route("/", registersRest());
-  // Strapi's router answers a method it has no route for (PATCH) with 405 and the methods it has.
-  api.on("PATCH", "*", (c) => {
-    c.header("Allow", "HEAD, GET, POST, PUT, DELETE");
+  // A sub-app's notFound is not consulted once mounted, so unknown API routes end here. As Strapi's
+  // router does, a path that has routes for other methods answers 405 with those in `Allow`.
+  let methodsAt: ((path: string) => string[]) | undefined;
+  api.all("*", (c) => {
+    methodsAt ??= routedMethods(api);
+    const path = c.req.path.slice(basePath(c).length).replace(/(.)\/+$/, "$1") || "/";
+    const allowed = methodsAt(path);
+    if (allowed.length === 0) return c.json(restNotFound().toBody(), 404);
+    c.header("Allow", allowed.join(", "));
     return c.text("Method Not Allowed", 405);
   });
-  // A sub-app's notFound is not consulted once mounted, so unknown API routes end here.
-  api.all("*", (c) => c.json(restNotFound().toBody(), 404));
   api.onError((error, c) => {
     const restError = toRestError(error);
     if (restError.status === 500)

@@ -1,0 +1,48 @@
+// What a Strapi client gets for a method a path has no route for (405 with the path's own methods in
+// `Allow`) and for a body over the size limit (413 in Strapi's error envelope): audit findings F6, F7.
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../test/helpers.ts";
+import { apiToken } from "../../test/rest.ts";
+
+describe("REST methods and body size", () => {
+  const t = useTestApp();
+  const call = async (method: string, path: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.request(path, { method, headers });
+    return { status: response.status, allow: response.headers.get("allow"), response };
+  };
+
+  test("F7: a method a path has no route for is 405 with that path's methods in Allow", async () => {
+    const deleteList = await call("DELETE", "/api/kecamatans");
+    expect(deleteList).toMatchObject({ status: 405, allow: "HEAD, GET, POST" });
+    expect(deleteList.response.headers.get("cache-control")).toContain("no-store");
+    expect(await deleteList.response.text()).toBe("Method Not Allowed");
+    expect(await call("PUT", "/api/desa-kelurahans/")).toMatchObject({ status: 405, allow: "HEAD, GET, POST" });
+    expect(await call("POST", "/api/kecamatans/1")).toMatchObject({ status: 405, allow: "HEAD, GET, PUT, DELETE" });
+    expect(await call("PATCH", "/api/kecamatans/1")).toMatchObject({ status: 405, allow: "HEAD, GET, PUT, DELETE" });
+    expect(await call("PATCH", "/api/kecamatans")).toMatchObject({ status: 405, allow: "HEAD, GET, POST" });
+    expect(await call("GET", "/api/auth/local")).toMatchObject({ status: 405, allow: "POST" });
+    const token = await apiToken(t, "full-access");
+    const bearer = { authorization: `Bearer ${token.bearer}` };
+    expect(await call("PUT", "/api/registers", bearer)).toMatchObject({ status: 405, allow: "HEAD, GET, POST" });
+    expect(await call("PATCH", "/api/registers/1", bearer)).toMatchObject({
+      status: 405,
+      allow: "HEAD, GET, PUT, DELETE",
+    });
+  });
+
+  test("F7: a path no method has a route for stays 404 NotFoundError, whatever the method", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/no-such-route"],
+      ["PATCH", "/api/no-such-route"],
+      ["DELETE", "/api/kecamatans/1/kelurahans"],
+      ["PATCH", "/api/kecamatans/1/kelurahans"],
+    ] as const) {
+      const { status, allow, response } = await call(method, path);
+      expect({ method, path, status, allow }).toEqual({ method, path, status: 404, allow: null });
+      expect(await response.json()).toEqual({
+        data: null,
+        error: { status: 404, name: "NotFoundError", message: "Not Found", details: {} },
+      });
+    }
+  });
+});
