@@ -3,8 +3,9 @@ import { expect, test } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible } from "./fixtures.ts";
 
-// A past month of this year: signing it locks only that month's records, and the test reopens it,
-// so the other specs editing the demo ward are not held up.
+// A past month of this year: signing it locks the approved records it counts, those surveyed by its
+// end (the demo surveys this year, so only January's), and the test reopens it, so the other specs
+// editing the demo ward are not held up.
 const period = `${new Date().getFullYear()}-01`;
 
 test("an RT cadre groups households into a dasawisma", async ({ page }) => {

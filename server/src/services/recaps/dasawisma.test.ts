@@ -5,7 +5,10 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
+import { todayIso } from "@shared/dates.ts";
 import { assignHouseholds, deleteDasawisma, myDasawisma, saveDasawisma, unassignHousehold } from "./dasawisma.ts";
+import { buildSheet } from "./sheets.ts";
+import { reopenSignoff, signRecap } from "./signoffs.ts";
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
@@ -64,5 +67,66 @@ describe("dasawisma", () => {
     expect((await refusal(saveDasawisma(db, as(aparat), { name: "Anggrek", leaderName: "Ibu X" }))).code).toBe(
       "FORBIDDEN",
     );
+  });
+
+  // The audit's proof B: after the RT signed, moving households between dasawisma made the signed
+  // 4.16b row disagree with its 4.16a drill-down.
+  test("households counted by a standing RT signature keep their dasawisma until it is reopened", async () => {
+    const db = t.db;
+    const place = { wardIndex: 15, rw: "003", rt: "002" };
+    const period = todayIso().slice(0, 7);
+    const rt = await createCadre(db, "rt", place);
+    const counted: Array<{ id: number; name: string }> = [];
+    for (let n = 0; n < 3; n += 1) {
+      const { id, form } = await createFamilyRegister(db, {
+        ...place,
+        status: "APPROVED",
+        change: (f) => ({ ...f, tanggalPendataan: `${period}-01` }),
+      });
+      counted.push({ id, name: form.namaKepalaKeluarga });
+    }
+    // Not approved: no recap counts it, so it may move freely.
+    const pending = await createFamilyRegister(db, { ...place, status: "SUBMITTED" });
+    const mawar = await saveDasawisma(db, as(rt), { name: "Mawar", leaderName: "Ibu Sri" });
+    const melati = await saveDasawisma(db, as(rt), { name: "Melati", leaderName: "Ibu Ani" });
+    await assignHouseholds(db, as(rt), {
+      dasawismaId: mawar.id,
+      registerIds: [...counted.map((c) => c.id), pending.id],
+    });
+    const loose = await createFamilyRegister(db, {
+      ...place,
+      status: "APPROVED",
+      change: (f) => ({ ...f, tanggalPendataan: `${period}-01` }),
+    });
+    const signed = await signRecap(db, as(rt), { period });
+
+    const first = counted[0] ?? { id: 0, name: "" };
+    const moved = await refusal(unassignHousehold(db, as(rt), { registerId: first.id }));
+    expect(moved.code).toBe("CONFLICT");
+    expect(moved.message).toContain(first.name);
+    expect(moved.message).toContain("sudah ditandatangani");
+    expect(moved.message).toContain("membuka kembali");
+    expect((await refusal(deleteDasawisma(db, as(rt), { id: mawar.id }))).code).toBe("CONFLICT");
+    // A counted household not yet in any dasawisma (the sheet's "Belum masuk dasawisma" row) stays out.
+    expect(
+      (await refusal(assignHouseholds(db, as(rt), { dasawismaId: melati.id, registerIds: [loose.id] }))).code,
+    ).toBe("CONFLICT");
+    // The signed 4.16b's Mawar row and the 4.16a drill-down still agree.
+    const a = await buildSheet(
+      db,
+      "4.16",
+      { desaKelurahanId: (await myDasawisma(db, as(rt))).place.desaKelurahanId, dasawismaId: mawar.id },
+      period,
+    );
+    expect(a.rows).toHaveLength(3);
+    // The pending household is not counted: it moves.
+    await unassignHousehold(db, as(rt), { registerId: pending.id });
+    await assignHouseholds(db, as(rt), { dasawismaId: melati.id, registerIds: [pending.id] });
+
+    // Reopened, the RT may regroup them (and signs again afterwards).
+    await reopenSignoff(db, as(rt), { signoffId: signed.id, reason: "Dasawisma ditata ulang" });
+    await unassignHousehold(db, as(rt), { registerId: first.id });
+    await assignHouseholds(db, as(rt), { dasawismaId: melati.id, registerIds: [first.id, loose.id] });
+    expect((await myDasawisma(db, as(rt))).groups.find((g) => g.id === melati.id)?.households).toHaveLength(3);
   });
 });

@@ -1,6 +1,8 @@
 // Dasawisma groups (10–20 households of one RT, named, with a leader). The RT cadre of that RT
 // manages them; everyone whose area contains the RT may read them. A household belongs to at most
-// one dasawisma (the primary key of dasawisma_households).
+// one dasawisma (the primary key of dasawisma_households). A household counted by a standing RT
+// signature keeps its dasawisma until that signature is reopened: the signed 4.16b has a row per
+// dasawisma, and its 4.16a drill-down must show the same households.
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   dasawismaAssignInput,
@@ -10,16 +12,19 @@ import {
   type DasawismaAssignInput,
   type DasawismaSaveInput,
 } from "@shared/schemas/recaps.ts";
+import { periodLabel } from "@shared/recaps.ts";
 import { statusLabel } from "@shared/status.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { dasawisma, dasawismaHouseholds } from "../../db/schema/recaps.ts";
 import { registers } from "../../db/schema/registers.ts";
+import { lockWards } from "../../db/ward-lock.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, notFound } from "../common/errors.ts";
 import { signedInUser } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 import { readOnlyMessageFor, scopeOf } from "../registers/scope.ts";
+import { lockingSignoffs } from "./signoffs.ts";
 
 export const DASAWISMA_MIN = 10;
 export const DASAWISMA_MAX = 20;
@@ -134,6 +139,43 @@ async function ownGroup(db: DbOrTx, place: RtPlace, id: number) {
   return group;
 }
 
+/**
+ * Refuses a change of dasawisma for a household a standing RT signature holds (the same rule as the
+ * record lock, signoffs.ts lockingSignoffs, narrowed to RT signatures: the RT's 4.16b is the sheet
+ * with a row per dasawisma). Holds the ward's lock to the commit, as the record lock does, so a
+ * signature cannot come between the check and the change.
+ */
+async function assertGroupingUnlocked(tx: DbOrTx, place: RtPlace, registerIds: number[]): Promise<void> {
+  if (registerIds.length === 0) return;
+  await lockWards(tx, place.desaKelurahanId);
+  const rows = await tx
+    .select({
+      nama: registers.namaKepalaKeluarga,
+      formType: registers.formType,
+      status: registers.status,
+      desaKelurahanId: registers.desaKelurahanId,
+      rw: registers.rw,
+      rt: registers.rt,
+      tanggalPendataan: registers.tanggalPendataan,
+    })
+    .from(registers)
+    .where(and(inArray(registers.id, registerIds), isNull(registers.deletedAt)));
+  // Households of one RT surveyed in the same month are held alike: asked once per month.
+  const asked = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.status}/${row.desaKelurahanId}/${row.rw}/${row.rt}/${row.tanggalPendataan.slice(0, 7)}`;
+    if (asked.has(key)) continue;
+    asked.add(key);
+    const [signoff] = await lockingSignoffs(tx, row, ["rt"]);
+    if (signoff) {
+      throw new DomainError(
+        "CONFLICT",
+        `Rumah tangga ${row.nama} dihitung dalam rekap RT ${signoff.rt}/RW ${signoff.rw} bulan ${periodLabel(signoff.period)} yang sudah ditandatangani oleh ${signoff.signerName}, sehingga dasawisma-nya tidak dapat diubah. Minta penanda tangan atau kader tingkat di atasnya membuka kembali rekap itu lebih dulu.`,
+      );
+    }
+  }
+}
+
 const duplicateName = "Nama dasawisma sudah dipakai di RT ini";
 
 /** Creates (no id) or renames a dasawisma of the cadre's RT. */
@@ -204,6 +246,7 @@ export async function assignHouseholds(db: Db, actor: Actor, raw: DasawismaAssig
     if ((counted?.total ?? 0) + fresh.length > DASAWISMA_MAX) {
       throw new DomainError("BAD_REQUEST", `Satu dasawisma paling banyak ${DASAWISMA_MAX} rumah tangga`);
     }
+    await assertGroupingUnlocked(tx, place, fresh);
     if (fresh.length > 0) {
       // ON CONFLICT DO NOTHING: a household another cadre assigned meanwhile stays where it is.
       await tx
@@ -232,6 +275,7 @@ export async function unassignHousehold(db: Db, actor: Actor, raw: { registerId:
       .limit(1);
     if (!row) throw notFound("Rumah tangga ini belum masuk dasawisma");
     await ownGroup(tx, place, row.dasawismaId);
+    await assertGroupingUnlocked(tx, place, [input.registerId]);
     await tx.delete(dasawismaHouseholds).where(eq(dasawismaHouseholds.registerId, input.registerId));
     await audit(tx, actor, {
       action: "dasawisma.update",
@@ -242,12 +286,21 @@ export async function unassignHousehold(db: Db, actor: Actor, raw: { registerId:
   });
 }
 
-/** Deletes a dasawisma; its households become unassigned. */
+/** Deletes a dasawisma; its households become unassigned (refused while a standing RT signature holds one). */
 export async function deleteDasawisma(db: Db, actor: Actor, raw: { id: number }): Promise<void> {
   const place = managedRt(actor);
   const input = parseInput(dasawismaDeleteInput, raw);
   await db.transaction(async (tx) => {
     await ownGroup(tx, place, input.id);
+    const members = await tx
+      .select({ registerId: dasawismaHouseholds.registerId })
+      .from(dasawismaHouseholds)
+      .where(eq(dasawismaHouseholds.dasawismaId, input.id));
+    await assertGroupingUnlocked(
+      tx,
+      place,
+      members.map((member) => member.registerId),
+    );
     await tx.delete(dasawisma).where(eq(dasawisma.id, input.id));
     await audit(tx, actor, { action: "dasawisma.delete", entity: "dasawisma", entityId: input.id });
   });

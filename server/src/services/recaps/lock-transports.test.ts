@@ -68,12 +68,17 @@ describe("locked period", () => {
     expect(restore.code).toBe("CONFLICT");
     expect(restore.message).toContain("sudah ditandatangani");
 
-    // Another month's approved record may be reopened as usual.
+    // An earlier month's approved record is counted by the signed sheet too (surveyed before the
+    // month's end), so it is locked as well while the month's chain is open.
+    const olderRefused = await trpcRefusal(
+      kel.registers.reopen({ registerId: older.id, version: 1, reason: "Salah data" }),
+    );
+    expect(olderRefused.code).toBe("CONFLICT");
+
+    // After the recap is reopened (with its reason), both records may be reopened.
+    await reopenSignoff(t.db, as(rt), { signoffId: signed.id, reason: "Data keluarga perlu dikoreksi" });
     const free = await kel.registers.reopen({ registerId: older.id, version: 1, reason: "Salah data" });
     expect(free.version).toBe(2);
-
-    // After the recap is reopened (with its reason), the record may be reopened too.
-    await reopenSignoff(t.db, as(rt), { signoffId: signed.id, reason: "Data keluarga perlu dikoreksi" });
     const reopened = await kel.registers.reopen({ registerId: locked.id, version: 1, reason: "Salah data" });
     expect(reopened.version).toBe(2);
     const [row] = await t.db.select().from(registers).where(eq(registers.id, locked.id));

@@ -182,3 +182,48 @@ describe("a signature racing a change to a record it counts", () => {
     }
   });
 });
+
+describe("a standing signature locks every household its sheet counted", () => {
+  // The sheet of a month counts every approved household surveyed up to its end, not only that
+  // month's surveys: the audit's proof A (an RT signs; a September household is reopened under it;
+  // the RW then signs figures that contradict the RT's signed sheet).
+  test("an earlier month's household is locked while the month is being signed up the chain; free once the kelurahan has signed", async () => {
+    const place = { wardIndex: 14, rw: "005", rt: "001" };
+    const rt = await createCadre(t.db, "rt", place);
+    const rw = await createCadre(t.db, "rw", { wardIndex: 14, rw: "005" });
+    const kel = await createCadre(t.db, "kelurahan", { wardIndex: 14 });
+    const lastMonth = new Date(`${period}-01T00:00:00Z`);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    const earlier = await createFamilyRegister(t.db, {
+      ...place,
+      status: "APPROVED",
+      change: (f) => ({ ...f, tanggalPendataan: `${lastMonth.toISOString().slice(0, 7)}-10` }),
+    });
+    const own = await createFamilyRegister(t.db, { ...place, status: "APPROVED", change: thisMonth });
+    const reopen = async (id: number) =>
+      reopenRecord(t.db, as(kel), { registerId: id, version: (await lockSubject(id)).version, reason: "Data berubah" });
+
+    const rtSigned = await signRecap(t.db, as(rt), { period });
+    const rtSheet = (await recapStatus(t.db, as(rt), { period })).standing;
+    expect(rtSheet?.id).toBe(rtSigned.id);
+    // The RT's signed sheet counts both households; the earlier one may not be reopened under it.
+    const refused = await refusal(reopen(earlier.id));
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused.message).toContain("terkunci");
+    expect(refused.message).toContain(`RT 001/RW 005 bulan`);
+    expect((await lockSubject(earlier.id)).status).toBe("APPROVED");
+
+    // The RW signs what the RT signed: nothing changed since.
+    await signRecap(t.db, as(rw), { period });
+    expect((await recapStatus(t.db, as(rw), { period })).standing?.changedSinceSigning).toBe(false);
+    expect((await refusal(reopen(earlier.id))).code).toBe("CONFLICT");
+
+    // Once the kelurahan has signed the month, its chain is complete and frozen: an earlier month's
+    // household is free again for normal work (its change shows in the next month's recap); the
+    // month's own households stay locked until the signatures are reopened.
+    await signRecap(t.db, as(kel), { period });
+    await reopen(earlier.id);
+    expect((await lockSubject(earlier.id)).status).toBe("SUBMITTED");
+    expect((await refusal(reopen(own.id))).code).toBe("CONFLICT");
+  });
+});

@@ -1,8 +1,9 @@
 // Sign-off by level (RT → RW → kelurahan) of a month's recaps, reopening with a reason, and the lock
-// a standing signature puts on the records of its period. A signature freezes the sheets it showed
+// a standing signature puts on the records it counted (lockingSignoffs). A signature freezes the sheets it showed
 // (4.16 and 4.18 of its level) with their SHA-256.
 import { createHash } from "node:crypto";
-import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { todayIso } from "@shared/dates.ts";
 import { periodLabel, signLevelLabels, type RecapPlace, type RecapSheet, type SignLevel } from "@shared/recaps.ts";
 import {
@@ -422,36 +423,66 @@ export interface LockSubject {
 }
 
 /**
- * A standing signature whose area contains a counted (approved) record and whose month is the
- * record's survey month locks it: reopening, deleting, restoring or editing it would change figures
- * someone signed. Records the recap does not count (not yet approved) stay free. Null when free.
+ * The standing signatures that hold a record, most recent first: those whose area contains it and
+ * whose sheet counts it (an approved record surveyed by the end of the signature's month), where
+ *  - the signature's month is the record's survey month (held until the signature is reopened), or
+ *  - the signature's month is later and that month's chain is still open: no standing kelurahan
+ *    signature for it yet. A month's RT, RW and kelurahan sheets each count every household surveyed
+ *    up to its end, so while the month is being signed up the chain an earlier month's household is
+ *    frozen too (the RW or kelurahan cannot sign figures that contradict the RT's signed sheet).
+ *    Once the kelurahan has signed, the month's sheets are all frozen and agree; a later change to an
+ *    earlier month's household is that later month's news. Otherwise every signed month would hold
+ *    every older household of its area for good, and no old record could be corrected without
+ *    reopening the whole chain of the last signed month.
+ * Records the recap does not count (not yet approved) stay free. `levels` narrows the signing levels.
  */
-export async function lockingSignoff(db: DbOrTx, subject: LockSubject): Promise<RecapSignoffRow | null> {
-  if (subject.formType !== "family_registration" || subject.desaKelurahanId === null) return null;
-  if (subject.status !== "APPROVED") return null;
-  const period = subject.tanggalPendataan.slice(0, 7);
-  const [row] = await db
+export async function lockingSignoffs(
+  db: DbOrTx,
+  subject: LockSubject,
+  levels: readonly SignLevel[] = ["rt", "rw", "kelurahan"],
+): Promise<RecapSignoffRow[]> {
+  if (subject.formType !== "family_registration" || subject.desaKelurahanId === null) return [];
+  if (subject.status !== "APPROVED") return [];
+  const surveyMonth = subject.tanggalPendataan.slice(0, 7);
+  const top = alias(recapSignoffs, "chain_top");
+  const chainSigned = db
+    .select({ one: sql`1` })
+    .from(top)
+    .where(
+      and(
+        eq(top.level, "kelurahan"),
+        eq(top.period, recapSignoffs.period),
+        eq(top.desaKelurahanId, recapSignoffs.desaKelurahanId),
+        isNull(top.reopenedAt),
+      ),
+    );
+  const byLevel: Record<SignLevel, SQL | undefined> = {
+    kelurahan: eq(recapSignoffs.level, "kelurahan"),
+    rw: and(eq(recapSignoffs.level, "rw"), eq(recapSignoffs.rw, subject.rw ?? "")),
+    rt: and(
+      eq(recapSignoffs.level, "rt"),
+      eq(recapSignoffs.rw, subject.rw ?? ""),
+      eq(recapSignoffs.rt, subject.rt ?? ""),
+    ),
+  };
+  return db
     .select()
     .from(recapSignoffs)
     .where(
       and(
-        eq(recapSignoffs.period, period),
         eq(recapSignoffs.desaKelurahanId, subject.desaKelurahanId),
+        gte(recapSignoffs.period, surveyMonth),
         isNull(recapSignoffs.reopenedAt),
-        or(
-          eq(recapSignoffs.level, "kelurahan"),
-          and(eq(recapSignoffs.level, "rw"), eq(recapSignoffs.rw, subject.rw ?? "")),
-          and(
-            eq(recapSignoffs.level, "rt"),
-            eq(recapSignoffs.rw, subject.rw ?? ""),
-            eq(recapSignoffs.rt, subject.rt ?? ""),
-          ),
-        ),
+        or(...levels.map((level) => byLevel[level])),
+        or(eq(recapSignoffs.period, surveyMonth), notExists(chainSigned)),
       ),
     )
-    .orderBy(desc(recapSignoffs.signedAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(recapSignoffs.signedAt), desc(recapSignoffs.id));
+}
+
+/** The most recent standing signature holding a record (lockingSignoffs), or null when it is free. */
+export async function lockingSignoff(db: DbOrTx, subject: LockSubject): Promise<RecapSignoffRow | null> {
+  return (await lockingSignoffs(db, subject))[0] ?? null;
 }
 
 export function lockedMessage(row: RecapSignoffRow): string {
