@@ -17,6 +17,7 @@ import { googleProvider, oauthRoutes } from "./http/oauth.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { immutableAssets, spaFallback, staticFiles } from "./http/spa.ts";
 import { mediaRoutes } from "./media/routes.ts";
+import { payloadTooLarge } from "./rest/errors.ts";
 import { restApi } from "./rest/index.ts";
 import { createContextInner } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
@@ -64,7 +65,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", compressAnswers);
   app.use(
     "*",
-    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Ukuran data terlalu besar" }, 413) }),
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      // The REST API answers in Strapi's error envelope, here too (it runs before the API's onError).
+      onError: (c) =>
+        c.req.path.startsWith("/api/")
+          ? c.json(payloadTooLarge().toBody(), 413)
+          : c.json({ message: "Ukuran data terlalu besar" }, 413),
+    }),
   );
 
   // Liveness: the process answers. It never looks at the database, so a database outage does not

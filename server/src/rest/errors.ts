@@ -22,3 +22,5 @@ export class RestError extends Error {
 
 export const invalidParameter = (name: string) => new RestError(400, "ValidationError", `Invalid parameter ${name}`);
 export const restNotFound = () => new RestError(404, "NotFoundError", "Not Found");
+/** A body over the server's limit, as Strapi (koa-body) answers it. */
+export const payloadTooLarge = () => new RestError(413, "PayloadTooLargeError", "request entity too large");

@@ -45,4 +45,35 @@ describe("REST methods and body size", () => {
       });
     }
   });
+
+  test("F6: a body over 1 MB on /api is 413 in Strapi's error envelope; elsewhere as before", async () => {
+    const big = JSON.stringify({ identifier: "a".repeat(1024 * 1024 + 10), password: "x" });
+    const response = await t.app.request("/api/auth/local", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+      body: big,
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    expect(await response.json()).toEqual({
+      data: null,
+      error: { status: 413, name: "PayloadTooLargeError", message: "request entity too large", details: {} },
+    });
+    // Without a Content-Length (a streamed body) the size is counted as it arrives: the same answer.
+    const streamed = await t.app.request("/api/auth/local", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Blob([big]).stream(),
+    });
+    expect(streamed.status).toBe(413);
+    expect((await streamed.json()).error.name).toBe("PayloadTooLargeError");
+    // tRPC keeps its own answer.
+    const trpc = await t.app.request("/trpc/auth.forgotPassword", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+      body: big,
+    });
+    expect(trpc.status).toBe(413);
+    expect(await trpc.json()).toEqual({ message: "Ukuran data terlalu besar" });
+  });
 });
