@@ -63,9 +63,38 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     ]);
   });
 
-  test("unknown fields in auth bodies are refused", async () => {
-    const response = await post("/auth/local", { identifier: "a@contoh.id", password: "x", role: "admin" });
-    expect(response.status).toBe(400);
+  test("F8: /auth/local ignores keys Strapi ignores (rememberMe, role): the sign-in works and changes nothing else", async () => {
+    const user = await createUser(t.db, { email: "kunci@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const response = await post("/auth/local", {
+      identifier: "kunci@contoh.id",
+      password: "Rahasia123",
+      rememberMe: true,
+      role: "admin",
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.user).toMatchObject({ id: user.id, role: user.role });
+    expect(user.role).not.toBe("admin");
+  });
+
+  test("F8: an empty identifier or password is Strapi's '<field> is a required field' with details.errors", async () => {
+    const empty = await post("/auth/local", { identifier: "a@contoh.id", password: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({
+      data: null,
+      error: {
+        status: 400,
+        name: "ValidationError",
+        message: "password is a required field",
+        details: { errors: [{ path: ["password"], message: "password is a required field", name: "ValidationError" }] },
+      },
+    });
+    const both = await post("/auth/local", { identifier: "" }).then((r) => r.json());
+    expect(both.error.message).toBe("2 errors occurred");
+    expect(both.error.details.errors).toEqual([
+      { path: ["identifier"], message: "identifier is a required field", name: "ValidationError" },
+      { path: ["password"], message: "password is a required field", name: "ValidationError" },
+    ]);
   });
 
   test("forgot-password answers {ok: true} for any email; a bad reset code is 'Incorrect code provided'", async () => {

@@ -44,7 +44,11 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   throw new RestError(400, "ValidationError", message, { errors });
 }
 
-const localLogin = z.strictObject({ identifier: z.string().min(1), password: z.string().min(1) });
+// Strapi's callbackSchema (yup, not noUnknown): other keys (rememberMe…) are ignored, "" is missing.
+export const localLogin = z.object({
+  identifier: z.string().min(1, "identifier is a required field"),
+  password: z.string().min(1, "password is a required field"),
+});
 const resetBody = z.strictObject({
   code: z.string().min(1),
   password: passwordSchema,

@@ -6,6 +6,7 @@ import { forgotPasswordInput, passwordSchema, profileUpdateInput } from "@shared
 import { familyRegistrationSchema } from "@shared/schemas/family.ts";
 import { kaderRegistrationInput } from "@shared/schemas/kader.ts";
 import { SESSION_COOKIE } from "../http/session-cookie.ts";
+import { localLogin } from "./auth.ts";
 import { comparisonOperators, DEFAULT_PAGE_SIZE, MAX_PAGE_POSITION, MAX_PAGE_SIZE } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
 import { registerResource } from "./registers.ts";
@@ -337,9 +338,7 @@ const authPaths: Record<string, Json> = {
       security: [{}],
       requestBody: {
         required: true,
-        content: bodyContent(
-          jsonSchema(z.strictObject({ identifier: z.string().min(1), password: z.string().min(1) })),
-        ),
+        content: bodyContent(jsonSchema(localLogin)),
       },
       responses: {
         "200": {
