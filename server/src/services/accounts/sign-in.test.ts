@@ -190,7 +190,8 @@ describe("the per-account login limit counts failed passwords per source", () =>
     expect((await form.json()).result.data.user.id).toBe(admin.id);
     const rest = await restLogin("admin-kota@contoh.id", "Rahasia123", "192.0.2.11");
     expect(rest.status).toBe(200);
-  });
+    // A hundred argon2 checks: minutes on a loaded shared machine.
+  }, 300_000);
 
   test("ten wrong passwords from one network slow it down: 429 with Retry-After, even for the right password; other networks and other accounts go on", async () => {
     await createUser(t.db, { email: "ditebak@contoh.id", passwordHash: await hashPassword("Rahasia123") });
