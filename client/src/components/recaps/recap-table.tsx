@@ -10,7 +10,13 @@ export function RecapTable({ sheet, onDrill }: { sheet: RecapSheet; onDrill: (pl
   const rows = [0, 1, 2].map((row) => cells.filter((cell) => cell.row === row));
   const nameIndex = sheet.columns.findIndex((column) => column.key === "nama");
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
+    <div
+      className="overflow-x-auto rounded-box border border-base-300"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the wide sheet scrolls sideways, and keyboard users must reach it even when no row has a drill-down button (axe scrollable-region-focusable)
+      tabIndex={0}
+      role="region"
+      aria-label={`Tabel ${sheet.code}`}
+    >
       <table className="table table-xs text-center" aria-label={`${sheet.code} ${sheet.title}`}>
         <thead>
           {rows.map((row, index) => (
