@@ -281,6 +281,9 @@ test("the monthly report shows the area's figures and exports a spreadsheet and 
   await page.goto("/kader-pkk/laporan");
   await expect(page.getByRole("heading", { name: "Laporan Bulanan" })).toBeVisible();
   await expect(page.getByRole("table").first()).toBeVisible();
+  // The report and the recap forms it links to count families on different bases: the page says so.
+  await expect(page.getByText(/menurut tanggal\s+registrasi, semua status/)).toBeVisible();
+  await expect(page.getByText(/Disetujui\s+menurut tanggal pendataan, sehingga angkanya dapat berbeda/)).toBeVisible();
   await expectAccessible(page);
   const xlsx = page.waitForEvent("download");
   await page.getByRole("button", { name: "Unduh Excel (.xlsx)" }).click();

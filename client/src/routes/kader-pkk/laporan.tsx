@@ -90,6 +90,11 @@ function ReportPage() {
         <p className="mt-1">
           {area} · {monthName(month)}
         </p>
+        <p className="mt-2 text-sm">
+          Angka keluarga di laporan ini mencakup semua keluarga yang terdaftar sampai akhir bulan (menurut tanggal
+          registrasi, semua status). Rekap PKK (Lampiran 4.16/4.18) hanya menghitung keluarga berstatus Disetujui
+          menurut tanggal pendataan, sehingga angkanya dapat berbeda.
+        </p>
       </header>
       <RecapLinks user={user} month={month} />
       <div className="flex flex-wrap items-end justify-between gap-3">

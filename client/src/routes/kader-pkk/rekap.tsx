@@ -129,7 +129,8 @@ function RecapPage() {
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Rekap PKK · Lampiran 4.16 dan 4.18</h1>
         <p className="mt-1">
-          Dihitung dari data keluarga yang sudah disetujui (status Disetujui) sampai akhir {periodLabel(month)}.
+          Dihitung dari data keluarga yang sudah disetujui (status Disetujui) dengan tanggal pendataan sampai akhir{" "}
+          {periodLabel(month)}.
         </p>
       </header>
       {!home && (
