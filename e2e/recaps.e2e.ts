@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
+import { failCalls } from "./failures.ts";
 import { expectAccessible } from "./fixtures.ts";
 
 // A past month of this year: signing it locks the approved records it counts, those surveyed by its
@@ -87,4 +88,23 @@ test("RT signs its recap, the signed PDF verifies publicly, a tampered copy does
   await expect(page.getByText("Belum ditandatangani", { exact: true })).toBeVisible();
   await page.getByText(/Riwayat pembukaan kembali/).click();
   await expect(page.getByText(/Koreksi data uji e2e/)).toBeVisible();
+});
+
+test("the public document check says it could not check, never 'tidak ditemukan', when the server or the network fails", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const notChecked = "Gagal memeriksa dokumen. Periksa koneksi Anda lalu coba lagi.";
+  for (const kind of ["500", "network"] as const) {
+    const restore = await failCalls(page, ["recaps.document"], kind);
+    await page.goto("/verifikasi/TIDAKADA123");
+    const alert = page.getByRole("alert").filter({ hasText: notChecked });
+    await expect(alert).toBeVisible();
+    await expect(page.getByText(/tidak ditemukan/i)).toHaveCount(0);
+    await expectAccessible(page);
+    // The server answers again: 'Coba lagi' asks it, and only its own "not found" says the code is unknown.
+    await restore();
+    await alert.getByRole("button", { name: "Coba lagi" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Dokumen tidak ditemukan. Periksa kembali kode pada QR.");
+  }
 });

@@ -5,12 +5,17 @@ interface Props {
   /** The spec's fallback for this lookup (SPEC §8 "Data operations"), shown when the server said nothing. */
   fallback: string;
   onRetry: () => void;
+  /** Placement classes; the default sits under a select. */
+  className?: string;
 }
 
-/** A select's options failed to load: the server's message (else the lookup's fallback) and a retry. */
-export function LookupAlert({ error, fallback, onRetry }: Props) {
+/**
+ * Data failed to load (a select's options, a page's figures): the server's message, else the fallback
+ * (a lost connection never shows the browser's English words), and a 'Coba lagi' that asks again.
+ */
+export function LookupAlert({ error, fallback, onRetry, className = "mt-2" }: Props) {
   return (
-    <div role="alert" className="alert alert-error alert-soft mt-2">
+    <div role="alert" className={`alert alert-error alert-soft ${className}`}>
       <span>{errorMessage(error, { fallback })}</span>
       <button type="button" className="btn btn-sm" onClick={onRetry}>
         Coba lagi

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type ChangeEvent } from "react";
+import { isTRPCClientError } from "@trpc/client";
 import { errorMessage } from "../../lib/errors.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const wib = (iso: string) =>
@@ -44,11 +46,21 @@ export function VerifyPage({ documentId }: { documentId: string }) {
         <p className="mt-1">Kode dokumen: {documentId}</p>
       </header>
       {info.isPending && <p role="status">Memuat data dokumen...</p>}
-      {info.isError && (
-        <div role="alert" className="alert alert-error alert-soft">
-          {errorMessage(info.error, { fallback: "Dokumen tidak ditemukan" })}
-        </div>
-      )}
+      {info.isError &&
+        // Only the server's own "not found" says the code is unknown: a fault or a lost connection says
+        // nothing about the document, so the reader is told the check did not happen and may retry.
+        (isTRPCClientError(info.error) && info.error.data?.code === "NOT_FOUND" ? (
+          <div role="alert" className="alert alert-error alert-soft">
+            {errorMessage(info.error, { fallback: "Dokumen tidak ditemukan" })}
+          </div>
+        ) : (
+          <LookupAlert
+            error={info.error}
+            fallback="Gagal memeriksa dokumen. Periksa koneksi Anda lalu coba lagi."
+            onRetry={() => void info.refetch()}
+            className=""
+          />
+        ))}
       {info.data && (
         <>
           <section aria-labelledby={`${id}-info`} className="card border border-base-300 bg-base-100">
