@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
+import { failCalls } from "./failures.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 
 interface Figure {
@@ -249,4 +250,55 @@ test("a kelurahan cadre goes down kecamatan → kelurahan → RW on the page; th
   await expect(regions.locator("tbody tr")).toHaveCount(rws.rows.length);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
+});
+
+test("a lost connection on /statistik reads in Indonesian with 'Coba lagi', never 'Failed to fetch'", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const restore = await failCalls(page, ["statistics.publicBreakdown", "statistics.publicTrend"], "network");
+  await page.goto("/statistik");
+  const alert = page.getByRole("alert").filter({ hasText: "Gagal memuat statistik." });
+  await expect(alert).toBeVisible();
+  await expect(page.getByText(/Failed to fetch|signal timed out/)).toHaveCount(0);
+  await expectAccessible(page);
+  await restore();
+  await alert.getByRole("button", { name: "Coba lagi" }).click();
+  await expect(page.getByTestId("chart-regions").locator("canvas")).toBeVisible();
+  await expect(alert).toHaveCount(0);
+
+  // The trend alone fails (the server's fault: a lost connection takes the whole batch): the figures
+  // stay, the trend says so in Indonesian and asks again.
+  const restoreTrend = await failCalls(page, ["statistics.publicTrend"], "500");
+  await page.getByLabel("Indikator").selectOption({ index: 1 });
+  const trendAlert = page.getByRole("alert").filter({ hasText: "Gagal memuat tren statistik." });
+  await expect(trendAlert).toBeVisible();
+  await expect(page.getByText(/Failed to fetch|Internal server error/)).toHaveCount(0);
+  await expect(page.getByTestId("chart-regions").locator("canvas")).toBeVisible();
+  await restoreTrend();
+  await trendAlert.getByRole("button", { name: "Coba lagi" }).click();
+  await expect(page.getByTestId("chart-trend").locator("canvas")).toBeVisible();
+});
+
+test("a GeoJSON upload that loses the connection says so in Indonesian, and 'Coba lagi' sends it again", async ({
+  page,
+}) => {
+  await loginAs(page.request, demoEmails.admin);
+  await page.goto("/admin/desa-kelurahan?tab=kelola");
+  const restore = await failCalls(page, ["regions.uploadBoundaries"], "network");
+  const own = await (await page.request.get("/geo/kecamatan.geojson")).text();
+  await page.getByLabel("Tingkat wilayah").selectOption("kecamatan");
+  await page.getByLabel("Berkas GeoJSON").setInputFiles({
+    name: "bekasi.geojson",
+    mimeType: "application/geo+json",
+    buffer: Buffer.from(own),
+  });
+  await page.getByRole("button", { name: "Unggah" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Gagal mengunggah batas wilayah." });
+  await expect(alert).toBeVisible();
+  await expect(page.getByText(/Failed to fetch/)).toHaveCount(0);
+  await expectAccessible(page);
+  await restore();
+  await alert.getByRole("button", { name: "Coba lagi" }).click();
+  await expect(page.getByText("12 poligon disimpan.")).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { formatNumber } from "./format.ts";
 
 /** Upload the city's region polygons (GeoJSON) for the /statistik maps; the server checks every kode. */
@@ -57,9 +58,12 @@ export function BoundariesUpload() {
         </div>
         <div aria-live="polite">
           {upload.isError && (
-            <p role="alert" className="alert alert-error">
-              {upload.error.message}
-            </p>
+            <LookupAlert
+              error={upload.error}
+              fallback="Gagal mengunggah batas wilayah. Periksa koneksi Anda lalu coba lagi."
+              onRetry={() => upload.variables && upload.mutate(upload.variables)}
+              className=""
+            />
           )}
           {upload.data && (
             <div role="status" className="grid gap-2">

@@ -8,6 +8,7 @@ import { indicatorGroupLabels, indicatorGroups, indicators } from "@shared/stati
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { ChartPanel } from "./chart-panel.tsx";
 import { type CsvArea, csvFileName } from "./file-names.ts";
 import { type Measure, measureLabels, measures, showCount, showMeasure, showMonth } from "./figures.ts";
@@ -314,7 +315,14 @@ export function StatisticsPage() {
         )}
       </form>
 
-      {breakdown.isError && <p className="alert alert-error">{breakdown.error.message}</p>}
+      {breakdown.isError && (
+        <LookupAlert
+          error={breakdown.error}
+          fallback="Gagal memuat statistik."
+          onRetry={() => void breakdown.refetch()}
+          className=""
+        />
+      )}
       {!data && !breakdown.isError && (
         <div className="skeleton h-72 w-full" role="status" aria-label="Memuat statistik">
           <span className="sr-only">Memuat statistik…</span>
@@ -407,7 +415,12 @@ export function StatisticsPage() {
             />
           </div>
           {trend.isError ? (
-            <p className="alert alert-info">{trend.error.message}</p>
+            <LookupAlert
+              error={trend.error}
+              fallback="Gagal memuat tren statistik."
+              onRetry={() => void trend.refetch()}
+              className=""
+            />
           ) : (
             <ChartPanel
               title="Tren per bulan (keluarga terdaftar sampai akhir bulan, WIB)"
