@@ -5,6 +5,8 @@ import { expect, test } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { demoEmails, loginAs } from "./auth.ts";
 import { answerCaptcha } from "./family.ts";
+import { failCalls } from "./failures.ts";
+import { expectAccessible } from "./fixtures.ts";
 import { registerFamilyViaApi } from "./resident-api.ts";
 
 const OFFLINE = "Tidak ada koneksi — data Anda aman dan akan dikirim saat koneksi kembali";
@@ -110,3 +112,50 @@ test("a new toast replaces the one showing", async ({ page }) => {
   await expect(toasts).toContainText("tab Anggota Keluarga");
   await expect(toasts).not.toContainText("tab Data Keluarga");
 });
+
+// A page whose data failed to load says what failed and offers 'Coba lagi', which asks the server again.
+const loadFailures: Array<{ who: string; path: string; calls: string[]; messages: string[] }> = [
+  {
+    who: demoEmails.kaderRt,
+    path: `/kader-pkk/rekap?bulan=${new Date().getFullYear()}-01&form=4.16`,
+    calls: ["recaps.sheet", "recaps.status"],
+    messages: ["Gagal memuat status tanda tangan", "Gagal memuat rekap"],
+  },
+  {
+    who: demoEmails.kaderRt,
+    path: "/kader-pkk/dasawisma",
+    calls: ["dasawisma.mine"],
+    messages: ["Gagal memuat dasawisma"],
+  },
+  {
+    who: demoEmails.admin,
+    path: "/admin",
+    calls: ["users.pendingKader", "dashboard.summary", "dashboard.overdue"],
+    messages: [
+      "Gagal memuat pendaftaran kader.",
+      "Gagal memuat jumlah validasi yang terlambat.",
+      "Gagal memuat angka kota.",
+    ],
+  },
+  { who: demoEmails.admin, path: "/admin/token-api", calls: ["users.apiTokens"], messages: ["Gagal memuat token"] },
+  { who: demoEmails.aparat, path: "/aparat", calls: ["dashboard.summary"], messages: ["Gagal memuat angka wilayah."] },
+];
+
+for (const { who, path, calls, messages } of loadFailures) {
+  test(`a load failure on ${path} says what failed, and 'Coba lagi' loads it again`, async ({ page }) => {
+    await loginAs(page.request, who);
+    const restore = await failCalls(page, calls, "500");
+    await page.goto(path);
+    for (const message of messages) {
+      const alert = page.getByRole("alert").filter({ hasText: message });
+      await expect(alert).toBeVisible();
+      await expect(alert.getByRole("button", { name: "Coba lagi" })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await restore();
+    for (const message of messages) {
+      await page.getByRole("alert").filter({ hasText: message }).getByRole("button", { name: "Coba lagi" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: message })).toHaveCount(0);
+    }
+  });
+}

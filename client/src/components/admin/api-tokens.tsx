@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { useToast } from "../toast.tsx";
 import { ConfirmDialog } from "../confirm-dialog.tsx";
 
@@ -137,9 +138,12 @@ export function ApiTokens() {
       )}
       {tokens.isPending && <p>Memuat token...</p>}
       {tokens.isError && (
-        <div role="alert" className="alert alert-error alert-soft">
-          <span>{errorMessage(tokens.error, { fallback: "Gagal memuat token" })}</span>
-        </div>
+        <LookupAlert
+          error={tokens.error}
+          fallback="Gagal memuat token"
+          onRetry={() => void tokens.refetch()}
+          className=""
+        />
       )}
       {tokens.data && tokens.data.length === 0 && <p className="rounded-box bg-base-200 p-4">Belum ada token API.</p>}
       {tokens.data && tokens.data.length > 0 && (

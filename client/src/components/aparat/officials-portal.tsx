@@ -7,8 +7,8 @@ import { RecordDialog } from "../registers/record-dialog.tsx";
 import { roleLine } from "../registers/labels.ts";
 import { RecordList } from "../registers/record-list.tsx";
 import { useAreaText } from "../workspace/area-text.ts";
-import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 
 /**
  * What an official (aparat) works with, read-only: the area's figures (counts only), the families
@@ -44,9 +44,12 @@ export function OfficialsPortal({ user }: { user: PublicUser }) {
       </nav>
       {summary.isPending && <p role="status">Memuat angka wilayah...</p>}
       {summary.isError && (
-        <p role="alert" className="alert alert-error alert-soft">
-          {errorMessage(summary.error, { fallback: "Gagal memuat angka wilayah." })}
-        </p>
+        <LookupAlert
+          error={summary.error}
+          fallback="Gagal memuat angka wilayah."
+          onRetry={() => void summary.refetch()}
+          className=""
+        />
       )}
       {summary.data && (
         <section aria-labelledby="angka-wilayah" className="space-y-4">

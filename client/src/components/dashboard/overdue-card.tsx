@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { formatHours } from "@shared/deadlines.ts";
 import { validationLevelLabels, validationLevels } from "@shared/status.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 
 /** Overdue validations per level in the user's area, each against its level's promise. */
 export function OverdueCard() {
@@ -14,7 +15,13 @@ export function OverdueCard() {
           Validasi Melewati Batas Waktu
         </h2>
         {overdue.isPending && <p role="status">Memuat...</p>}
-        {overdue.isError && <p role="alert">Gagal memuat jumlah validasi yang terlambat.</p>}
+        {overdue.isError && (
+          <LookupAlert
+            error={overdue.error}
+            fallback="Gagal memuat jumlah validasi yang terlambat."
+            onRetry={() => void overdue.refetch()}
+          />
+        )}
         {overdue.data && (
           <>
             <dl className="grid grid-cols-3 gap-2 text-center">

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { useToast } from "../toast.tsx";
 
 /** An RT cadre groups the households of its RT into dasawisma (10–20 each, named, with a leader). */
@@ -64,9 +65,12 @@ export function DasawismaPage() {
       </header>
       {overview.isPending && <p role="status">Memuat dasawisma...</p>}
       {overview.isError && (
-        <div role="alert" className="alert alert-error alert-soft">
-          {errorMessage(overview.error, { fallback: "Gagal memuat dasawisma" })}
-        </div>
+        <LookupAlert
+          error={overview.error}
+          fallback="Gagal memuat dasawisma"
+          onRetry={() => void overview.refetch()}
+          className=""
+        />
       )}
       {data && (
         <>

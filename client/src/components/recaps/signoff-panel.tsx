@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { periodLabel, signLevelLabels, type RecapPlace } from "@shared/recaps.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { LookupAlert } from "../lookup-alert.tsx";
 import { useToast } from "../toast.tsx";
 import { Modal } from "../registers/modal.tsx";
 
@@ -53,9 +54,12 @@ export function SignoffPanel({
   if (status.isPending) return <p role="status">Memuat status tanda tangan...</p>;
   if (status.isError)
     return (
-      <div role="alert" className="alert alert-error alert-soft">
-        {errorMessage(status.error, { fallback: "Gagal memuat status tanda tangan" })}
-      </div>
+      <LookupAlert
+        error={status.error}
+        fallback="Gagal memuat status tanda tangan"
+        onRetry={() => void status.refetch()}
+        className=""
+      />
     );
   const data = status.data;
   const standing = data.standing;

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { AdminNav } from "../../components/admin/admin-nav.tsx";
 import { SummaryCards } from "../../components/dashboard/cards.tsx";
 import { OverdueCard } from "../../components/dashboard/overdue-card.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { LookupAlert } from "../../components/lookup-alert.tsx";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -38,7 +38,11 @@ function AdminHome() {
             </h2>
             {pending.isPending && <p role="status">Memuat...</p>}
             {pending.isError && (
-              <p role="alert">{errorMessage(pending.error, { fallback: "Gagal memuat pendaftaran kader." })}</p>
+              <LookupAlert
+                error={pending.error}
+                fallback="Gagal memuat pendaftaran kader."
+                onRetry={() => void pending.refetch()}
+              />
             )}
             {pending.data && (
               <>
@@ -65,9 +69,12 @@ function AdminHome() {
         <OverdueCard />
       </div>
       {summary.isError && (
-        <p role="alert" className="alert alert-error alert-soft">
-          {errorMessage(summary.error, { fallback: "Gagal memuat angka kota." })}
-        </p>
+        <LookupAlert
+          error={summary.error}
+          fallback="Gagal memuat angka kota."
+          onRetry={() => void summary.refetch()}
+          className=""
+        />
       )}
       {summary.data && (
         <section aria-labelledby="angka-kota" className="space-y-3">

@@ -6,6 +6,7 @@ import type { PublicUser } from "@shared/users.ts";
 import { currentMonth, MonthForm } from "../../components/recaps/month-form.tsx";
 import { RecapTable } from "../../components/recaps/recap-table.tsx";
 import { SignoffPanel } from "../../components/recaps/signoff-panel.tsx";
+import { LookupAlert } from "../../components/lookup-alert.tsx";
 import { RegionSelect, type RegionValue } from "../../components/region-select.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { downloadFile } from "../../lib/download.ts";
@@ -189,9 +190,12 @@ function RecapPage() {
         </p>
       )}
       {sheet.isError && (
-        <div role="alert" className="alert alert-error alert-soft">
-          {errorMessage(sheet.error, { fallback: "Gagal memuat rekap" })}
-        </div>
+        <LookupAlert
+          error={sheet.error}
+          fallback="Gagal memuat rekap"
+          onRetry={() => void sheet.refetch()}
+          className=""
+        />
       )}
       {sheet.data && place && (
         <section aria-labelledby={`${id}-sheet`} className="space-y-3">
