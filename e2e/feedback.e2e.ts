@@ -9,7 +9,9 @@ import { failCalls } from "./failures.ts";
 import { expectAccessible } from "./fixtures.ts";
 import { registerFamilyViaApi } from "./resident-api.ts";
 
-const OFFLINE = "Tidak ada koneksi — data Anda aman dan akan dikirim saat koneksi kembali";
+const OFFLINE =
+  "Tidak ada koneksi — jangan tutup halaman ini; isian Anda tetap di layar dan yang Anda kirim diteruskan saat koneksi kembali.";
+const DRAFT_NOTE = "Isian formulir ini juga tersimpan sebagai draf di perangkat ini.";
 const exact = (name: string) => ({ name, exact: true });
 
 test.beforeEach(async ({ page }) => {
@@ -43,6 +45,33 @@ test("offline: the banner shows, the search waits, and is sent when the connecti
   const card = page.getByRole("article");
   await expect(card).toContainText(registrationNumber);
   await expect(card.getByText("Menunggu Persetujuan")).toBeVisible();
+});
+
+test("the offline banner promises only what holds: nothing is 'aman', and only the family form speaks of a draft", async ({
+  page,
+  context,
+}) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  // Input Manual keeps nothing across a reload: the banner says not to close the page, nothing more.
+  await page.goto("/kader-pkk/input-manual");
+  await page
+    .getByRole("dialog", { name: "Tambah Keluarga Baru" })
+    .getByLabel("Nama Kepala Keluarga")
+    .fill("Keluarga Luring");
+  await context.setOffline(true);
+  const banner = page.getByRole("alert").filter({ hasText: "Tidak ada koneksi" });
+  await expect(banner).toHaveText(OFFLINE);
+  await expect(banner).not.toHaveText(/\baman\b/);
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+
+  // The public family form keeps a draft on the device, and the banner may say so.
+  await page.goto("/registrasi");
+  await page.getByLabel("Nama Kepala Keluarga").fill("Warga Draf");
+  await context.setOffline(true);
+  await expect(banner).toHaveText(`${OFFLINE} ${DRAFT_NOTE}`);
+  await expectAccessible(page);
+  await context.setOffline(false);
 });
 
 test("a page that waits for data shows the loading line until the data is there", async ({ page }) => {

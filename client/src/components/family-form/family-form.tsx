@@ -24,6 +24,7 @@ import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { CaptchaField, useCaptcha } from "../captcha-field.tsx";
 import { errorProps, Field } from "../field.tsx";
+import { useKeepsDraft } from "../layout/connection-status.tsx";
 import { RegionSelect } from "../region-select.tsx";
 import { useToast } from "../toast.tsx";
 import { ConditionsSection } from "./conditions-section.tsx";
@@ -100,6 +101,8 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
     if (initial.restored)
       toast({ title: "Draf dipulihkan", description: "Isian Anda sebelumnya ditampilkan kembali." });
   }, [initial.restored, toast]);
+
+  useKeepsDraft(!correction);
 
   // Every change is kept as a draft, so a reload or a lost connection never loses what was typed.
   // Member 1 is the head: the head's name and NIK are typed once and copied there as they are typed.
