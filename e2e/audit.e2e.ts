@@ -61,6 +61,17 @@ test("an admin finds who read a family by its registration number, by user and b
   await expect(filters.getByLabel("Pengguna")).toHaveValue("");
   await expect(page.getByRole("table")).toBeVisible();
 
+  // The record column names what was read in Indonesian, never by table name: a list the cadre reads
+  // now is "3 data keluarga", not "3 data registers".
+  const cadre = await playwright.request.newContext({ baseURL });
+  await loginAs(cadre, demoEmails.kaderRt);
+  expect((await cadre.get("/api/registers?pagination[pageSize]=3")).ok()).toBe(true);
+  await cadre.dispose();
+  await filters.getByLabel("Pengguna").fill(demoEmails.kaderRt);
+  await filters.getByRole("button", { name: "Terapkan" }).click();
+  await expect(table.getByRole("cell", { name: "3 data keluarga" }).first()).toBeVisible();
+  await expect(table).not.toContainText("registers");
+
   // On a 360 px phone the page does not scroll sideways (the table scrolls inside its box).
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoHorizontalScroll(page);

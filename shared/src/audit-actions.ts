@@ -46,3 +46,16 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "user.status": "Menolak, memblokir atau membuka blokir akun pengguna",
   "user.password-reset": "Mengirim tautan reset password ke pengguna",
 };
+
+/**
+ * What an audit_log row's `entity` names (the table or kind of record the server wrote), in Indonesian
+ * for the 'Log Audit' screen: "10 data keluarga", "Pengguna #12". Lower case, to sit after a count.
+ */
+export const auditEntityLabels: Record<string, string> = {
+  registers: "data keluarga",
+  users: "pengguna",
+  reports: "laporan",
+  recap: "rekap PKK",
+  recap_signoff: "tanda tangan rekap PKK",
+  dasawisma: "dasawisma",
+};

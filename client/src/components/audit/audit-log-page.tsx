@@ -5,7 +5,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTime, formatNumber, formatTotal } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "../admin/admin-nav.tsx";
-import { auditActionLabel, auditActionOptions } from "./action-label.ts";
+import { auditActionLabel, auditActionOptions, describeAuditRecord } from "./action-label.ts";
 import { type AuditSearch, auditListQuery } from "./search.ts";
 
 interface Props {
@@ -193,7 +193,7 @@ function AuditList({ search }: { search: AuditSearch }) {
                   <Who entry={entry} />
                 </td>
                 <td>{auditActionLabel(entry.action)}</td>
-                <td className="break-all">{describeRecord(entry)}</td>
+                <td className="break-all">{describeAuditRecord(entry)}</td>
                 <td className="break-all">{entry.ip ?? "-"}</td>
               </tr>
             ))}
@@ -212,7 +212,7 @@ function AuditList({ search }: { search: AuditSearch }) {
                 <Who entry={entry} />
               </dd>
               <dt className="font-medium">Data</dt>
-              <dd className="min-w-0 break-all">{describeRecord(entry)}</dd>
+              <dd className="min-w-0 break-all">{describeAuditRecord(entry)}</dd>
               <dt className="font-medium">Alamat IP</dt>
               <dd className="min-w-0 break-all">{entry.ip ?? "-"}</dd>
             </dl>
@@ -252,12 +252,4 @@ function Who({ entry }: { entry: AuditEntry }) {
     );
   if (entry.apiToken) return <span>Token API: {entry.apiToken.name}</span>;
   return <span className="text-base-content/80">Tanpa akun</span>;
-}
-
-/** Which record: the family's registration number, else the table and id, else how many a list returned. */
-function describeRecord(entry: AuditEntry): string {
-  if (entry.registrationNumber) return entry.registrationNumber;
-  if (entry.recordCount !== null) return `${formatNumber(entry.recordCount)} data ${entry.entity}`;
-  if (entry.entityId !== null) return `${entry.entity} #${entry.entityId}`;
-  return entry.entity;
 }
