@@ -155,3 +155,29 @@ test("a family already registered is refused with the NIK named, and every value
   await expect(page.getByLabel("Nama Lengkap Anggota 2")).toHaveValue("Siti Rahayu");
   await expect(page.getByLabel("Verifikasi keamanan")).toHaveValue("");
 });
+
+test("a long fill never meets an expired question: an unanswered captcha is renewed before its 10 minutes end, an answered one is left alone", async ({
+  page,
+}) => {
+  let issued = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.includes("captcha.issue")) issued += 1;
+  });
+  await page.clock.install();
+  await page.goto("/registrasi");
+  await expect(page.getByText(/Berapa hasil dari/)).toBeVisible();
+  expect(issued).toBe(1);
+
+  // Nine minutes on the rest of the form, the answer still empty: a fresh question is fetched.
+  await page.clock.fastForward("09:05");
+  await expect.poll(() => issued).toBe(2);
+  await expect(page.getByText(/Berapa hasil dari/)).toBeVisible();
+
+  // Once answered, the question is never swapped under the answer.
+  await answerCaptcha(page);
+  const answer = await page.getByLabel("Verifikasi keamanan").inputValue();
+  await page.clock.fastForward("09:05");
+  await page.waitForTimeout(500);
+  expect(issued).toBe(2);
+  await expect(page.getByLabel("Verifikasi keamanan")).toHaveValue(answer);
+});

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { CaptchaChallenge, CaptchaKind } from "@shared/schemas/captcha.ts";
 import { trpc } from "../lib/trpc.ts";
 import { errorProps, Field } from "./field.tsx";
@@ -11,12 +11,37 @@ export interface CaptchaState {
   refresh: () => void;
 }
 
-/** Fetches a server-issued captcha of `kind`; call refresh() after every submission (it is single use). */
-export function useCaptcha(kind: CaptchaKind): CaptchaState {
+/** How long the server accepts a question (server/src/services/public/captcha.ts LIFETIME_MS). */
+export const CAPTCHA_LIFETIME_MS = 10 * 60_000;
+/** A question is renewed this long before the server stops accepting it. */
+export const CAPTCHA_RENEW_BEFORE_MS = 60_000;
+
+/**
+ * Fetches a server-issued captcha of `kind`; call refresh() after every submission (it is single use).
+ * A long form outlives its question: shortly before it expires a new one is fetched, but only while
+ * `isAnswerEmpty()` says nothing is typed, so a question is never swapped under an answer (without it,
+ * as on the short login and search forms, the question is kept). The time is
+ * counted from the question's arrival, not from its `expiresAt`, so a device clock that is wrong
+ * cannot make it renew early or in a loop.
+ */
+export function useCaptcha(kind: CaptchaKind, isAnswerEmpty: () => boolean = () => false): CaptchaState {
   const issue = useMutation(trpc.captcha.issue.mutationOptions());
   const { mutate } = issue;
   const refresh = useCallback(() => mutate({ kind }), [mutate, kind]);
   useEffect(() => refresh(), [refresh]);
+  const answerEmpty = useRef(isAnswerEmpty);
+  useEffect(() => {
+    answerEmpty.current = isAnswerEmpty;
+  });
+  const token = issue.data?.token;
+  useEffect(() => {
+    if (!token) return;
+    const renew = () => {
+      if (answerEmpty.current()) refresh();
+    };
+    const timer = setTimeout(renew, CAPTCHA_LIFETIME_MS - CAPTCHA_RENEW_BEFORE_MS);
+    return () => clearTimeout(timer);
+  }, [token, refresh]);
   return { challenge: issue.data ?? null, isLoading: issue.isPending, isError: issue.isError, refresh };
 }
 

@@ -89,8 +89,8 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
   });
   const { register, handleSubmit, formState, watch, setValue } = form;
   const values = watch();
-  const captcha = useCaptcha("family");
   const [captchaAnswer, setCaptchaAnswer] = useState("");
+  const captcha = useCaptcha("family", () => captchaAnswer.trim() === "");
   const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const { toast } = useToast();

@@ -73,7 +73,8 @@ export function KaderRegistrationForm() {
   const id = useId();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const captcha = useCaptcha("sum");
+  // Called only when the question is about to expire, after `form` below exists.
+  const captcha = useCaptcha("sum", () => form.getValues("captchaAnswer").trim() === "");
   const config = useQuery(trpc.config.public.queryOptions());
   const form = useForm<KaderRegistrationFormValues>({
     resolver: zodResolver(kaderRegistrationForm),
