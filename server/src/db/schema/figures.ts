@@ -211,3 +211,30 @@ export const memberRollups = pgTable(
     }),
   ],
 );
+
+/**
+ * The figures of every place as they stood at a month's end (WIB): figure_month_place_rollups'
+ * families registered up to the month, copied once by the first write after the month
+ * (migration issue12_month_end_custom), so a past month's report no longer moves when a family is
+ * later edited or deleted. Keys as figure_rollups, plus the month ('YYYY-MM').
+ */
+export const figureMonthEnd = pgTable(
+  "figure_month_end",
+  {
+    month: text().notNull(),
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    rw: text().notNull(),
+    rt: text().notNull(),
+    status: text().notNull(),
+    ...figureSums(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.month, table.desaKelurahanId, table.rw, table.rt, table.status, table.kecamatanId] }),
+  ],
+);
+
+/** The months figure_month_end holds (a month without a row here reads the live rollups). */
+export const figureMonthEndMarks = pgTable("figure_month_end_marks", {
+  month: text().primaryKey(),
+});

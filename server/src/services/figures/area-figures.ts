@@ -6,7 +6,13 @@ import { and, count, eq, gt, inArray, lt, lte, not, or, sql, sum, type SQL } fro
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { figureMonthRollups, figureRollups, figureWardRollups } from "../../db/schema/figures.ts";
+import {
+  figureMonthEnd,
+  figureMonthEndMarks,
+  figureMonthRollups,
+  figureRollups,
+  figureWardRollups,
+} from "../../db/schema/figures.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { compiledQuery } from "../../db/compiled.ts";
 import {
@@ -121,8 +127,8 @@ export type FigureTable = typeof figureRollups | typeof figureWardRollups | type
 
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** The sums a figure reads from a rollup table (figure_rollups, figure_ward_rollups or figure_month_rollups). */
-function figureSums(table: FigureTable) {
+/** The sums a figure reads from a rollup table (figure_rollups, figure_ward_rollups, figure_month_rollups) or a month-end snapshot. */
+function figureSums(table: FigureTable | typeof figureMonthEnd) {
   return {
     families: total(table.families),
     pdam: total(table.waterPdam),
@@ -192,11 +198,47 @@ const monthEndFiguresQuery = compiledQuery(
 );
 
 /**
- * The figures of a ward-or-wider place over the families registered up to the end of `month`
- * ('YYYY-MM', WIB) that are live now (the month rollups), written once per shape of place.
+ * The figures of a ward-or-wider place at the end of `month` ('YYYY-MM', WIB): its snapshot when
+ * the month has one (snapshotFigures), else the families registered up to the month's end that are
+ * live now (the month rollups), written once per shape of place.
  */
 export async function monthEndFigures(db: DbOrTx, shape: PlaceShape, month: string): Promise<AreaFigures> {
+  const snapshot = await snapshotFigures(db, shape, month);
+  if (snapshot) return snapshot;
   const [row] = await monthEndFiguresQuery(db, shape, { ...shape.values, month });
+  return figuresOf(row);
+}
+
+const snapshotFiguresQuery = compiledQuery(
+  "month_end_snapshot_figures",
+  (shape: PlaceShape) => shape.key,
+  (db, shape) =>
+    db
+      .select({
+        ...figureSums(figureMonthEnd),
+        taken: sql<boolean>`exists (select 1 from ${figureMonthEndMarks} where ${figureMonthEndMarks.month} = ${sql.placeholder("month")})`,
+      })
+      .from(figureMonthEnd)
+      .where(and(placeCondition(figureMonthEnd, shape), eq(figureMonthEnd.month, sql.placeholder("month")))),
+);
+
+/** Whether `month` ('YYYY-MM') has its month-end snapshot (figure_month_end). */
+export async function monthHasSnapshot(db: DbOrTx, month: string): Promise<boolean> {
+  const rows = await db
+    .select({ month: figureMonthEndMarks.month })
+    .from(figureMonthEndMarks)
+    .where(eq(figureMonthEndMarks.month, month));
+  return rows.length > 0;
+}
+
+/**
+ * A place's figures as they stood at the end of `month` (figure_month_end, taken by the first write
+ * after the month: migration issue12_month_end_custom), or null when the month has no snapshot
+ * (the current month, or one no write has followed yet): the caller reads the live rollups then.
+ */
+export async function snapshotFigures(db: DbOrTx, shape: PlaceShape, month: string): Promise<AreaFigures | null> {
+  const [row] = await snapshotFiguresQuery(db, shape, { ...shape.values, month });
+  if (!row?.taken) return null;
   return figuresOf(row);
 }
 

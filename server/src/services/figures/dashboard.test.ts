@@ -239,8 +239,16 @@ describe("dashboard figures equal counts computed from the inserted families", (
         const month = new Date(when.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 7);
         const report = await monthlyReport(t.db, as(user), { month });
         const { start, end } = monthBounds(month);
-        const upToEnd = and(live, lt(registers.createdAt, end)) ?? sql`false`;
-        expect(report.figures).toEqual(await areaFiguresFromRows(t.db, upToEnd));
+        // The figures as they stood at the month's end (its snapshot): the family deleted this
+        // month still counts in the months it was live at the end of.
+        const liveAtEnd =
+          and(
+            scopeCondition(area),
+            eq(registers.formType, "family_registration"),
+            lt(registers.createdAt, end),
+            or(isNull(registers.deletedAt), gte(registers.deletedAt, end)),
+          ) ?? sql`false`;
+        expect(report.figures).toEqual(await areaFiguresFromRows(t.db, liveAtEnd));
         const received = await t.db
           .select({ id: registers.id })
           .from(registers)

@@ -12,7 +12,7 @@ import { compiledQuery } from "../../db/compiled.ts";
 import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { monthEndFigures, selectionFiguresBefore, type AreaFigures } from "./area-figures.ts";
+import { monthEndFigures, selectionFiguresBefore, snapshotFigures, type AreaFigures } from "./area-figures.ts";
 import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
 import { audit } from "../audit/audit-log.ts";
 import {
@@ -32,7 +32,10 @@ export interface MonthlyReport {
   newRegistrations: { total: number; byStatus: Array<{ status: RegisterStatus; count: number }> };
   /** Validation moves made in the month, by the status reached. */
   moves: Array<{ status: RegisterStatus; count: number }>;
-  /** The area's families registered up to the end of the month. */
+  /**
+   * The area's figures at the month's end: its snapshot (figure_month_end) once the month is over and
+   * written after, else the families registered up to the month's end that are live now.
+   */
   figures: AreaFigures;
 }
 
@@ -143,8 +146,18 @@ async function smallAreaReport(db: Db, selection: RegisterSelection, month: stri
   return Promise.all([
     smallAreaReceived(db, selection, values),
     smallAreaMoves(db, selection, values),
-    selectionFiguresBefore(db, selection, end),
+    smallAreaFigures(db, selection, month, end),
   ] as const);
+}
+
+/**
+ * An RW's or RT's figures at the month's end: its snapshot when the month has one (kept per RT),
+ * else its families registered before the end that are live now, from its rows.
+ */
+async function smallAreaFigures(db: Db, selection: RegisterSelection, month: string, end: Date) {
+  const plain = !selection.deleted && selection.familiesOnly && !selection.statuses && !selection.condition;
+  const snapshot = plain ? await snapshotFigures(db, selection.place, month) : null;
+  return snapshot ?? selectionFiguresBefore(db, selection, end);
 }
 
 /** The report as rows of (section, item, value): the same content in both export formats. */

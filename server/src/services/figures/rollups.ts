@@ -7,6 +7,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import { resultRows } from "../../db/raw-rows.ts";
 import {
   figureMonthPlaceRollups,
+  figureMonthEnd,
+  figureMonthEndMarks,
   figureMonthRollups,
   figureRollups,
   figureWardRollups,
@@ -72,7 +74,8 @@ async function keptColumnDifferences(db: DbOrTx): Promise<RollupDifference[]> {
 /**
  * The same rebuild in parts that share no table, longest first, each with the tables it fills: the
  * bulk loader runs them on separate connections (PostgreSQL), where one chain of statements left a
- * core idle. Together they are rebuildRollups (pkk_rebuild_figures runs the first three in turn).
+ * core idle. Together they are rebuildRollups (pkk_rebuild_figures runs the first three in turn),
+ * and the last forgets the month-end snapshots, which rebuildRollups keeps.
  */
 export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonly PgTable[] }> = [
   {
@@ -85,6 +88,9 @@ export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonl
     tables: [figureRollups, figureMonthRollups, figureMonthPlaceRollups, figureWardRollups],
   },
   { statement: sql`select pkk_rebuild_register_counts()`, tables: [registerCounts] },
+  // A load writes history (triggers off) under any month-end snapshot taken before it: those months
+  // read the rollups again until the next write takes them anew (migration issue12_month_end_custom).
+  { statement: sql`select pkk_forget_month_ends()`, tables: [figureMonthEnd, figureMonthEndMarks] },
 ];
 
 const rollupTables: PgTable[] = [

@@ -2,11 +2,12 @@
 // trigger-kept rollups only (schema/figures.ts). The public sees city → kecamatan → kelurahan with
 // small counts suppressed (suppression.ts); a signed-in reader sees exact figures within the area
 // the read policy gives it, down to RW and RT.
-import { and, asc, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { indicatorByKey, type IndicatorDefinition, type StatisticsLevel } from "@shared/statistics.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
+  figureMonthEnd,
   figureMonthPlaceRollups,
   figureMonthRollups,
   figureRollups,
@@ -18,7 +19,7 @@ import { DomainError } from "../common/errors.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
-import { figureSource } from "./area-figures.ts";
+import { figureSource, monthHasSnapshot } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
 
@@ -77,6 +78,7 @@ function indicatorOf(key: string): IndicatorDefinition {
 // ─── Reading the rollups ──────────────────────────────────────────────────────────────────────
 
 type FigureTable =
+  | typeof figureMonthEnd
   | typeof figureMonthRollups
   | typeof figureRollups
   | typeof figureMonthPlaceRollups
@@ -103,18 +105,28 @@ interface WardRow {
 
 /**
  * Where a place's per-ward sums live: now, where every current figure lives (area-figures.ts
- * figureSource: the ward rollup, or an RW's or RT's own rows); up to a month's end, the month rollups
- * per ward (ward or wider) or per RT.
+ * figureSource: the ward rollup, or an RW's or RT's own rows); at a month's end, its snapshot
+ * (figure_month_end, per RT) when the month has one, else the month rollups up to it per ward (ward
+ * or wider) or per RT.
  */
-function wardSource(area: AreaScope, filter: PlaceFilter, month?: string): { table: FigureTable; where: SQL } {
+async function wardSource(
+  db: DbOrTx,
+  area: AreaScope,
+  filter: PlaceFilter,
+  month?: string,
+): Promise<{ table: FigureTable; where: SQL }> {
   if (!month) return figureSource(area, filter);
+  if (await monthHasSnapshot(db, month)) {
+    const where = and(rollupPlace(figureMonthEnd, area, filter), eq(figureMonthEnd.month, month));
+    return { table: figureMonthEnd, where: where ?? sql`false` };
+  }
   const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
   return { table, where: and(rollupPlace(table, area, filter), lte(table.createdMonth, month)) ?? sql`false` };
 }
 
 /** Live families per ward and status (registered up to `month` when given), within the area. */
 async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string): Promise<WardRow[]> {
-  const { table, where } = wardSource(area, filter, month);
+  const { table, where } = await wardSource(db, area, filter, month);
   const rows = await db
     .select({
       kecamatanId: table.kecamatanId,
