@@ -63,7 +63,7 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     ]);
   });
 
-  test("F8: /auth/local ignores keys Strapi ignores (rememberMe, role): the sign-in works and changes nothing else", async () => {
+  test("/auth/local ignores keys Strapi ignores (rememberMe, role): the sign-in works and changes nothing else", async () => {
     const user = await createUser(t.db, { email: "kunci@contoh.id", passwordHash: await hashPassword("Rahasia123") });
     const response = await post("/auth/local", {
       identifier: "kunci@contoh.id",
@@ -77,7 +77,7 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     expect(user.role).not.toBe("admin");
   });
 
-  test("F8: an empty identifier or password is Strapi's '<field> is a required field' with details.errors", async () => {
+  test("an empty identifier or password is Strapi's '<field> is a required field' with details.errors", async () => {
     const empty = await post("/auth/local", { identifier: "a@contoh.id", password: "" });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({

@@ -1,5 +1,5 @@
 // What a Strapi client gets for a method a path has no route for (405 with the path's own methods in
-// `Allow`) and for a body over the size limit (413 in Strapi's error envelope): audit findings F6, F7.
+// `Allow`) and for a body over the size limit (413 in Strapi's error envelope).
 import { describe, expect, test } from "bun:test";
 import { useTestApp } from "../../test/helpers.ts";
 import { apiToken } from "../../test/rest.ts";
@@ -11,7 +11,7 @@ describe("REST methods and body size", () => {
     return { status: response.status, allow: response.headers.get("allow"), response };
   };
 
-  test("F7: a method a path has no route for is 405 with that path's methods in Allow", async () => {
+  test("a method a path has no route for is 405 with that path's methods in Allow", async () => {
     const deleteList = await call("DELETE", "/api/kecamatans");
     expect(deleteList).toMatchObject({ status: 405, allow: "HEAD, GET, POST" });
     expect(deleteList.response.headers.get("cache-control")).toContain("no-store");
@@ -30,7 +30,7 @@ describe("REST methods and body size", () => {
     });
   });
 
-  test("F7: a path no method has a route for stays 404 NotFoundError, whatever the method", async () => {
+  test("a path no method has a route for stays 404 NotFoundError, whatever the method", async () => {
     for (const [method, path] of [
       ["GET", "/api/no-such-route"],
       ["PATCH", "/api/no-such-route"],
@@ -46,7 +46,7 @@ describe("REST methods and body size", () => {
     }
   });
 
-  test("F6: a body over 1 MB on /api is 413 in Strapi's error envelope; elsewhere as before", async () => {
+  test("a body over 1 MB on /api is 413 in Strapi's error envelope; elsewhere as before", async () => {
     const big = JSON.stringify({ identifier: "a".repeat(1024 * 1024 + 10), password: "x" });
     const response = await t.app.request("/api/auth/local", {
       method: "POST",

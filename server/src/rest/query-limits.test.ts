@@ -13,7 +13,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
   const t = useTestApp();
   const get = (path: string, auth: RestAuth = null) => restCall(t, "GET", path, auth);
 
-  test("F2: an object where a filter value belongs is 400 'Invalid value for <field>', also for $null and inside a list", async () => {
+  test("an object where a filter value belongs is 400 'Invalid value for <field>', also for $null and inside a list", async () => {
     expect(await get("/kecamatans?filters[kode][$eq][a]=x")).toMatchObject({
       status: 400,
       json: validation("Invalid value for kode"),
@@ -41,7 +41,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get("/kecamatans?filters[kode][$null]=false")).json.meta.pagination.total).toBe(12);
   });
 
-  test("F3: page and start past 2147483647 are 400; smaller ones still give an empty page", async () => {
+  test("page and start past 2147483647 are 400; smaller ones still give an empty page", async () => {
     expect(await get("/kecamatans?pagination[page]=99999999999999999999")).toMatchObject({
       status: 400,
       json: validation("Invalid parameter pagination[page]: expected an integer up to 2147483647"),
@@ -62,7 +62,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get("/kecamatans?pagination[page]=-99999999999999999999")).json.meta.pagination.page).toBe(1);
   });
 
-  test("F3: an integer filter outside its column's type (integer, smallint) is 400 'Invalid value for <field>'", async () => {
+  test("an integer filter outside its column's type (integer, smallint) is 400 'Invalid value for <field>'", async () => {
     expect(await get("/kecamatans?filters[id][$eq]=3000000000")).toMatchObject({
       status: 400,
       json: validation("Invalid value for id"),
@@ -93,7 +93,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get("/registers?filters[member_count][$gt]=-32768", token)).status).toBe(200);
   });
 
-  test("F3: a date or instant outside the years 1–9999 is 400, not a database error", async () => {
+  test("a date or instant outside the years 1–9999 is 400, not a database error", async () => {
     const token = await apiToken(t, "read-only");
     expect(await get("/registers?filters[tanggal_pendataan][$eq]=0000-01-01", token)).toMatchObject({
       status: 400,
@@ -109,7 +109,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get("/registers?filters[tanggal_pendataan][$lte]=9999-12-31", token)).status).toBe(200);
   });
 
-  test("F4: more than 1000 query parameters is 400 'Too many parameters', never a filter dropped", async () => {
+  test("more than 1000 query parameters is 400 'Too many parameters', never a filter dropped", async () => {
     const fields = Array.from({ length: 1000 }, (_, index) => `fields[${index}]=kode`).join("&");
     const tooMany = await get(`/kecamatans?${fields}&filters[kode][$eq]=32.75.01`);
     expect(tooMany).toMatchObject({
@@ -126,7 +126,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get(`/kecamatans?${notIn}&fields[0]=kode`)).json.meta.pagination.total).toBe(0);
   });
 
-  test("F4: a form body with more than 1000 fields is 400, not cut short", async () => {
+  test("a form body with more than 1000 fields is 400, not cut short", async () => {
     const token = await apiToken(t, "full-access");
     const padding = Array.from({ length: 1000 }, (_, index) => `data[x${index}]=1`).join("&");
     const response = await t.app.request("/api/kecamatans", {
@@ -138,7 +138,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect(await response.json()).toEqual(validation("Too many parameters: at most 1000 are accepted"));
   });
 
-  test("F5: pageSize ≤ 0 (-1 too) is 1; limit=-1 is 100", async () => {
+  test("pageSize ≤ 0 (-1 too) is 1; limit=-1 is 100", async () => {
     expect((await get("/kecamatans?pagination[pageSize]=-1")).json.meta.pagination).toEqual({
       page: 1,
       pageSize: 1,
@@ -152,7 +152,7 @@ describe("REST query values out of shape or range (400, never a 500)", () => {
     expect((await get("/kecamatans?pagination[limit]=0")).json.meta.pagination.limit).toBe(1);
   });
 
-  test("F5: withCount takes t/f/1/0/true/false; anything else is Strapi's 400", async () => {
+  test("withCount takes t/f/1/0/true/false; anything else is Strapi's 400", async () => {
     for (const no of ["f", "0", "false"]) {
       expect((await get(`/kecamatans?pagination[withCount]=${no}`)).json.meta.pagination).toEqual({
         page: 1,

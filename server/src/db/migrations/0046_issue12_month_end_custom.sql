@@ -1,4 +1,4 @@
--- Month-end snapshots of the figures (issue 12; audit of the exports, finding 1). A past month's
+-- Month-end snapshots of the figures (issue 12). A past month's
 -- report summed figure_month_rollups up to the month: every family registered by the month's end
 -- as it is NOW, so deleting or editing a family later rewrote reports of months already closed.
 -- Now the first write after a month (WIB) copies every place's sums up to that month from

@@ -304,7 +304,7 @@ describe("a burst of reset-password calls", () => {
   });
 });
 
-// Audit finding 2: a reset link must die when the password changes, when a newer link is sent
+// A reset link must die when the password changes, when a newer link is sent
 // (Strapi keeps one resetPasswordToken) and when the account is blocked; an account that is not
 // active is never reset, at either door, and REST never answers it with a jwt.
 describe("outstanding reset links die with the password, a newer link and a block", () => {

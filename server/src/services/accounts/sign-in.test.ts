@@ -158,7 +158,7 @@ describe("login and logout through tRPC", () => {
   });
 });
 
-// Audit finding 3: a stranger must not lock an account out of login, yet guessing stays slowed.
+// A stranger must not lock an account out of login, yet guessing stays slowed.
 describe("the per-account login limit counts failed passwords per source", () => {
   const t = useTestApp({ seed: false, env: { TRUST_PROXY: "1" } });
   const restLogin = (identifier: string, password: string, address: string) =>

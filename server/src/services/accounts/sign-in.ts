@@ -82,7 +82,7 @@ function sourceNetwork(ip: string): string {
 }
 
 /**
- * The per-account counter of failed passwords from one network (audit finding 3): failures from
+ * The per-account counter of failed passwords from one network: failures from
  * elsewhere never reach the owner's own counter, so a stranger cannot lock the account; from a
  * network past its limit the password is no longer tried (nor its right answer told).
  */

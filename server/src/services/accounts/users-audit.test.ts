@@ -132,7 +132,7 @@ describe("admin actions on an account are audited", () => {
   });
 });
 
-// Audit finding 4: the approval list shows the applicants' full NIKs and their families' special
+// The approval list shows the applicants' full NIKs and their families' special
 // conditions, which every other surface audits as a register read (DESIGN §6).
 describe("the cadre-approval list is audited as a read of personal data", () => {
   test("an admin opening 'pendingKader' leaves one register.read row naming the applications read", async () => {
