@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "./passwords.ts";
 import { sessions } from "../../db/schema/sessions.ts";
@@ -240,6 +240,72 @@ describe("the per-account login limit counts failed passwords per source", () =>
     );
     expect(owner.status).toBe(200);
   });
+
+  // All thirty are in flight before the first argon2 check ends, on both databases: PGlite runs
+  // one statement at a time, but the statements of all thirty (address limit, captcha, account
+  // limit) interleave ahead of the slow password checks, which run off the JavaScript thread. A
+  // limit read before the password and counted after it let all thirty passwords be checked
+  // (the late wrong ones then answered 429, but the right one, wherever it was, signed in).
+  test("thirty passwords at the same moment from one network, at both doors: at most ten are checked, the rest get 429", async () => {
+    await createUser(t.db, { email: "serbu@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    // 29 wrong guesses and, last, the right one.
+    const guesses = Array.from({ length: 30 }, (_, index) => (index === 29 ? "Rahasia123" : `Tebakan${index}`));
+    const checks = spyOn(Bun.password, "verify");
+    let answers: Response[];
+    try {
+      answers = await Promise.all(
+        guesses.map((password, index) => {
+          const address = `203.0.114.${index + 1}`;
+          return index % 2 === 0
+            ? loginOverTrpc(t, { email: "serbu@contoh.id", password }, { "x-forwarded-for": address })
+            : restLogin("serbu@contoh.id", password, address);
+        }),
+      );
+      expect(checks.mock.calls.length).toBeLessThanOrEqual(10);
+    } finally {
+      checks.mockRestore();
+    }
+    // Ten were tried (wrong: 400; the right one, if it was among them, signed in); the rest never were.
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400 || status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    for (const answer of answers.filter((each) => each.status === 429)) {
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await answer.json()).error.message).toBe("Terlalu banyak percobaan login. Silakan coba lagi nanti");
+    }
+    // The owner on another network signs in at both doors.
+    const owner = await loginOverTrpc(
+      t,
+      { email: "serbu@contoh.id", password: "Rahasia123" },
+      { "x-forwarded-for": "198.51.100.30" },
+    );
+    expect(owner.status).toBe(200);
+    const ownerRest = await restLogin("serbu@contoh.id", "Rahasia123", "198.51.100.31");
+    expect(ownerRest.status).toBe(200);
+  }, 300_000);
+
+  test("a right password sent with nine wrong ones from its network signs in, and gives its place back", async () => {
+    await createUser(t.db, { email: "bersamaan@contoh.id", passwordHash: await hashPassword("Rahasia123") });
+    const wrong = Array.from({ length: 9 }, (_, index) =>
+      restLogin("bersamaan@contoh.id", `Tebakan${index}`, `203.0.115.${index + 1}`),
+    );
+    const right = loginOverTrpc(
+      t,
+      { email: "bersamaan@contoh.id", password: "Rahasia123" },
+      { "x-forwarded-for": "203.0.115.100" },
+    );
+    const [signedIn, ...refused] = await Promise.all([right, ...wrong]);
+    expect(signedIn?.status).toBe(200);
+    expect(refused.map((answer) => answer.status)).toEqual(Array(9).fill(400));
+    // Nine failures counted, none for the right password: it signs in again, then one more wrong
+    // password is tried (the tenth) and after it the network waits.
+    const again = await restLogin("bersamaan@contoh.id", "Rahasia123", "203.0.115.101");
+    expect(again.status).toBe(200);
+    const tenth = await restLogin("bersamaan@contoh.id", "Tebakan10", "203.0.115.102");
+    expect(tenth.status).toBe(400);
+    const past = await restLogin("bersamaan@contoh.id", "Rahasia123", "203.0.115.103");
+    expect(past.status).toBe(429);
+  }, 300_000);
 
   test("right passwords count nothing: a dozen sign-ins from one network all succeed", async () => {
     await createUser(t.db, { email: "rajin@contoh.id", passwordHash: await hashPassword("Rahasia123") });

@@ -13,8 +13,7 @@ import type {
 import { forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/schemas/auth.ts";
 import { withAreaNames } from "./area-names.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
-import { addressKey, consumeRateLimit, type RateLimitRule } from "../common/rate-limit.ts";
-import { rateLimits } from "../../db/schema/support.ts";
+import { addressKey, consumeRateLimit, reserveRateLimitSlot } from "../common/rate-limit.ts";
 import { rateLimitAddress } from "../../trust-proxy.ts";
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "./sessions.ts";
 import { emailOutbox, passwordResets } from "../../db/schema/auth-tokens.ts";
@@ -90,20 +89,6 @@ function accountFailuresKey(email: string, ip: string): string {
   return `login:account:${emailKey(email)}:net:${sourceNetwork(ip)}`;
 }
 
-/** Refuses (429 with the seconds left) once the counter has reached its limit; counts nothing. */
-async function assertFailuresBelowLimit(db: DbOrTx, key: string, rule: RateLimitRule): Promise<void> {
-  const [window] = await db
-    .select({
-      count: rateLimits.count,
-      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowEndsAt} - now())))::int`,
-    })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), sql`${rateLimits.windowEndsAt} > now()`));
-  if (window && window.count >= rule.limit) {
-    throw new DomainError("TOO_MANY_REQUESTS", rule.message, { retryAfterSeconds: Number(window.retryAfter) });
-  }
-}
-
 /**
  * Rate limits, captcha, password and account status: the checks every sign-in (form, REST, OAuth
  * excepted) goes through. Returns the active user. Every attempt counts against the address (10 a
@@ -119,16 +104,27 @@ export async function authenticate(
   const email = rawEmail.trim().toLowerCase();
   await consumeRateLimit(db, addressKey("login", actor.ip), { limit: 10, windowSeconds: 60, message: tooManyLogins });
   if (beforePassword) await beforePassword();
-  const failuresKey = accountFailuresKey(email, actor.ip);
-  await assertFailuresBelowLimit(db, failuresKey, accountFailures);
-  const user = await findUserByIdentifier(db, rawEmail);
-  const passwordOk = user?.passwordHash
-    ? await verifyPassword(password, user.passwordHash)
-    : await verifyAgainstNothing(password);
-  if (!user || !passwordOk) {
-    await consumeRateLimit(db, failuresKey, accountFailures);
-    throw new DomainError("BAD_REQUEST", invalidCredentials);
+  // The account's limit takes a place before the password is checked and keeps it only for a
+  // wrong one (see reserveRateLimitSlot for why): checking the count and counting after the
+  // password let a burst sent at one moment have every password checked. A right password gives
+  // its place back, so it never counts, and its own attempt never refuses it; attempts in flight
+  // hold places meanwhile, so from one network more than the places left of one account's limit
+  // at the very same moment may be answered 429 even with the right password (a person retries).
+  const slot = await reserveRateLimitSlot(db, accountFailuresKey(email, actor.ip), accountFailures);
+  let user: UserRow | undefined;
+  let passwordOk: boolean;
+  try {
+    user = await findUserByIdentifier(db, rawEmail);
+    passwordOk = user?.passwordHash
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstNothing(password);
+  } catch (error) {
+    // Not a wrong password: the place goes back (if the database still answers).
+    await slot.release().catch(() => undefined);
+    throw error;
   }
+  if (!user || !passwordOk) throw new DomainError("BAD_REQUEST", invalidCredentials);
+  await slot.release();
   assertActive(user);
   return user;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { useTestApp } from "../../../test/helpers.ts";
 import { DomainError } from "./errors.ts";
-import { consumeRateLimit } from "./rate-limit.ts";
+import { consumeRateLimit, reserveRateLimitSlot } from "./rate-limit.ts";
 
 describe("database-backed rate limit", () => {
   const t = useTestApp({ seed: false });
@@ -25,5 +25,34 @@ describe("database-backed rate limit", () => {
     await expect(consumeRateLimit(t.db, "short", short)).rejects.toThrow();
     await Bun.sleep(1100);
     await consumeRateLimit(t.db, "short", short);
+  });
+
+  // On PostgreSQL the fifty statements run on up to ten connections at once; on PGlite one after
+  // another. Either way each one increments only below the limit, in one statement.
+  test("places reserved at the same moment never pass the limit; a released place can be taken again", async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () => reserveRateLimitSlot(t.db, "reserve:burst", rule)),
+    );
+    const held = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+    expect(held).toHaveLength(3);
+    for (const outcome of outcomes) {
+      if (outcome.status === "fulfilled") continue;
+      expect(outcome.reason).toBeInstanceOf(DomainError);
+      expect(outcome.reason.code).toBe("TOO_MANY_REQUESTS");
+      expect(outcome.reason.message).toBe("Terlalu banyak percobaan");
+      expect(outcome.reason.options.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    await held[0]?.release();
+    await reserveRateLimitSlot(t.db, "reserve:burst", rule);
+    await expect(reserveRateLimitSlot(t.db, "reserve:burst", rule)).rejects.toThrow("Terlalu banyak percobaan");
+  });
+
+  test("a release after its window ended gives nothing back to the window that replaced it", async () => {
+    const short = { ...rule, limit: 1, windowSeconds: 1 };
+    const old = await reserveRateLimitSlot(t.db, "reserve:short", short);
+    await Bun.sleep(1100);
+    await reserveRateLimitSlot(t.db, "reserve:short", short);
+    await old.release();
+    await expect(reserveRateLimitSlot(t.db, "reserve:short", short)).rejects.toThrow("Terlalu banyak percobaan");
   });
 });
