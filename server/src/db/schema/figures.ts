@@ -230,7 +230,67 @@ export const figureMonthEnd = pgTable(
     ...figureSums(),
   },
   (table) => [
-    primaryKey({ columns: [table.month, table.desaKelurahanId, table.rw, table.rt, table.status, table.kecamatanId] }),
+    // Place first: an RW's or RT's trend reads its months, a closed month's report its one month.
+    primaryKey({ columns: [table.desaKelurahanId, table.rw, table.rt, table.month, table.status, table.kecamatanId] }),
+  ],
+);
+
+/**
+ * figure_month_end summed per ward (taken with it): what a ward or wider reads for a closed month
+ * (monthly report, /statistik, the trend), a few hundred rows a month for the whole city instead of
+ * every RT's (about 100,000 at 1,000,000 families).
+ */
+export const figureMonthEndWards = pgTable(
+  "figure_month_end_wards",
+  {
+    month: text().notNull(),
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    status: text().notNull(),
+    ...figureSums(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.desaKelurahanId, table.status, table.kecamatanId] })],
+);
+
+/**
+ * The monthly report's counts as they stood at a month's end, taken with figure_month_end (migration
+ * issue12_month_end_report_custom): kind 'received', the families registered in the month by
+ * their status at its end; kind 'move', the status moves made in the month by the status reached.
+ * Per RT, so an RW's or RT's report is frozen as a ward's is; a later delete or move no longer
+ * changes a closed month's report.
+ */
+export const reportMonthEnd = pgTable(
+  "report_month_end",
+  {
+    month: text().notNull(),
+    kind: text({ enum: ["received", "move"] }).notNull(),
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    rw: text().notNull(),
+    rt: text().notNull(),
+    status: text().notNull(),
+    families: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.desaKelurahanId, table.rw, table.rt, table.month, table.kind, table.status, table.kecamatanId],
+    }),
+  ],
+);
+
+/** report_month_end summed per ward (taken with it), for a ward-or-wider report. */
+export const reportMonthEndWards = pgTable(
+  "report_month_end_wards",
+  {
+    month: text().notNull(),
+    kind: text({ enum: ["received", "move"] }).notNull(),
+    kecamatanId: integer().notNull(),
+    desaKelurahanId: integer().notNull(),
+    status: text().notNull(),
+    families: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.month, table.kind, table.desaKelurahanId, table.status, table.kecamatanId] }),
   ],
 );
 

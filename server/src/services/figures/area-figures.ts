@@ -9,6 +9,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import {
   figureMonthEnd,
   figureMonthEndMarks,
+  figureMonthEndWards,
   figureMonthRollups,
   figureRollups,
   figureWardRollups,
@@ -128,7 +129,7 @@ export type FigureTable = typeof figureRollups | typeof figureWardRollups | type
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 /** The sums a figure reads from a rollup table (figure_rollups, figure_ward_rollups, figure_month_rollups) or a month-end snapshot. */
-function figureSums(table: FigureTable | typeof figureMonthEnd) {
+function figureSums(table: FigureTable | typeof figureMonthEnd | typeof figureMonthEndWards) {
   return {
     families: total(table.families),
     pdam: total(table.waterPdam),
@@ -209,17 +210,23 @@ export async function monthEndFigures(db: DbOrTx, shape: PlaceShape, month: stri
   return figuresOf(row);
 }
 
+/** Where a closed month's figures of a place are kept: per ward for a ward or wider, else per RT. */
+export const monthEndFigureTable = (shape: Pick<PlaceShape, "wardOrWider">) =>
+  shape.wardOrWider ? figureMonthEndWards : figureMonthEnd;
+
 const snapshotFiguresQuery = compiledQuery(
   "month_end_snapshot_figures",
   (shape: PlaceShape) => shape.key,
-  (db, shape) =>
-    db
+  (db, shape) => {
+    const table = monthEndFigureTable(shape);
+    return db
       .select({
-        ...figureSums(figureMonthEnd),
+        ...figureSums(table),
         taken: sql<boolean>`exists (select 1 from ${figureMonthEndMarks} where ${figureMonthEndMarks.month} = ${sql.placeholder("month")})`,
       })
-      .from(figureMonthEnd)
-      .where(and(placeCondition(figureMonthEnd, shape), eq(figureMonthEnd.month, sql.placeholder("month")))),
+      .from(table)
+      .where(and(placeCondition(table, shape), eq(table.month, sql.placeholder("month"))));
+  },
 );
 
 /** Whether `month` ('YYYY-MM') has its month-end snapshot (figure_month_end). */

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
-import { figureMonthEnd, figureMonthEndMarks } from "../../db/schema/figures.ts";
+import { figureMonthEndMarks } from "../../db/schema/figures.ts";
 import { resultRows } from "../../db/raw-rows.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
@@ -16,8 +16,8 @@ import type { SessionUser } from "../accounts/actor.ts";
 import { scopeCondition, scopeOf } from "../registers/scope.ts";
 import { areaFiguresFromRows } from "./area-figures.ts";
 import { startOfMonthWib } from "./dashboard.ts";
-import { exportReport, monthBounds, monthlyReport } from "./reports.ts";
-import { breakdown } from "./statistics.ts";
+import { exportReport, monthBounds, monthlyReport, type MonthlyReport } from "./reports.ts";
+import { breakdown, trend } from "./statistics.ts";
 
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
@@ -50,8 +50,7 @@ async function familiesAt(wardIndex: number, rw: string, rt: string, when: Date,
 
 /** As at a month's end before anything of the next month was written: no snapshot yet. */
 async function noSnapshots() {
-  await t.db.delete(figureMonthEnd);
-  await t.db.delete(figureMonthEndMarks);
+  await t.db.execute(sql`select pkk_forget_month_ends()`);
 }
 
 async function snapshotMonths(): Promise<string[]> {
@@ -113,6 +112,79 @@ describe("month-end snapshots of the figures", () => {
     // This month reads the families as they are now: one deleted, one edited, one new.
     const now = await monthlyReport(t.db, as(rt), { month: monthOf(new Date()) });
     expect(now.figures.families).toBe(3);
+  });
+
+  test("last month's 'Registrasi baru' and 'Perubahan status' (ward, RT, city; screen and CSV) stay as they were after families are deleted, moved and reopened", async () => {
+    const lastMonth = monthOf(lastMonthAt());
+    const [deleted, moved, reopened] = await familiesAt(4, "006", "001", lastMonthAt(), 3);
+    const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 4 });
+    const rt = await createCadre(t.db, "rt", { wardIndex: 4, rw: "006", rt: "001" });
+    const city = await createCadre(t.db, "kota");
+    await noSnapshots();
+    const readers = [kelurahan, rt, city];
+    const counts = ({ newRegistrations, moves }: MonthlyReport) => ({ newRegistrations, moves });
+    const countLines = (csv: string) =>
+      csv.split("\n").filter((line) => line.startsWith("Registrasi baru") || line.startsWith("Perubahan status"));
+    const read = () => Promise.all(readers.map((user) => monthlyReport(t.db, as(user), { month: lastMonth })));
+    const before = (await read()).map(counts);
+    const csvBefore = await Promise.all(readers.map((user) => csvOf(user, lastMonth).then(countLines)));
+    const countOf = (items: Array<{ status: string; count: number }> | undefined, status: string) =>
+      items?.find((item) => item.status === status)?.count;
+    expect(before[1]?.newRegistrations.total).toBe(3);
+    expect(countOf(before[1]?.newRegistrations.byStatus, "APPROVED")).toBe(3);
+    expect(countOf(before[1]?.moves, "APPROVED")).toBe(3);
+    expect(countOf(before[1]?.moves, "SUBMITTED")).toBe(3);
+
+    // This month: one family deleted, one moved to another RT, one reopened for revision.
+    await t.db
+      .update(registers)
+      .set({ deletedAt: new Date() })
+      .where(eq(registers.id, deleted ?? 0));
+    await t.db
+      .update(registers)
+      .set({ rt: "002" })
+      .where(eq(registers.id, moved ?? 0));
+    await t.db
+      .update(registers)
+      .set({ status: "NEEDS_REVISION" })
+      .where(eq(registers.id, reopened ?? 0));
+    await t.db.insert(registerEvents).values({
+      registerId: reopened ?? 0,
+      level: "kelurahan",
+      fromStatus: "APPROVED",
+      toStatus: "NEEDS_REVISION",
+      note: "Data anggota perlu diperbaiki",
+    });
+
+    expect((await read()).map(counts)).toEqual(before);
+    expect(await Promise.all(readers.map((user) => csvOf(user, lastMonth).then(countLines)))).toEqual(csvBefore);
+    // This month's report counts the reopening, by the families as they are now.
+    const now = await monthlyReport(t.db, as(kelurahan), { month: monthOf(new Date()) });
+    expect(countOf(now.moves, "NEEDS_REVISION")).toBe(1);
+  });
+
+  test("/statistik's trend keeps last month's point (city, kelurahan, RT) after a family is deleted and another edited", async () => {
+    const lastMonth = monthOf(lastMonthAt());
+    const ids = await familiesAt(5, "007", "001", lastMonthAt(), 3);
+    const readers = [
+      await createCadre(t.db, "kota"),
+      await createCadre(t.db, "kelurahan", { wardIndex: 5 }),
+      await createCadre(t.db, "rt", { wardIndex: 5, rw: "007", rt: "001" }),
+    ];
+    await noSnapshots();
+    const pointOf = async (user: SessionUser) => {
+      const read = await trend(t.db, as(user), { indicator: "sumber-air" });
+      return read.points.find((point) => point.month === lastMonth);
+    };
+    const before = await Promise.all(readers.map(pointOf));
+    expect(before[2]?.families).toBe(3);
+
+    await deleteAndEdit(ids[0] ?? 0, ids[1] ?? 0);
+    expect(await Promise.all(readers.map(pointOf))).toEqual(before);
+    // This month's point is the families as they are now: one deleted, one registered this month.
+    await createFamilyRegister(t.db, { wardIndex: 5, rw: "007", rt: "001" });
+    const thisMonth = await trend(t.db, as(readers[2] ?? null), { indicator: "sumber-air" });
+    expect(thisMonth.points.at(-1)).toMatchObject({ month: monthOf(new Date()), families: 3 });
   });
 
   test("a month no write followed is taken with the next one, each up to its own end", async () => {
@@ -178,9 +250,15 @@ describe("month-end snapshots of the figures", () => {
     await createFamilyRegister(t.db, { wardIndex: 9, rw: "005", rt: "002" });
     expect(await snapshotMonths()).toContain(lastMonth);
     expect((await monthlyReport(t.db, as(rt), { month: lastMonth })).figures.families).toBe(1);
+    // Back-dated: its register, then its events (each drops the month taken; the next write takes it).
     await familiesAt(9, "005", "001", lastMonthAt(), 1);
+    expect(await snapshotMonths()).not.toContain(lastMonth);
+    await createFamilyRegister(t.db, { wardIndex: 9, rw: "005", rt: "003" });
     expect(await snapshotMonths()).toContain(lastMonth);
-    expect((await monthlyReport(t.db, as(rt), { month: lastMonth })).figures.families).toBe(2);
+    const report = await monthlyReport(t.db, as(rt), { month: lastMonth });
+    expect(report.figures.families).toBe(2);
+    expect(report.newRegistrations.total).toBe(2);
+    expect(report.moves.find((move) => move.status === "APPROVED")?.count).toBe(2);
   });
 
   test("two first writes of a month at once take one snapshot (PostgreSQL)", async () => {

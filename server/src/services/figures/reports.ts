@@ -9,10 +9,21 @@ import { reportExportInput, reportInput, type ReportInput } from "@shared/schema
 import { registerStatuses, statusLabel, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
 import { compiledQuery } from "../../db/compiled.ts";
-import { figureMonthRollups, statusMonthRollups } from "../../db/schema/figures.ts";
+import {
+  figureMonthRollups,
+  reportMonthEnd,
+  reportMonthEndWards,
+  statusMonthRollups,
+} from "../../db/schema/figures.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { monthEndFigures, selectionFiguresBefore, snapshotFigures, type AreaFigures } from "./area-figures.ts";
+import {
+  monthEndFigures,
+  monthHasSnapshot,
+  selectionFiguresBefore,
+  snapshotFigures,
+  type AreaFigures,
+} from "./area-figures.ts";
 import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
 import { audit } from "../audit/audit-log.ts";
 import {
@@ -28,9 +39,12 @@ import { signedInUser } from "../common/access.ts";
 
 export interface MonthlyReport {
   month: string;
-  /** Registrations received in the month (live records), by their current status. */
+  /**
+   * Registrations received in the month, by status: once the month is closed and written after, as
+   * they stood at its end (report_month_end); else the live records by their current status.
+   */
   newRegistrations: { total: number; byStatus: Array<{ status: RegisterStatus; count: number }> };
-  /** Validation moves made in the month, by the status reached. */
+  /** Validation moves made in the month, by the status reached (closed months: as at their end). */
   moves: Array<{ status: RegisterStatus; count: number }>;
   /**
    * The area's figures at the month's end: its snapshot (figure_month_end) once the month is over and
@@ -54,11 +68,7 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
   const { scope } = readPolicyOf(actor);
   const place = placeShape(scope.area);
   const [received, moved, figures] = place.wardOrWider
-    ? await Promise.all([
-        receivedQuery(db, place, { ...place.values, month }),
-        movesQuery(db, place, { ...place.values, month }),
-        monthEndFigures(db, place, month),
-      ])
+    ? await wardOrWiderReport(db, place, month)
     : await smallAreaReport(db, visibleSelection(actor, { forms: "families" }), month);
   const countOf = (rows: Array<{ status: string; count: number }>, status: RegisterStatus) =>
     rows.find((row) => row.status === status)?.count ?? 0;
@@ -72,6 +82,47 @@ export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Pro
 }
 
 const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+type StatusCounts = Array<{ status: string; count: number }>;
+
+/** A closed month's received and moved counts of a place (kept per ward, and per RT for an RW or RT). */
+const closedMonthQuery = compiledQuery(
+  "report_month_end_counts",
+  (place: PlaceShape) => place.key,
+  (db, place) => {
+    const table = place.wardOrWider ? reportMonthEndWards : reportMonthEnd;
+    return db
+      .select({ kind: table.kind, status: table.status, count: total(table.families) })
+      .from(table)
+      .where(and(placeCondition(table, place), eq(table.month, sql.placeholder("month"))))
+      .groupBy(table.kind, table.status);
+  },
+);
+
+/**
+ * The month's received and moved counts as they stood at its end, or null while the month has no
+ * snapshot (the current month, or one no write has followed yet): the caller counts the live records.
+ */
+async function closedMonthCounts(
+  db: Db,
+  place: PlaceShape,
+  month: string,
+): Promise<{ received: StatusCounts; moved: StatusCounts } | null> {
+  if (!(await monthHasSnapshot(db, month))) return null;
+  const rows = await closedMonthQuery(db, place, { ...place.values, month });
+  const ofKind = (kind: "received" | "move") =>
+    rows.filter((row) => row.kind === kind).map(({ status, count }) => ({ status, count }));
+  return { received: ofKind("received"), moved: ofKind("move") };
+}
+
+/** A ward or wider: its closed month's counts, else the month rollups; the figures at the month's end. */
+async function wardOrWiderReport(db: Db, place: PlaceShape, month: string) {
+  const values = { ...place.values, month };
+  const [closed, figures] = await Promise.all([closedMonthCounts(db, place, month), monthEndFigures(db, place, month)]);
+  if (closed) return [closed.received, closed.moved, figures] as const;
+  const [received, moved] = await Promise.all([receivedQuery(db, place, values), movesQuery(db, place, values)]);
+  return [received, moved, figures] as const;
+}
 
 /** Registrations received in the month (live now) by status, of a ward-or-wider place. */
 const receivedQuery = compiledQuery(
@@ -143,21 +194,16 @@ const smallAreaMoves = compiledQuery("report_small_moves", selectionShapeKey, (d
 async function smallAreaReport(db: Db, selection: RegisterSelection, month: string) {
   const { start, end } = monthBounds(month);
   const values = { ...selection.place.values, start: start.toISOString(), end: end.toISOString() };
-  return Promise.all([
-    smallAreaReceived(db, selection, values),
-    smallAreaMoves(db, selection, values),
-    smallAreaFigures(db, selection, month, end),
-  ] as const);
-}
-
-/**
- * An RW's or RT's figures at the month's end: its snapshot when the month has one (kept per RT),
- * else its families registered before the end that are live now, from its rows.
- */
-async function smallAreaFigures(db: Db, selection: RegisterSelection, month: string, end: Date) {
+  // The snapshots are kept per RT: they answer an RW or RT read whole, not a narrower selection.
   const plain = !selection.deleted && selection.familiesOnly && !selection.statuses && !selection.condition;
-  const snapshot = plain ? await snapshotFigures(db, selection.place, month) : null;
-  return snapshot ?? selectionFiguresBefore(db, selection, end);
+  const [closed, snapshot] = plain
+    ? await Promise.all([closedMonthCounts(db, selection.place, month), snapshotFigures(db, selection.place, month)])
+    : [null, null];
+  return Promise.all([
+    closed?.received ?? smallAreaReceived(db, selection, values),
+    closed?.moved ?? smallAreaMoves(db, selection, values),
+    snapshot ?? selectionFiguresBefore(db, selection, end),
+  ] as const);
 }
 
 /** The report as rows of (section, item, value): the same content in both export formats. */

@@ -48,4 +48,29 @@ describe("figures:check beside the portal's own work", () => {
     expect(resultRows(await t.db.execute(rollupRows))).toEqual(before);
     expect(await checkRollups(t.db)).toEqual([]);
   });
+
+  test("it checks the month-end snapshots' ward sums against their RT rows and finds one changed by hand", async () => {
+    const lastMonth = new Date(Date.now() + 7 * 60 * 60 * 1000 - 35 * 24 * 60 * 60 * 1000);
+    const family = await createFamilyRegister(t.db, { wardIndex: 5, rw: "003", rt: "001", status: "APPROVED" });
+    await t.db.update(registers).set({ createdAt: lastMonth }).where(eq(registers.id, family.id));
+    // The next write takes the month-end snapshots again (the back-dated family dropped them).
+    await createFamilyRegister(t.db, { wardIndex: 5, rw: "003", rt: "002" });
+    const taken = resultRows(await t.db.execute(sql`select count(*)::int as rows from figure_month_end_wards`));
+    expect(Number(taken[0]?.rows)).toBeGreaterThan(0);
+    expect(await checkRollups(t.db)).toEqual([]);
+
+    await t.db.execute(sql`update figure_month_end_wards set families = families + 1
+      where desa_kelurahan_id = (select desa_kelurahan_id from registers where id = ${family.id})`);
+    await t.db.execute(sql`update report_month_end set families = families + 2 where kind = 'received'
+      and desa_kelurahan_id = (select desa_kelurahan_id from registers where id = ${family.id})`);
+    const found = await checkRollups(t.db);
+    expect(found.map((difference) => difference.table).sort()).toEqual([
+      "figure_month_end_wards",
+      "report_month_end_wards",
+    ]);
+    for (const difference of found) {
+      expect(difference.missing).toBeGreaterThan(0);
+      expect(difference.unexpected).toBeGreaterThan(0);
+    }
+  });
 });

@@ -9,11 +9,14 @@ import {
   figureMonthPlaceRollups,
   figureMonthEnd,
   figureMonthEndMarks,
+  figureMonthEndWards,
   figureMonthRollups,
   figureRollups,
   figureWardRollups,
   memberRollups,
   registerMonthMarks,
+  reportMonthEnd,
+  reportMonthEndWards,
   statusMonthRollups,
   statusStateTotals,
 } from "../../db/schema/figures.ts";
@@ -72,6 +75,27 @@ async function keptColumnDifferences(db: DbOrTx): Promise<RollupDifference[]> {
 }
 
 /**
+ * The month-end snapshots (history, not a recount of today's rows) checked against themselves: the
+ * per-ward tables equal their RT rows summed, and every month held is marked
+ * (pkk_month_end_differences, migration issue12_month_end_report_custom).
+ */
+async function monthEndDifferences(db: DbOrTx): Promise<RollupDifference[]> {
+  const rows = resultRows(await db.execute(sql`select table_name, side, row_json from pkk_month_end_differences()`));
+  const tables = [...new Set(rows.map((row) => String(row.table_name)))];
+  return tables.map((table) => {
+    const ofTable = rows.filter((row) => row.table_name === table);
+    const side = (name: "expected" | "actual") =>
+      ofTable.filter((row) => row.side === name).map((row) => ({ side: name, row: row.row_json }));
+    return {
+      table,
+      missing: side("expected").length,
+      unexpected: side("actual").length,
+      samples: [...side("expected").slice(0, 5), ...side("actual").slice(0, 5)],
+    };
+  });
+}
+
+/**
  * The same rebuild in parts that share no table, longest first, each with the tables it fills: the
  * bulk loader runs them on separate connections (PostgreSQL), where one chain of statements left a
  * core idle. Together they are rebuildRollups (pkk_rebuild_figures runs the first three in turn),
@@ -90,7 +114,10 @@ export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonl
   { statement: sql`select pkk_rebuild_register_counts()`, tables: [registerCounts] },
   // A load writes history (triggers off) under any month-end snapshot taken before it: those months
   // read the rollups again until the next write takes them anew (migration issue12_month_end_custom).
-  { statement: sql`select pkk_forget_month_ends()`, tables: [figureMonthEnd, figureMonthEndMarks] },
+  {
+    statement: sql`select pkk_forget_month_ends()`,
+    tables: [figureMonthEnd, figureMonthEndWards, reportMonthEnd, reportMonthEndWards, figureMonthEndMarks],
+  },
 ];
 
 const rollupTables: PgTable[] = [
@@ -177,8 +204,8 @@ const shadowStateTotals = sql`insert into pg_temp.status_state_totals (kecamatan
 /**
  * Recounts every rollup from the rows into temporary tables of their names, in one snapshot
  * (repeatable read) with a copy of the maintained ones, and lists where the maintained rollups
- * differ, and the registers whose waiting_since or life_events does not follow their events or
- * form. Empty means they agree. Writes and figure reads go on meanwhile: what they commit after
+ * differ, the registers whose waiting_since or life_events does not follow their events or form,
+ * and month-end snapshots whose ward sums are not their RT rows'. Empty means they agree. Writes and figure reads go on meanwhile: what they commit after
  * the snapshot is in neither side.
  */
 export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
@@ -187,6 +214,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
     await db.transaction(
       async (tx) => {
         const keptColumns = await keptColumnDifferences(tx);
+        const monthEnds = await monthEndDifferences(tx);
         for (const table of rollupTables) {
           const name = getTableName(table);
           await tx.execute(
@@ -220,7 +248,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
             });
           }
         }
-        differences.push(...keptColumns);
+        differences.push(...keptColumns, ...monthEnds);
         throw new Rollback();
       },
       { isolationLevel: "repeatable read" },

@@ -7,7 +7,8 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { indicatorByKey, type IndicatorDefinition, type StatisticsLevel } from "@shared/statistics.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
-  figureMonthEnd,
+  type figureMonthEnd,
+  type figureMonthEndWards,
   figureMonthPlaceRollups,
   figureMonthRollups,
   figureRollups,
@@ -19,7 +20,7 @@ import { DomainError } from "../common/errors.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import type { AreaScope } from "../registers/scope.ts";
 import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
-import { figureSource, monthHasSnapshot } from "./area-figures.ts";
+import { figureSource, monthEndFigureTable, monthHasSnapshot } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
 
@@ -79,6 +80,7 @@ function indicatorOf(key: string): IndicatorDefinition {
 
 type FigureTable =
   | typeof figureMonthEnd
+  | typeof figureMonthEndWards
   | typeof figureMonthRollups
   | typeof figureRollups
   | typeof figureMonthPlaceRollups
@@ -117,8 +119,9 @@ async function wardSource(
 ): Promise<{ table: FigureTable; where: SQL }> {
   if (!month) return figureSource(area, filter);
   if (await monthHasSnapshot(db, month)) {
-    const where = and(rollupPlace(figureMonthEnd, area, filter), eq(figureMonthEnd.month, month));
-    return { table: figureMonthEnd, where: where ?? sql`false` };
+    const table = monthEndFigureTable({ wardOrWider: isWardOrWider(area, filter) });
+    const where = and(rollupPlace(table, area, filter), eq(table.month, month));
+    return { table, where: where ?? sql`false` };
   }
   const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
   return { table, where: and(rollupPlace(table, area, filter), lte(table.createdMonth, month)) ?? sql`false` };
@@ -453,6 +456,28 @@ export interface Trend {
   suppressed: boolean;
 }
 
+/** Each closed month's sums of a place as they stood at its end (the month-end snapshots). */
+async function monthEndSums(db: DbOrTx, area: AreaScope, filter: PlaceFilter): Promise<Map<string, Sums>> {
+  const table = monthEndFigureTable({ wardOrWider: isWardOrWider(area, filter) });
+  const rows = await db
+    .select({ month: table.month, status: table.status, ...sumColumns(table) })
+    .from(table)
+    .where(rollupPlace(table, area, filter))
+    .groupBy(table.month, table.status);
+  const months = new Map<string, Sums>();
+  for (const row of rows) {
+    const sums = months.get(row.month) ?? emptySums();
+    addSums(sums, readSums(row), row.status);
+    months.set(row.month, sums);
+  }
+  return months;
+}
+
+/**
+ * A place's figures at the end of each month: a closed month's snapshot where it has one (a family
+ * deleted or edited since no longer moves it), else every family registered up to the month's end
+ * as it is now (the month rollups, cumulative).
+ */
 async function monthlySums(
   db: DbOrTx,
   area: AreaScope,
@@ -460,27 +485,29 @@ async function monthlySums(
 ): Promise<Array<{ month: string; sums: Sums }>> {
   // A ward or wider reads the per-ward month rollups; an RW or RT the per-RT ones (issue 19).
   const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
-  const rows = await db
-    .select({
-      month: table.createdMonth,
-      status: table.status,
-      ...sumColumns(table),
-    })
-    .from(table)
-    .where(rollupPlace(table, area, filter))
-    .groupBy(table.createdMonth, table.status)
-    .orderBy(asc(table.createdMonth));
+  const [rows, closed] = await Promise.all([
+    db
+      .select({
+        month: table.createdMonth,
+        status: table.status,
+        ...sumColumns(table),
+      })
+      .from(table)
+      .where(rollupPlace(table, area, filter))
+      .groupBy(table.createdMonth, table.status)
+      .orderBy(asc(table.createdMonth)),
+    monthEndSums(db, area, filter),
+  ]);
+  const months = [...new Set([...rows.map((row) => row.month), ...closed.keys()])].sort();
   // Cumulative: a month's point counts every family registered up to its end.
   const running = emptySums();
-  const points: Array<{ month: string; sums: Sums }> = [];
-  for (const row of rows) {
-    addSums(running, readSums(row), row.status);
-    const snapshot: Sums = { values: { ...running.values }, statuses: { ...running.statuses } };
-    const last = points.at(-1);
-    if (last?.month === row.month) last.sums = snapshot;
-    else points.push({ month: row.month, sums: snapshot });
-  }
-  return points;
+  let next = 0;
+  return months.map((month) => {
+    for (let row = rows[next]; row && row.month <= month; row = rows[++next]) {
+      addSums(running, readSums(row), row.status);
+    }
+    return { month, sums: closed.get(month) ?? { values: { ...running.values }, statuses: { ...running.statuses } } };
+  });
 }
 
 /** The signed-in trend of a place in the reader's area (city down to the reader's own RW or RT). */
