@@ -90,3 +90,32 @@ export function conditionPeople(indicator: IndicatorDefinition, sums: Sums): num
   const key = specialConditionKeys.find((condition) => indicator.key === `kondisi-${condition}`);
   return key ? sumOf(sums, `${key}People`) : null;
 }
+
+const readKeys = new Map<string, SumKey[]>();
+
+/**
+ * The sums an indicator's figures read (families always: its total and its families per status),
+ * found by running categoryCounts and conditionPeople over sums that note each key read, so the
+ * statistics select these few of the rollups' 36 sums and cannot miss one the figures use.
+ */
+export function indicatorSumKeys(indicator: IndicatorDefinition): SumKey[] {
+  const known = readKeys.get(indicator.key);
+  if (known) return known;
+  const read = new Set<SumKey>(["families"]);
+  const values = new Proxy<Partial<Record<SumKey, number>>>(
+    {},
+    {
+      get(_target, property) {
+        const key = sumKeys.find((candidate) => candidate === property);
+        if (key) read.add(key);
+        return 1;
+      },
+    },
+  );
+  const probe: Sums = { values, statuses: {} };
+  categoryCounts(indicator, probe);
+  conditionPeople(indicator, probe);
+  const keys = sumKeys.filter((key) => read.has(key));
+  readKeys.set(indicator.key, keys);
+  return keys;
+}

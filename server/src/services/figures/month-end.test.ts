@@ -187,6 +187,31 @@ describe("month-end snapshots of the figures", () => {
     expect(thisMonth.points.at(-1)).toMatchObject({ month: monthOf(new Date()), families: 3 });
   });
 
+  test("/statistik's RW and RT rows of a closed month keep last month's figures after a family is deleted and another edited", async () => {
+    const lastMonth = monthOf(lastMonthAt());
+    const ids = await familiesAt(10, "008", "001", lastMonthAt(), 3);
+    const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 10 });
+    const [family] = await t.db
+      .select()
+      .from(registers)
+      .where(eq(registers.id, ids[0] ?? 0));
+    const desaKelurahanId = family?.desaKelurahanId ?? 0;
+    await noSnapshots();
+    const read = () =>
+      Promise.all(
+        [{ desaKelurahanId }, { desaKelurahanId, rw: "008" }].flatMap((place) =>
+          ["mck", "sumber-air", "kondisi-pregnant"].map((indicator) =>
+            breakdown(t.db, as(kelurahan), { indicator, month: lastMonth, ...place }),
+          ),
+        ),
+      );
+    const before = await read();
+    expect(before[1]?.parent.families).toBe(3);
+
+    await deleteAndEdit(ids[0] ?? 0, ids[1] ?? 0);
+    expect(await read()).toEqual(before);
+  });
+
   test("a month no write followed is taken with the next one, each up to its own end", async () => {
     const [september, october] = [monthOf(twoMonthsAgoAt()), monthOf(lastMonthAt())];
     const old = await familiesAt(2, "002", "001", twoMonthsAgoAt(), 2);

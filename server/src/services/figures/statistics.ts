@@ -7,7 +7,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { indicatorByKey, type IndicatorDefinition, type StatisticsLevel } from "@shared/statistics.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
-  type figureMonthEnd,
+  figureMonthEnd,
   type figureMonthEndWards,
   figureMonthPlaceRollups,
   figureMonthRollups,
@@ -19,7 +19,16 @@ import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import type { AreaScope } from "../registers/scope.ts";
-import { addSums, categoryCounts, conditionPeople, emptySums, sumKeys, sumOf, type Sums } from "./indicator-counts.ts";
+import {
+  addSums,
+  categoryCounts,
+  conditionPeople,
+  emptySums,
+  indicatorSumKeys,
+  sumOf,
+  type SumKey,
+  type Sums,
+} from "./indicator-counts.ts";
 import { figureSource, monthEndFigureTable, monthHasSnapshot } from "./area-figures.ts";
 import { isWardOrWider, rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
@@ -86,23 +95,24 @@ type FigureTable =
   | typeof figureMonthPlaceRollups
   | typeof figureWardRollups;
 
-const sumColumns = (table: FigureTable) =>
+/** The sums of `keys` (an indicator's: indicatorSumKeys), not all 36: decoding them was most of a call. */
+const sumColumns = (table: FigureTable, keys: readonly SumKey[]) =>
   Object.fromEntries(
-    sumKeys.map((key) => {
+    keys.map((key) => {
       const column: PgColumn = table[key];
       return [key, sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number)];
     }),
   );
 
-function readSums(row: Record<string, unknown>): Partial<Record<(typeof sumKeys)[number], number>> {
-  return Object.fromEntries(sumKeys.map((key) => [key, Number(row[key] ?? 0)]));
+function readSums(row: Record<string, unknown>, keys: readonly SumKey[]): Partial<Record<SumKey, number>> {
+  return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)]));
 }
 
 interface WardRow {
   kecamatanId: number;
   desaKelurahanId: number;
   status: string;
-  sums: Partial<Record<(typeof sumKeys)[number], number>>;
+  sums: Partial<Record<SumKey, number>>;
 }
 
 /**
@@ -128,14 +138,20 @@ async function wardSource(
 }
 
 /** Live families per ward and status (registered up to `month` when given), within the area. */
-async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string): Promise<WardRow[]> {
+async function wardRows(
+  db: DbOrTx,
+  area: AreaScope,
+  filter: PlaceFilter,
+  keys: readonly SumKey[],
+  month?: string,
+): Promise<WardRow[]> {
   const { table, where } = await wardSource(db, area, filter, month);
   const rows = await db
     .select({
       kecamatanId: table.kecamatanId,
       desaKelurahanId: table.desaKelurahanId,
       status: table.status,
-      ...sumColumns(table),
+      ...sumColumns(table, keys),
     })
     .from(table)
     .where(where)
@@ -144,30 +160,45 @@ async function wardRows(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?
     kecamatanId: row.kecamatanId,
     desaKelurahanId: row.desaKelurahanId,
     status: row.status,
-    sums: readSums(row),
+    sums: readSums(row, keys),
   }));
 }
 
 /**
- * Live families of one ward per RW (or per RT of one RW): now from figure_rollups, registered up to a
- * month's end from figure_month_place_rollups.
+ * Live families of one ward per RW (or per RT of one RW): now from figure_rollups; at a month's end
+ * from its snapshot (figure_month_end) when the month has one, else registered up to the month's end
+ * from figure_month_place_rollups.
  */
 async function neighbourhoodRows(
   db: DbOrTx,
   area: AreaScope,
   filter: PlaceFilter,
   by: "rw" | "rt",
+  keys: readonly SumKey[],
   month?: string,
 ): Promise<Array<{ key: string; status: string; sums: WardRow["sums"] }>> {
-  const table = month ? figureMonthPlaceRollups : figureRollups;
+  const { table, where } = await neighbourhoodSource(db, area, filter, month);
   const column = by === "rw" ? table.rw : table.rt;
   const rows = await db
-    .select({ key: column, status: table.status, ...sumColumns(table) })
+    .select({ key: column, status: table.status, ...sumColumns(table, keys) })
     .from(table)
-    .where(and(rollupPlace(table, area, filter), month ? lte(figureMonthPlaceRollups.createdMonth, month) : undefined))
+    .where(where)
     .groupBy(column, table.status)
     .orderBy(asc(column));
-  return rows.map((row) => ({ key: row.key, status: row.status, sums: readSums(row) }));
+  return rows.map((row) => ({ key: row.key, status: row.status, sums: readSums(row, keys) }));
+}
+
+async function neighbourhoodSource(db: DbOrTx, area: AreaScope, filter: PlaceFilter, month?: string) {
+  const place = (table: typeof figureRollups | typeof figureMonthPlaceRollups | typeof figureMonthEnd) =>
+    rollupPlace(table, area, filter) ?? sql`true`;
+  if (!month) return { table: figureRollups, where: place(figureRollups) };
+  if (await monthHasSnapshot(db, month)) {
+    return { table: figureMonthEnd, where: and(place(figureMonthEnd), eq(figureMonthEnd.month, month)) };
+  }
+  return {
+    table: figureMonthPlaceRollups,
+    where: and(place(figureMonthPlaceRollups), lte(figureMonthPlaceRollups.createdMonth, month)),
+  };
 }
 
 // ─── Shaping ──────────────────────────────────────────────────────────────────────────────────
@@ -232,8 +263,8 @@ async function regionNames(db: DbOrTx) {
 }
 
 /** Sums for the city, every kecamatan and every kelurahan (all listed, empty ones with zeros). */
-async function cityHierarchy(db: DbOrTx, area: AreaScope, month?: string) {
-  const [rows, names] = await Promise.all([wardRows(db, area, {}, month), regionNames(db)]);
+async function cityHierarchy(db: DbOrTx, area: AreaScope, keys: readonly SumKey[], month?: string) {
+  const [rows, names] = await Promise.all([wardRows(db, area, {}, keys, month), regionNames(db)]);
   const city: RegionSums = { id: "kota", kode: null, nama: "Seluruh kota", level: "kota", sums: emptySums() };
   const kecamatanSums = new Map<number, RegionSums>(
     names.kecamatanRows.map((row) => [
@@ -276,7 +307,7 @@ export async function publicBreakdown(
   input: { indicator: string; kecamatanId?: number; level?: "kecamatan" | "kelurahan" },
 ): Promise<Breakdown> {
   const indicator = indicatorOf(input.indicator);
-  const hierarchy = await cityHierarchy(db, { kind: "all" });
+  const hierarchy = await cityHierarchy(db, { kind: "all" }, indicatorSumKeys(indicator));
   const nodes: SuppressionNode[] = [
     {
       id: "kota",
@@ -355,7 +386,7 @@ export async function breakdown(db: DbOrTx, actor: Actor, input: BreakdownInput)
       throw new DomainError("NOT_FOUND", "Wilayah tidak ditemukan");
     const by = input.rw === undefined ? "rw" : "rt";
     const filter: PlaceFilter = { desaKelurahanId: ward.id, ...(input.rw === undefined ? {} : { rw: input.rw }) };
-    const rows = await neighbourhoodRows(db, area, filter, by, input.month);
+    const rows = await neighbourhoodRows(db, area, filter, by, indicatorSumKeys(indicator), input.month);
     const parentSums: RegionSums = {
       id: input.rw ?? String(ward.id),
       kode: input.rw === undefined ? ward.kode : null,
@@ -384,7 +415,7 @@ export async function breakdown(db: DbOrTx, actor: Actor, input: BreakdownInput)
       month: input.month ?? null,
     };
   }
-  const hierarchy = await cityHierarchy(db, area, input.month);
+  const hierarchy = await cityHierarchy(db, area, indicatorSumKeys(indicator), input.month);
   if (input.kecamatanId === undefined) {
     const parent = area.kind === "all" ? hierarchy.city : { ...hierarchy.city, nama: "Wilayah kerja Anda" };
     if (input.level === "kelurahan") {
@@ -457,17 +488,22 @@ export interface Trend {
 }
 
 /** Each closed month's sums of a place as they stood at its end (the month-end snapshots). */
-async function monthEndSums(db: DbOrTx, area: AreaScope, filter: PlaceFilter): Promise<Map<string, Sums>> {
+async function monthEndSums(
+  db: DbOrTx,
+  area: AreaScope,
+  filter: PlaceFilter,
+  keys: readonly SumKey[],
+): Promise<Map<string, Sums>> {
   const table = monthEndFigureTable({ wardOrWider: isWardOrWider(area, filter) });
   const rows = await db
-    .select({ month: table.month, status: table.status, ...sumColumns(table) })
+    .select({ month: table.month, status: table.status, ...sumColumns(table, keys) })
     .from(table)
     .where(rollupPlace(table, area, filter))
     .groupBy(table.month, table.status);
   const months = new Map<string, Sums>();
   for (const row of rows) {
     const sums = months.get(row.month) ?? emptySums();
-    addSums(sums, readSums(row), row.status);
+    addSums(sums, readSums(row, keys), row.status);
     months.set(row.month, sums);
   }
   return months;
@@ -482,6 +518,7 @@ async function monthlySums(
   db: DbOrTx,
   area: AreaScope,
   filter: PlaceFilter,
+  keys: readonly SumKey[],
 ): Promise<Array<{ month: string; sums: Sums }>> {
   // A ward or wider reads the per-ward month rollups; an RW or RT the per-RT ones (issue 19).
   const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
@@ -490,13 +527,13 @@ async function monthlySums(
       .select({
         month: table.createdMonth,
         status: table.status,
-        ...sumColumns(table),
+        ...sumColumns(table, keys),
       })
       .from(table)
       .where(rollupPlace(table, area, filter))
       .groupBy(table.createdMonth, table.status)
       .orderBy(asc(table.createdMonth)),
-    monthEndSums(db, area, filter),
+    monthEndSums(db, area, filter, keys),
   ]);
   const months = [...new Set([...rows.map((row) => row.month), ...closed.keys()])].sort();
   // Cumulative: a month's point counts every family registered up to its end.
@@ -504,7 +541,7 @@ async function monthlySums(
   let next = 0;
   return months.map((month) => {
     for (let row = rows[next]; row && row.month <= month; row = rows[++next]) {
-      addSums(running, readSums(row), row.status);
+      addSums(running, readSums(row, keys), row.status);
     }
     return { month, sums: closed.get(month) ?? { values: { ...running.values }, statuses: { ...running.statuses } } };
   });
@@ -522,7 +559,7 @@ export async function trend(
     ...(input.kecamatanId === undefined ? {} : { kecamatanId: input.kecamatanId }),
     ...(input.desaKelurahanId === undefined ? {} : { desaKelurahanId: input.desaKelurahanId }),
   };
-  const points = await monthlySums(db, scope.area, filter);
+  const points = await monthlySums(db, scope.area, filter, indicatorSumKeys(indicator));
   return {
     indicator,
     points: points.map(({ month, sums }) => {
@@ -542,7 +579,7 @@ export async function trend(
 export async function publicTrend(db: DbOrTx, input: { indicator: string }): Promise<Trend> {
   const indicator = indicatorOf(input.indicator);
   const now = await publicBreakdown(db, { indicator: input.indicator });
-  const points = await monthlySums(db, { kind: "all" }, {});
+  const points = await monthlySums(db, { kind: "all" }, {}, indicatorSumKeys(indicator));
   const hideAll = now.parent.suppressed;
   const vectors = points.map(({ sums }) => [sumOf(sums, "families"), ...categoryCounts(indicator, sums)]);
   const shown = new Array<boolean>(points.length).fill(false);
