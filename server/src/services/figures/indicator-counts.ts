@@ -42,9 +42,14 @@ export const emptySums = (): Sums => ({ values: {}, statuses: {} });
 
 export const sumOf = (sums: Sums, key: SumKey): number => sums.values[key] ?? 0;
 
-export function addSums(into: Sums, row: Partial<Record<SumKey, number>>, status: string): void {
-  for (const key of sumKeys) into.values[key] = sumOf(into, key) + (row[key] ?? 0);
-  into.statuses[status] = (into.statuses[status] ?? 0) + (row.families ?? 0);
+/** A row's sums as read: only the keys its query selected (indicatorSumKeys), not all 36. */
+export type SumEntries = ReadonlyArray<readonly [SumKey, number]>;
+
+export function addSums(into: Sums, row: SumEntries, status: string): void {
+  for (const [key, value] of row) {
+    into.values[key] = sumOf(into, key) + value;
+    if (key === "families") into.statuses[status] = (into.statuses[status] ?? 0) + value;
+  }
 }
 
 /** The families in each of the indicator's categories (they add up to the region's families). */

@@ -26,6 +26,7 @@ import {
   emptySums,
   indicatorSumKeys,
   sumOf,
+  type SumEntries,
   type SumKey,
   type Sums,
 } from "./indicator-counts.ts";
@@ -104,15 +105,15 @@ const sumColumns = (table: FigureTable, keys: readonly SumKey[]) =>
     }),
   );
 
-function readSums(row: Record<string, unknown>, keys: readonly SumKey[]): Partial<Record<SumKey, number>> {
-  return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)]));
+function readSums(row: Record<string, unknown>, keys: readonly SumKey[]): SumEntries {
+  return keys.map((key) => [key, Number(row[key] ?? 0)] as const);
 }
 
 interface WardRow {
   kecamatanId: number;
   desaKelurahanId: number;
   status: string;
-  sums: Partial<Record<SumKey, number>>;
+  sums: SumEntries;
 }
 
 /**
