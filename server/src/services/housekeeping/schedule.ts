@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { describeError, type Logger } from "../../log.ts";
 import { foldRegisterChanges } from "../registers/change-log.ts";
+import { takeLastMonthEnd } from "../figures/month-end.ts";
 import { pruneExpired } from "./prune.ts";
 
 /** How often the registers' change log is folded: a REST list reads its sum on every request. */
@@ -35,7 +36,8 @@ function startRounds(log: Logger, name: string, intervalMs: number, round: () =>
 }
 
 /**
- * Prunes expired rows every `intervalMs`, and folds the registers' change log every
+ * Prunes expired rows and takes last month's month-end snapshot if no write has (month-end.ts)
+ * every `intervalMs`, and folds the registers' change log every
  * CHANGE_FOLD_INTERVAL_MS (so the version stays a sum of a few rows however busy the writers).
  */
 export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () => Promise<void> {
@@ -44,10 +46,14 @@ export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () =
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
     if (total > 0) log.info("housekeeping pruned expired rows", { ...counts });
   });
+  const stopMonthEnds = startRounds(log, "taking the month-end snapshot", intervalMs, async () => {
+    const taken = await takeLastMonthEnd(db);
+    if (taken) log.info("housekeeping took the month-end snapshot", { month: taken });
+  });
   const stopFolding = startRounds(log, "folding the registers' change log", CHANGE_FOLD_INTERVAL_MS, async () => {
     await foldRegisterChanges(db);
   });
   return async () => {
-    await Promise.all([stopPruning(), stopFolding()]);
+    await Promise.all([stopPruning(), stopMonthEnds(), stopFolding()]);
   };
 }
