@@ -42,3 +42,32 @@ describe("imports only point down", () => {
     });
   }
 });
+
+// The export and mail libraries are loaded by their first use (services/common/workbook.ts,
+// recaps/export-pdf.ts, mail/outbox-worker.ts): imported at start-up they held ~40 MB of every
+// server process's memory, also of one that never exports or sends mail (README "Configuration").
+const loadedOnFirstUse = [
+  "exceljs",
+  "pdf-lib",
+  "@pdf-lib/fontkit",
+  "@signpdf/signpdf",
+  "@signpdf/signer-p12",
+  "@signpdf/placeholder-pdf-lib",
+  "qrcode",
+  "nodemailer",
+];
+
+describe("the server starts without the export and mail libraries", () => {
+  test(`no server file imports ${loadedOnFirstUse.join(", ")} other than by import()`, () => {
+    const offending: string[] = [];
+    for (const file of sourceFiles(serverSrc)) {
+      const text = readFileSync(file, "utf8");
+      // Static imports of values; `import type` leaves nothing behind at run time.
+      for (const match of text.matchAll(/^import\s+(?!type\s)[^;]*?from\s*["']([^"']+)["']/gm)) {
+        if (match[1] && loadedOnFirstUse.includes(match[1]))
+          offending.push(`${relative(serverSrc, file)} → ${match[1]}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});

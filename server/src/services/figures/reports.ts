@@ -1,7 +1,6 @@
 // The monthly report of an area (/kader-pkk/laporan): registrations received in the month by status,
 // status moves made in the month, and the area's figures at the month's end; exported as a
 // spreadsheet (xlsx) or CSV. Exports are audited.
-import ExcelJS from "exceljs";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
@@ -25,6 +24,7 @@ import {
   type AreaFigures,
 } from "./area-figures.ts";
 import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
+import { newWorkbook } from "../common/workbook.ts";
 import { audit } from "../audit/audit-log.ts";
 import {
   readPolicyOf,
@@ -294,8 +294,7 @@ export function reportCsv(report: MonthlyReport, title: ReportTitle): string {
 }
 
 export async function reportXlsx(report: MonthlyReport, title: ReportTitle): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Portal Data Keluarga PKK";
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(`Laporan ${report.month}`);
   sheet.columns = [{ width: 36 }, { width: 60 }, { width: 12 }];
   const [heading, ...details] = titleLines(title);

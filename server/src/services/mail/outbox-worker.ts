@@ -1,7 +1,7 @@
 // The outbox worker: claims due mail with a lease (FOR UPDATE SKIP LOCKED, so several server
 // processes never send the same row twice), sends it through nodemailer, and empties the body of
 // what was sent. Failures back off and give up after MAX_ATTEMPTS; the log names ids only.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/auth-tokens.ts";
@@ -16,9 +16,12 @@ const LEASE_SECONDS = 120;
 export const OUTBOX_RETENTION_DAYS = 7;
 
 const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
+// Loaded when the first mail leaves: a portal without SMTP_URL never carries nodemailer (see
+// README "Configuration", the server's memory).
+async function transportFor(url: string): Promise<Transporter> {
   let transport = transports.get(url);
   if (!transport) {
+    const { default: nodemailer } = await import("nodemailer");
     transport = nodemailer.createTransport(url);
     transports.set(url, transport);
   }
@@ -75,7 +78,7 @@ export async function deliverOutbox(db: Db, config: MailConfig, log: Logger): Pr
         continue;
       }
       try {
-        await transportFor(smtpUrl).sendMail({
+        await (await transportFor(smtpUrl)).sendMail({
           from: config.MAIL_FROM,
           to: row.to,
           subject: row.subject,

@@ -4,12 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import fontkit from "@pdf-lib/fontkit";
-import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { P12Signer } from "@signpdf/signer-p12";
-import signpdf from "@signpdf/signpdf";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import QRCode from "qrcode";
+import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import type { RecapCell, RecapSheet } from "@shared/recaps.ts";
 import type { ExportMarks } from "./export-xlsx.ts";
 import { columnWeight, headerCells } from "./layout.ts";
@@ -25,8 +20,6 @@ const MARGIN = 24;
 const HEAD_SIZE = 5.5;
 const BODY_SIZE = 6.5;
 const LINE = 1.2;
-const black = rgb(0, 0, 0);
-const grey = rgb(0.35, 0.35, 0.35);
 
 export interface PdfOptions {
   marks: ExportMarks;
@@ -71,6 +64,7 @@ function drawCentered(
   y: number,
   w: number,
   h: number,
+  color: Color,
 ) {
   const lineHeight = size * LINE;
   const blockTop = y - (h - lines.length * lineHeight) / 2;
@@ -81,14 +75,41 @@ function drawCentered(
       y: blockTop - (index + 1) * lineHeight + size * 0.25,
       size,
       font,
-      color: black,
+      color,
     });
   });
 }
 
 const cellText = (value: RecapCell): string => (value === null || value === "" ? "" : String(value));
 
+/**
+ * The PDF libraries, loaded by the first recap PDF a process makes (the module cache keeps them
+ * from then on): a server that never exports does not carry their ~35 MB from start-up.
+ */
+async function pdfLibraries() {
+  const [pdfLib, fontkit, placeholder, signer, signpdf, qrcode] = await Promise.all([
+    import("pdf-lib"),
+    import("@pdf-lib/fontkit"),
+    import("@signpdf/placeholder-pdf-lib"),
+    import("@signpdf/signer-p12"),
+    import("@signpdf/signpdf"),
+    import("qrcode"),
+  ]);
+  return {
+    PDFDocument: pdfLib.PDFDocument,
+    rgb: pdfLib.rgb,
+    fontkit: fontkit.default,
+    pdflibAddPlaceholder: placeholder.pdflibAddPlaceholder,
+    P12Signer: signer.P12Signer,
+    signpdf: signpdf.default,
+    QRCode: qrcode.default,
+  };
+}
+
 export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promise<Buffer> {
+  const { PDFDocument, rgb, fontkit, pdflibAddPlaceholder, P12Signer, signpdf, QRCode } = await pdfLibraries();
+  const black = rgb(0, 0, 0);
+  const grey = rgb(0.35, 0.35, 0.35);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(regularFont(), { subset: true });
@@ -175,7 +196,7 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
       const width = spanWidth(cell.col, cell.colEnd);
       page.drawRectangle({ x, y: top - height, width, height, borderColor: black, borderWidth: 0.5 });
       const size = sizeOf(cell.text, cell.col, cell.colEnd);
-      drawCentered(page, linesOf(cell.text, cell.col, cell.colEnd), bold, size, x, top, width, height);
+      drawCentered(page, linesOf(cell.text, cell.col, cell.colEnd), bold, size, x, top, width, height, black);
     }
     y -= h0 + h1 + h2;
     sheet.columns.forEach((_, index) => {
@@ -190,7 +211,7 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
         borderWidth: 0.5,
         color: rgb(0.93, 0.93, 0.93),
       });
-      drawCentered(page, [String(index + 1)], font, 5, x, y, width, numberRow);
+      drawCentered(page, [String(index + 1)], font, 5, x, y, width, numberRow, black);
     });
     return { page, y: y - numberRow };
   };
@@ -211,7 +232,7 @@ export async function sheetToPdf(sheet: RecapSheet, options: PdfOptions): Promis
       const width = widths[index] ?? 0;
       page.drawRectangle({ x, y: y - height, width, height, borderColor: black, borderWidth: 0.5 });
       const cellLines = lines[index] ?? [];
-      if (sheet.columns[index]?.numeric) drawCentered(page, cellLines, face, BODY_SIZE, x, y, width, height);
+      if (sheet.columns[index]?.numeric) drawCentered(page, cellLines, face, BODY_SIZE, x, y, width, height, black);
       else
         cellLines.forEach((line, lineIndex) => {
           page.drawText(line, {

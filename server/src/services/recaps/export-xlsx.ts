@@ -1,7 +1,7 @@
 // A recap sheet as an XLSX laid out like the paper form: code and title, the title block, the
 // three-row header with merged cells, numbered columns, rows, JUMLAH, and the signature block.
-import ExcelJS from "exceljs";
 import type { RecapSheet } from "@shared/recaps.ts";
+import { newWorkbook } from "../common/workbook.ts";
 import { columnWeight, HEADER_ROWS, headerCells } from "./layout.ts";
 
 export interface ExportMarks {
@@ -16,8 +16,7 @@ const thin = { style: "thin" as const };
 const border = { top: thin, left: thin, bottom: thin, right: thin };
 
 export async function sheetToXlsx(sheet: RecapSheet, marks: ExportMarks): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Portal Data Keluarga PKK";
+  const workbook = await newWorkbook();
   const ws = workbook.addWorksheet(`${sheet.form}${sheet.sheet}`, {
     pageSetup: { paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
