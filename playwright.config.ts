@@ -11,7 +11,10 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
   outputDir: "./test-results/e2e",
-  timeout: 60_000,
+  // Two minutes a test: on the slowest CI machines (a 2-core VM at a fifth of the usual speed, both
+  // workers and the server sharing it) the longest flows took 50–60 s and one ran past a 60 s limit;
+  // every step still has its own 20 s and every expectation its 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
