@@ -6,8 +6,9 @@
 // (a signed-in admin), the landing statistics (tRPC stats.public: cached for a minute by design,
 // so this measures the cached path; bench:db times the uncached computation). Prints one table and
 // the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
-// cost the server process and (PostgreSQL on this machine) the app's database backends: on a machine
-// whose speed drifts, compare those. Numbers are reported, never asserted.
+// cost the server process, (PostgreSQL on this machine) the app's database backends and this process
+// sending and parsing the load (it shares the same cores): on a machine whose speed drifts, compare
+// those. Numbers are reported, never asserted.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -162,6 +163,8 @@ try {
     errors: number;
     serverCpuMsPerRequest: number | null;
     databaseCpuMsPerRequest: number | null;
+    /** This process (autocannon sending and parsing): the share of the same cores the load takes. */
+    loadCpuMsPerRequest: number | null;
   }> = [];
   const perRequest = (ms: number | null, requests: number) =>
     ms === null || requests === 0 ? null : Math.round((ms / requests) * 1000) / 1000;
@@ -183,7 +186,9 @@ try {
       if (warmup > 0) await load(warmup);
       const serverBefore = processCpuMs(server.pid);
       const databaseBefore = await databaseCpuOf?.sample();
+      const loadBefore = processCpuMs(process.pid);
       const result = await load(duration);
+      const loadAfter = processCpuMs(process.pid);
       const serverAfter = processCpuMs(server.pid);
       const databaseAfter = await databaseCpuOf?.sample();
       rows.push({
@@ -203,17 +208,23 @@ try {
             : null,
           result.requests.total,
         ),
+        loadCpuMsPerRequest: perRequest(
+          loadBefore === null || loadAfter === null ? null : loadAfter - loadBefore,
+          result.requests.total,
+        ),
       });
       process.stderr.write(`  ${endpoint.name} @${connections}: ${Math.round(result.requests.average)} req/s\n`);
     }
   }
   console.log(`\n${kind}, ${total?.total.toLocaleString("en")} registers, ${duration} s per run`);
-  console.log("| endpoint | connections | req/s | p50 ms | p99 ms | errors | server CPU ms/req | db CPU ms/req |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    "| endpoint | connections | req/s | p50 ms | p99 ms | errors | server CPU ms/req | db CPU ms/req | load CPU ms/req |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   const shown = (value: number | null) => (value === null ? "—" : value.toFixed(3));
   for (const row of rows) {
     console.log(
-      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${shown(row.serverCpuMsPerRequest)} | ${shown(row.databaseCpuMsPerRequest)} |`,
+      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${shown(row.serverCpuMsPerRequest)} | ${shown(row.databaseCpuMsPerRequest)} | ${shown(row.loadCpuMsPerRequest)} |`,
     );
   }
   console.log(`server peak RSS: ${Math.round(peakRssKb / 1024)} MB`);

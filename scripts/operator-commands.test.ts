@@ -258,6 +258,8 @@ describe("operator commands", () => {
             connections: z.number(),
             requestsPerSecond: z.number(),
             errors: z.number(),
+            // The load's own CPU beside the server's: both share the machine's cores.
+            loadCpuMsPerRequest: z.number(),
           }),
         ),
       })
