@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { uniqueNik } from "./family.ts";
+import { searchRecords } from "./records.ts";
 import { registerFamilyViaApi } from "./resident-api.ts";
 
 const idNumber = new Intl.NumberFormat("id-ID");
@@ -139,8 +140,7 @@ test("a member edited in the Maker Checker dialog is still changed after a reloa
     wifeName: "Sri Wahyuni",
   });
   await loginAs(page.request, demoEmails.kaderKelurahan);
-  await page.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(name)}`);
-  const row = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first();
+  const row = (await searchRecords(page, name)).first();
   await row.getByRole("button", { name: /^Maker Checker / }).click();
   const dialog = page.getByRole("dialog", { name: `Maker Checker: ${name}` });
   await dialog.getByRole("button", { name: "Edit", exact: true }).click();
@@ -305,8 +305,7 @@ test("two cadres edit the same record: the later save is refused with a clear me
   await loginAs(page.request, demoEmails.kaderKelurahan);
   const other = await context.newPage();
   const openForEdit = async (target: Page) => {
-    await target.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(name)}`);
-    const row = target.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").first();
+    const row = (await searchRecords(target, name)).first();
     await row.getByRole("button", { name: /^Maker Checker / }).click();
     const dialog = target.getByRole("dialog", { name: `Maker Checker: ${name}` });
     await dialog.getByRole("button", { name: "Edit", exact: true }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
+import { searchRecords } from "./records.ts";
 import { registerFamilyViaApi } from "./resident-api.ts";
 
 // The RT cadre of the demo data works in Bekasijaya (32.75.01.1001), RW 005, RT 001.
@@ -20,8 +21,7 @@ test("a cadre taps the house on the Maker Checker's map; it shows on the cadre's
   await loginAs(page.request, demoEmails.kaderRt);
 
   // The Maker Checker: 'Lokasi Rumah' → 'Pilih di Peta' → a tap → 'Simpan Lokasi'.
-  await page.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(head)}`);
-  const row = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").filter({ hasText: head });
+  const row = (await searchRecords(page, head)).filter({ hasText: head });
   await row.getByRole("button", { name: /^Maker Checker / }).click();
   const dialog = page.getByRole("dialog", { name: `Maker Checker: ${head}` });
   const panel = dialog.getByRole("region", { name: "Lokasi Rumah" });
@@ -92,8 +92,7 @@ test("'Gunakan Lokasi Saya' takes the phone's GPS position and its accuracy", as
   // RT 002 under the RW cadre: never on the RT 001 cadre's map of the test above (they run in parallel).
   await registerFamilyViaApi(page.request, { ...rtCadreArea, rt: "002" }, head);
   await loginAs(page.request, demoEmails.kaderRw);
-  await page.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(head)}`);
-  const row = page.getByRole("region", { name: "Semua registrasi" }).getByRole("listitem").filter({ hasText: head });
+  const row = (await searchRecords(page, head)).filter({ hasText: head });
   await row.getByRole("button", { name: /^Maker Checker / }).click();
   const panel = page
     .getByRole("dialog", { name: `Maker Checker: ${head}` })

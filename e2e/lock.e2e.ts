@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible } from "./fixtures.ts";
+import { searchRecords } from "./records.ts";
 import { registerFamilyViaApi } from "./resident-api.ts";
 
 // The RT cadre of the demo data works in Bekasijaya (32.75.01.1001), RW 005, RT 001.
@@ -22,7 +23,7 @@ test("a verified record is locked in the Maker Checker until the cadre reopens i
   await verify.getByRole("button", exact("Verifikasi")).click();
   await expect(verify).toBeHidden();
 
-  await page.goto(`/kader-pkk/registrasi-list?q=${encodeURIComponent(headName)}`);
+  await searchRecords(page, headName);
   await page.getByRole("button", { name: `Maker Checker ${headName}` }).click();
   const dialog = page.getByRole("dialog", { name: `Maker Checker: ${headName}` });
   await expect(dialog.getByText("Data ini terkunci karena sudah berstatus 'Diverifikasi RT'")).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { answerCaptcha, fillFamilyForm, uniqueNik } from "./family.ts";
+import { searchRecords } from "./records.ts";
 import { registerFamilyViaApi, searchStatusViaApi } from "./resident-api.ts";
 
 // The RT cadre of the demo data works in Bekasijaya (32.75.01.1001), RW 005, RT 001.
@@ -136,9 +137,7 @@ test("at 360 px an RT cadre asks for a revision (note required), then resubmits 
   const record = page.getByRole("dialog", { name: "Maker Checker: Joko Santoso" });
   const recordLink = record.getByRole("link", exact("Kabari lewat WhatsApp"));
   await expect(recordLink).toHaveAttribute("href", href);
-  await page.goto("/kader-pkk/registrasi-list?q=Joko%20Santoso");
-  const listLink = page
-    .getByRole("region", { name: "Semua registrasi" })
+  const listLink = (await searchRecords(page, "Joko Santoso"))
     .getByRole("link", { name: "Kabari lewat WhatsApp: Joko Santoso" })
     .first();
   await expect(listLink).toHaveText("Kabari lewat WhatsApp");
