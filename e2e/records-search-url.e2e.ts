@@ -40,9 +40,8 @@ test("a searched head's name stays out of the page URL: reload keeps the search,
   await page.goto("/kader-pkk/registrasi-list");
   const rows = recordList(page).getByRole("listitem");
   await expect(rows).toHaveCount(5);
-  const pager = recordList(page).getByText(/^Halaman 1 dari \d+$/);
-  const unfilteredPages = (await pager.textContent()) ?? "";
-  expect(unfilteredPages).not.toBe("Halaman 1 dari 1");
+  await expect(recordList(page).getByText(/^Halaman 1 dari \d+$/)).toBeVisible();
+  await expect(recordList(page).getByText("Halaman 1 dari 1", { exact: true })).toHaveCount(0);
 
   await search(page, name);
   await expect(rows).toHaveCount(1);
@@ -61,7 +60,9 @@ test("a searched head's name stays out of the page URL: reload keeps the search,
   await page.goBack();
   await expect(page).toHaveURL(listPath);
   await expect(rows).toHaveCount(5);
-  await expect(recordList(page).getByText(unfilteredPages, { exact: true })).toBeVisible();
+  // The page count, not its exact text: tests beside this one may register families in this ward.
+  await expect(recordList(page).getByText(/^Halaman 1 dari \d+$/)).toBeVisible();
+  await expect(recordList(page).getByText("Halaman 1 dari 1", { exact: true })).toHaveCount(0);
   await expect(searchBox(page)).toHaveValue("");
   // Neither the page loads nor the list's calls (POST) carried the name in their URL.
   expect(requested.length).toBeGreaterThan(0);
