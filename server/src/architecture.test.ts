@@ -45,7 +45,8 @@ describe("imports only point down", () => {
 
 // The export and mail libraries are loaded by their first use (services/common/workbook.ts,
 // recaps/export-pdf.ts, mail/outbox-worker.ts): imported at start-up they held ~40 MB of every
-// server process's memory, also of one that never exports or sends mail (README "Configuration").
+// server process's memory, also of one that never exports or sends mail (README, "The server's
+// memory and start").
 const loadedOnFirstUse = [
   "exceljs",
   "pdf-lib",

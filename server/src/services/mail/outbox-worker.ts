@@ -17,7 +17,7 @@ export const OUTBOX_RETENTION_DAYS = 7;
 
 const transports = new Map<string, Transporter>();
 // Loaded when the first mail leaves: a portal without SMTP_URL never carries nodemailer (see
-// README "Configuration", the server's memory).
+// README, "The server's memory and start").
 async function transportFor(url: string): Promise<Transporter> {
   let transport = transports.get(url);
   if (!transport) {
