@@ -1,37 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, type HistoryState, Link, redirect } from "@tanstack/react-router";
+import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { useState } from "react";
 import { RecordDialog } from "../../components/registers/record-dialog.tsx";
 import { RecordList } from "../../components/registers/record-list.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { flagParam, intParam, textParam } from "../../lib/search-params.ts";
+import { flagParam, intParam } from "../../lib/search-params.ts";
+import { oldLinkState, stateTerm, termState } from "../../lib/search-state.ts";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-declare module "@tanstack/react-router" {
-  interface HistoryState {
-    /** The records page's search term (a head's name or a Nomor KK): never in its URL, see listSearch. */
-    registrasiSearch?: string;
-  }
-}
-
-// Page and the deleted view live in the URL; the search term lives in the history entry's state.
-// A URL with a head's name or a Nomor KK would land in the browser history and address-bar
-// suggestions of shared kelurahan office computers, and a reload or an opened link would send it to
-// the server and any proxy's access log (DESIGN §6: logs carry ids and codes only). An entry's state
-// still survives a reload and comes back with Back and Forward.
+// Page and the deleted view live in the URL; the search term lives in the history entry's state
+// (lib/search-state.ts says why).
 function listSearch(search: Record<string, unknown>): { page?: number; deleted?: boolean } {
   return { page: intParam(search.page, 1), deleted: flagParam(search.deleted) };
-}
-
-/** The term an entry's state carries ("" for none); the state is checked like a URL parameter. */
-function searchTerm(state: HistoryState): string {
-  return textParam(state.registrasiSearch, 100) ?? "";
-}
-
-function termState(term: string): HistoryState {
-  return term === "" ? {} : { registrasiSearch: term };
 }
 
 export const Route = createFileRoute("/kader-pkk/registrasi-list")({
@@ -40,12 +22,13 @@ export const Route = createFileRoute("/kader-pkk/registrasi-list")({
     // An old bookmark or link with ?q=: its term moves into the entry's state and the entry's URL is
     // replaced without it. First, so that a visitor without a session is not sent to the login page
     // with the term in its redirect parameter.
-    if ("q" in location.search) {
+    const moved = oldLinkState(location.search, "q", "registrasiSearch");
+    if (moved) {
       throw redirect({
         to: "/kader-pkk/registrasi-list",
         // Not `search` itself: a route's search keeps the URL's unknown keys, q among them.
         search: { page: search.page, deleted: search.deleted },
-        state: termState(textParam(location.search.q, 100)?.trim() ?? ""),
+        state: moved,
         replace: true,
       });
     }
@@ -53,13 +36,13 @@ export const Route = createFileRoute("/kader-pkk/registrasi-list")({
       user: await requireUser(context, location, ["kader", "admin", "aparat"]),
       // Read here rather than from the location in the component: a route's context changes with its
       // search when a navigation completes, while the location changes as it starts.
-      term: searchTerm(location.state),
+      term: stateTerm(location.state, "registrasiSearch"),
     };
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, deleted: search.deleted ?? false }),
   loader: ({ context, deps, location }) =>
     context.queryClient.prefetchQuery(
-      context.trpc.registers.list.queryOptions({ search: searchTerm(location.state), ...deps }),
+      context.trpc.registers.list.queryOptions({ search: stateTerm(location.state, "registrasiSearch"), ...deps }),
     ),
   head: () => ({ meta: [{ title: "Semua Registrasi | Portal Data Keluarga PKK" }] }),
   component: RegistrationsPage,
@@ -119,8 +102,12 @@ function RegistrationsPage() {
         search={term}
         page={search.page ?? 1}
         deleted={deleted}
-        onSearch={(q) => navigate({ search: (prev) => ({ ...prev, page: undefined }), state: termState(q) })}
-        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }), state: termState(term) })}
+        onSearch={(q) =>
+          navigate({ search: (prev) => ({ ...prev, page: undefined }), state: termState("registrasiSearch", q) })
+        }
+        onPage={(page) =>
+          navigate({ search: (prev) => ({ ...prev, page }), state: termState("registrasiSearch", term) })
+        }
         action={(item) =>
           deleted ? (
             <button
