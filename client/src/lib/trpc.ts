@@ -49,11 +49,17 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /**
  * A query carrying a typed search term (a head's name, a Nomor KK, a user's e-mail): DESIGN §6 keeps
  * names and numbers out of logs, and a GET's input is in its URL, which a reverse proxy writes to its
- * access log. Such queries go as POST (the server allows the override); the rest stay GET.
+ * access log. Such queries go as POST (the server allows the override); the rest stay GET. The term
+ * is the input's `search` (the records list and other searches) or `user` (the audit log's name or
+ * e-mail of who acted).
  */
 export function carriesSearchTerm(input: unknown): boolean {
-  if (typeof input !== "object" || input === null || !("search" in input)) return false;
-  return typeof input.search === "string" && input.search.trim() !== "";
+  if (typeof input !== "object" || input === null) return false;
+  return ("search" in input && isTerm(input.search)) || ("user" in input && isTerm(input.user));
+}
+
+function isTerm(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
 }
 
 const batchOptions = { url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) };
