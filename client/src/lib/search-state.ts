@@ -1,8 +1,8 @@
-// A typed search term that names a person (a household head's name or a Nomor KK) lives in the
-// history entry's state, never in the page's URL: a URL lands in the browser history and address-bar
-// suggestions of shared office computers, and a reload or an opened link sends it to the server and
-// any proxy's access log (DESIGN §6: logs carry ids and codes only). An entry's state still survives
-// a reload and comes back with Back and Forward.
+// A typed search term that names a person (a household head's name or a Nomor KK, a staff account's
+// name or e-mail) lives in the history entry's state, never in the page's URL: a URL lands in the
+// browser history and address-bar suggestions of shared office computers, and a reload or an opened
+// link sends it to the server and any proxy's access log (DESIGN §6: logs carry ids and codes only).
+// An entry's state still survives a reload and comes back with Back and Forward.
 import type { HistoryState } from "@tanstack/react-router";
 import { textParam } from "./search-params.ts";
 
@@ -10,11 +10,13 @@ declare module "@tanstack/react-router" {
   interface HistoryState {
     /** /kader-pkk/registrasi-list: a head's name or a Nomor KK. */
     registrasiSearch?: string;
+    /** /admin/audit: part of a staff account's name or e-mail. */
+    auditUserSearch?: string;
   }
 }
 
 /** Each term's longest accepted value: its input field's maxLength (and the server's limit). */
-const termMax = { registrasiSearch: 100 };
+const termMax = { registrasiSearch: 100, auditUserSearch: 100 };
 export type SearchTermKey = keyof typeof termMax;
 
 /** The term an entry's state carries under `key` ("" for none); the state is checked like a URL parameter. */

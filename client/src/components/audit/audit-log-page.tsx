@@ -6,15 +6,15 @@ import { formatDateTime, formatNumber, formatTotal } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "../admin/admin-nav.tsx";
 import { auditActionLabel, auditActionOptions, describeAuditRecord } from "./action-label.ts";
-import { type AuditSearch, auditListQuery } from "./search.ts";
+import { type AuditFilter, auditListQuery } from "./search.ts";
 
 interface Props {
-  search: AuditSearch;
-  onSearch: (search: AuditSearch) => void;
+  filter: AuditFilter;
+  onSearch: (filter: AuditFilter) => void;
 }
 
 /** /admin/audit: who read or changed personal data, newest first (UU 27/2022 PDP accountability). */
-export function AuditLogPage({ search, onSearch }: Props) {
+export function AuditLogPage({ filter, onSearch }: Props) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold">Log Audit</h1>
@@ -22,23 +22,23 @@ export function AuditLogPage({ search, onSearch }: Props) {
         Siapa membaca atau mengubah data pribadi keluarga, kapan, dan dari mana. Waktu dalam WIB.
       </p>
       <AdminNav />
-      <AuditFilters key={JSON.stringify(search)} search={search} onSearch={onSearch} />
+      <AuditFilters key={JSON.stringify(filter)} filter={filter} onSearch={onSearch} />
       {/* A new filter starts again at the newest page. */}
-      <AuditList key={`list-${JSON.stringify(search)}`} search={search} />
+      <AuditList key={`list-${JSON.stringify(filter)}`} filter={filter} />
     </section>
   );
 }
 
-function AuditFilters({ search, onSearch }: Props) {
+function AuditFilters({ filter, onSearch }: Props) {
   const id = useId();
-  const [draft, setDraft] = useState<Required<AuditSearch>>({
-    user: search.user ?? "",
-    registrationNumber: search.registrationNumber ?? "",
-    action: search.action ?? "",
-    from: search.from ?? "",
-    to: search.to ?? "",
+  const [draft, setDraft] = useState<Required<AuditFilter>>({
+    user: filter.user ?? "",
+    registrationNumber: filter.registrationNumber ?? "",
+    action: filter.action ?? "",
+    from: filter.from ?? "",
+    to: filter.to ?? "",
   });
-  const set = (field: keyof AuditSearch) => (event: { target: { value: string } }) =>
+  const set = (field: keyof AuditFilter) => (event: { target: { value: string } }) =>
     setDraft((previous) => ({ ...previous, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +50,7 @@ function AuditFilters({ search, onSearch }: Props) {
       to: draft.to || undefined,
     });
   };
-  const filtered = Object.values(search).some((value) => value !== undefined);
+  const filtered = Object.values(filter).some((value) => value !== undefined);
 
   return (
     <form onSubmit={submit} aria-label="Saring log audit" className="mt-6 rounded-box bg-base-200 p-4">
@@ -137,12 +137,12 @@ function AuditFilters({ search, onSearch }: Props) {
   );
 }
 
-function AuditList({ search }: { search: AuditSearch }) {
+function AuditList({ filter }: { filter: AuditFilter }) {
   // Keyset pages: the cursors of the pages already seen, so 'Sebelumnya' can go back.
   const [cursors, setCursors] = useState<Array<number | undefined>>([undefined]);
   const pageIndex = cursors.length - 1;
   const list = useQuery({
-    ...trpc.audit.list.queryOptions(auditListQuery(search, cursors[pageIndex])),
+    ...trpc.audit.list.queryOptions(auditListQuery(filter, cursors[pageIndex])),
     placeholderData: keepPreviousData,
   });
 

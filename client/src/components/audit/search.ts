@@ -1,13 +1,20 @@
-// The 'Log Audit' filters as URL search params, so a filtered view can be bookmarked or shared
-// between admins. Plain parsers (see lib/search-params.ts for why not zod).
+// The 'Log Audit' filters. Codes, actions and dates are URL search params, so a filtered view can be
+// bookmarked or shared between admins; the typed user (part of a staff account's name or e-mail)
+// lives in the history entry's state instead (lib/search-state.ts says why). Plain parsers (see
+// lib/search-params.ts for why not zod).
 import { textParam } from "../../lib/search-params.ts";
 
+/** The filters in the URL. */
 export interface AuditSearch {
-  user?: string;
   registrationNumber?: string;
   action?: string;
   from?: string;
   to?: string;
+}
+
+/** What the screen filters by: the URL's filters and the user term from the entry's state. */
+export interface AuditFilter extends AuditSearch {
+  user?: string;
 }
 
 const dateParam = (value: unknown): string | undefined =>
@@ -15,7 +22,6 @@ const dateParam = (value: unknown): string | undefined =>
 
 export function auditSearch(search: Record<string, unknown>): AuditSearch {
   return {
-    user: textParam(search.user, 100) || undefined,
     registrationNumber: textParam(search.registrationNumber, 40) || undefined,
     action: textParam(search.action, 50) || undefined,
     from: dateParam(search.from),
@@ -24,13 +30,13 @@ export function auditSearch(search: Record<string, unknown>): AuditSearch {
 }
 
 /** The query input for one page of the list. */
-export function auditListQuery(search: AuditSearch, cursor?: number) {
+export function auditListQuery(filter: AuditFilter, cursor?: number) {
   return {
-    user: search.user ?? "",
-    registrationNumber: search.registrationNumber ?? "",
-    action: search.action ?? "",
-    from: search.from ?? "",
-    to: search.to ?? "",
+    user: filter.user ?? "",
+    registrationNumber: filter.registrationNumber ?? "",
+    action: filter.action ?? "",
+    from: filter.from ?? "",
+    to: filter.to ?? "",
     cursor,
   };
 }
