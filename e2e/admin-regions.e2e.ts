@@ -1,13 +1,35 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
+const TEST_WARD_CODE = "32.75.07.1901";
+
+/**
+ * Deletes the ward the first test creates, when a run stopped before the test's own delete: a
+ * leftover ward changes the ward count every other file sees (the statistics map, the list's pages).
+ */
+async function removeTestWard(request: APIRequestContext, origin: string) {
+  const listed = await request.get(`/api/desa-kelurahans?filters[kode][$eq]=${TEST_WARD_CODE}`);
+  const rows: Array<{ id: number }> = listed.ok() ? (await listed.json()).data : [];
+  for (const { id } of rows) {
+    const removed = await request.delete(`/api/desa-kelurahans/${id}`, { headers: { origin } });
+    expect(removed.ok()).toBe(true);
+  }
+}
+
+test.afterEach(async ({ page, baseURL }) => {
+  await loginAs(page.request, demoEmails.admin);
+  await removeTestWard(page.request, baseURL ?? "");
+});
+
 test("an admin creates, edits, filters, pages and deletes a ward; Statistics and Browse show the new figures", async ({
   page,
+  baseURL,
 }) => {
   await loginAs(page.request, demoEmails.admin);
+  await removeTestWard(page.request, baseURL ?? "");
   await page.goto("/admin/desa-kelurahan");
   await expect(page.getByRole("heading", { level: 1, name: "Data Desa/Kelurahan" })).toBeVisible();
   await expect(page.getByText("Menampilkan 10 dari 56 data")).toBeVisible();
@@ -25,7 +47,7 @@ test("an admin creates, edits, filters, pages and deletes a ward; Statistics and
   const dialog = page.getByRole("dialog", { name: "Tambah Desa/Kelurahan Baru" });
   await expect(dialog.getByLabel("Jenis")).toHaveValue("kelurahan");
   await dialog.getByLabel("Nama").fill("Kelurahan Uji Coba");
-  await dialog.getByRole("textbox", { name: "Kode", exact: true }).fill("32.75.07.1901");
+  await dialog.getByRole("textbox", { name: "Kode", exact: true }).fill(TEST_WARD_CODE);
   await dialog.getByRole("combobox", { name: "Kecamatan" }).selectOption({ label: "Bantargebang" });
   await dialog.getByLabel("Kode Pos").fill("171");
   await dialog.getByLabel("Luas Wilayah (km²)").fill("2.75");
@@ -40,10 +62,15 @@ test("an admin creates, edits, filters, pages and deletes a ward; Statistics and
   // A duplicate code is refused by the server and the dialog keeps what was typed.
   await page.getByRole("button", { name: "Tambah Desa/Kelurahan" }).click();
   await dialog.getByLabel("Nama").fill("Kelurahan Kembar");
-  await dialog.getByRole("textbox", { name: "Kode", exact: true }).fill("32.75.07.1901");
+  await dialog.getByRole("textbox", { name: "Kode", exact: true }).fill(TEST_WARD_CODE);
   await dialog.getByRole("combobox", { name: "Kecamatan" }).selectOption({ label: "Bantargebang" });
   await dialog.getByRole("button", { name: "Simpan" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Kode 32.75.07.1901 sudah digunakan" }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: `Kode ${TEST_WARD_CODE} sudah digunakan` })
+      .first(),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Nama")).toHaveValue("Kelurahan Kembar");
   await dialog.getByRole("button", { name: "Batal" }).click();
 
@@ -53,7 +80,7 @@ test("an admin creates, edits, filters, pages and deletes a ward; Statistics and
   await expect(page).toHaveURL(/page=1/);
   await expect(page.getByText("Menampilkan 1 dari 1 data")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Kelurahan Uji Coba" });
-  await expect(row).toContainText("32.75.07.1901");
+  await expect(row).toContainText(TEST_WARD_CODE);
   await expect(row).toContainText("Bantargebang");
   await expect(row).toContainText("12.345");
   await expect(page.getByRole("button", { name: "Berikutnya" })).toHaveCount(0);
@@ -74,7 +101,7 @@ test("an admin creates, edits, filters, pages and deletes a ward; Statistics and
   // A form opened before someone else's save is refused, says so, and overwrites nothing.
   await row.getByRole("button", { name: "Edit Kelurahan Uji Coba" }).click();
   await expect(edit.getByLabel("Jumlah Penduduk")).toHaveValue("23456");
-  const listed = await page.request.get("/api/desa-kelurahans?filters[kode][$eq]=32.75.07.1901");
+  const listed = await page.request.get(`/api/desa-kelurahans?filters[kode][$eq]=${TEST_WARD_CODE}`);
   const wardId: number = (await listed.json()).data[0].id;
   const elsewhere = await page.request.put(`/api/desa-kelurahans/${wardId}`, {
     data: { data: { kode_pos: "17112" } },
@@ -109,7 +136,7 @@ test("an admin creates, edits, filters, pages and deletes a ward; Statistics and
   await page.getByRole("tab", { name: "Kelurahan (5)" }).click();
   const card = page.getByRole("listitem").filter({ hasText: "Kelurahan Uji Coba" });
   await expect(card).toContainText("Penduduk: 23.456 jiwa");
-  await expect(card).toContainText("32.75.07.1901");
+  await expect(card).toContainText(TEST_WARD_CODE);
   await page.getByRole("tab", { name: "Desa (0)" }).click();
   await expect(page.getByText("Tidak ada data")).toBeVisible();
   await expectAccessible(page);
