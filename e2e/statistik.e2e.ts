@@ -49,6 +49,16 @@ function expectShapesShow(shapes: Map<string, string>, rows: Figure[]) {
   }
 }
 
+/** The map's legend names each colour class once (with few families most cells are 0 or hidden). */
+async function expectDistinctLegend(page: Page) {
+  const classes = await page
+    .getByRole("list", { name: /^Legenda: / })
+    .getByRole("listitem")
+    .allInnerTexts();
+  expect(classes.length).toBeGreaterThan(0);
+  expect(classes.map((text) => text.trim())).toEqual([...new Set(classes.map((text) => text.trim()))]);
+}
+
 test("the public choropleth draws 12 kecamatan and 56 kelurahan with the API's figures; a tap drills down", async ({
   page,
 }) => {
@@ -57,11 +67,13 @@ test("the public choropleth draws 12 kecamatan and 56 kelurahan with the API's f
   await expect(page.getByRole("heading", { name: "Statistik Keluarga" })).toBeVisible();
   const city = await api(page.request, { indicator: "kondisi-pregnant" });
   expectShapesShow(await mapValues(page, 12), city.rows);
+  await expectDistinctLegend(page);
 
   await page.getByRole("button", { name: "Kelurahan", exact: true }).click();
   const wards = await api(page.request, { indicator: "kondisi-pregnant", level: "kelurahan" });
   const kelurahan = await mapValues(page, 56);
   expectShapesShow(kelurahan, wards.rows);
+  await expectDistinctLegend(page);
 
   // Back to kecamatan; a tap on one shows its figures and drills into its kelurahan.
   await page.getByRole("button", { name: "Kecamatan", exact: true }).click();

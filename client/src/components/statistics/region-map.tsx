@@ -4,6 +4,7 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { type Measure, measureLabels, showCount, showMeasure } from "./figures.ts";
+import { classColour, classLabels, mapClasses } from "./map-classes.ts";
 
 export interface MapFigure {
   kode: string | null;
@@ -30,17 +31,10 @@ interface BoundaryProperties {
   nama: string;
 }
 
-const palette = ["#fef3c7", "#fcd34d", "#f59e0b", "#d97706", "#92400e"];
 const suppressedColour = "#d1d5db";
 
-function classBreaks(values: number[]): number[] {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return [];
-  return [1, 2, 3, 4].map((step) => sorted[Math.floor((sorted.length - 1) * (step / 5))] ?? 0);
-}
-
-const colourOf = (value: number | null, breaks: number[]) =>
-  value === null ? suppressedColour : (palette[breaks.filter((edge) => value > edge).length] ?? palette[0]);
+const shownValues = (figures: MapFigure[], measure: Measure) =>
+  figures.map((figure) => figure[measure]).filter((value): value is number => value !== null);
 
 function isBoundary(value: unknown): value is BoundaryProperties {
   return typeof value === "object" && value !== null && "kode" in value && "nama" in value;
@@ -70,9 +64,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
     const byKode = new Map(figures.map((figure) => [figure.kode ?? "", figure]));
     const figureValue = (figure: MapFigure | undefined) => (figure ? figure[measure] : null);
-    const breaks = classBreaks(
-      figures.map((figure) => figure[measure]).filter((value): value is number => value !== null),
-    );
+    const classes = mapClasses(shownValues(figures, measure));
     const features = geo.features.filter(
       (feature) =>
         isBoundary(feature.properties) && (!kecamatanKode || feature.properties.kode.startsWith(`${kecamatanKode}.`)),
@@ -85,7 +77,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
           color: "#374151",
           weight: 1,
           fillOpacity: 0.75,
-          fillColor: colourOf(figureValue(byKode.get(kode)), breaks),
+          fillColor: classColour(classes, figureValue(byKode.get(kode)), suppressedColour),
           className: "region-shape",
         };
       },
@@ -117,9 +109,9 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
     };
   }, [geo, figures, measure, tiles, kecamatanKode, onDrill]);
 
-  const breaks = classBreaks(
-    figures.map((figure) => figure[measure]).filter((value): value is number => value !== null),
-  );
+  const values = shownValues(figures, measure);
+  const classes = mapClasses(values);
+  const labels = classLabels(classes, values, (value) => showMeasure(measure, value));
   return (
     <div className="flex flex-col gap-2">
       {error && <p className="alert alert-warning">{error}</p>}
@@ -135,16 +127,14 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
         data-level={level}
       />
       <ul className="flex flex-wrap items-center gap-3 text-sm" aria-label={`Legenda: ${measureLabels[measure]}`}>
-        {palette.map((colour, index) => (
+        {classes.colours.map((colour, index) => (
           <li key={colour} className="flex items-center gap-1">
             <span
               className="inline-block h-4 w-4 rounded-sm border"
               style={{ background: colour }}
               aria-hidden="true"
             />
-            {index === 0
-              ? `≤ ${showMeasure(measure, breaks[0] ?? 0)}`
-              : `> ${showMeasure(measure, breaks[index - 1] ?? 0)}`}
+            {labels[index]}
           </li>
         ))}
         <li className="flex items-center gap-1">

@@ -10,6 +10,7 @@ import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { LookupAlert } from "../lookup-alert.tsx";
 import { ChartPanel } from "./chart-panel.tsx";
+import { regionBarConfig, trendLineConfig } from "./chart-configs.ts";
 import { type CsvArea, csvFileName } from "./file-names.ts";
 import { type Measure, measureLabels, measures, showCount, showMeasure, showMonth } from "./figures.ts";
 
@@ -115,16 +116,13 @@ export function StatisticsPage() {
     );
 
   const barConfig = useMemo(
-    (): ChartConfiguration => ({
-      type: "bar",
-      data: {
-        labels: rows.map((row) => row.nama),
-        datasets: [
-          { label: measureLabels[measure], data: rows.map((row) => row[measure] ?? 0), backgroundColor: barColour },
-        ],
-      },
-      options: { indexAxis: "y", maintainAspectRatio: false, plugins: { legend: { display: false } } },
-    }),
+    () =>
+      regionBarConfig(
+        rows.map((row) => ({ nama: row.nama, value: row[measure] })),
+        measure,
+        measureLabels[measure],
+        barColour,
+      ),
     [rows, measure],
   );
   const distributionConfig = useMemo(
@@ -145,21 +143,12 @@ export function StatisticsPage() {
   );
   const points = trend.data?.points ?? [];
   const trendConfig = useMemo(
-    (): ChartConfiguration => ({
-      type: "line",
-      data: {
-        labels: points.map((point) => showMonth(point.month)),
-        datasets: [
-          {
-            label: indicator?.categories[0]?.label ?? "",
-            data: points.map((point) => point.categories[0]?.value ?? null),
-            borderColor: barColour,
-            spanGaps: true,
-          },
-        ],
-      },
-      options: { maintainAspectRatio: false },
-    }),
+    () =>
+      trendLineConfig(
+        points.map((point) => ({ month: showMonth(point.month), value: point.categories[0]?.value ?? null })),
+        indicator?.categories[0]?.label ?? "",
+        barColour,
+      ),
     [points, indicator],
   );
 
