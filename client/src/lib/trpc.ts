@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, isTRPCClientError, splitLink } from "@trpc/client";
+import { SEARCH_TERM_FIELDS } from "@shared/search-terms.ts";
 import { TRPC_MAX_BATCH_SIZE } from "@shared/trpc-limits.ts";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../../server/src/trpc/router.ts";
@@ -47,19 +48,17 @@ export const queryClient = new QueryClient({
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * A query carrying a typed search term (a head's name, a Nomor KK, a user's e-mail): DESIGN §6 keeps
- * names and numbers out of logs, and a GET's input is in its URL, which a reverse proxy writes to its
- * access log. Such queries go as POST (the server allows the override); the rest stay GET. The term
- * is the input's `search` (the records list and other searches) or `user` (the audit log's name or
- * e-mail of who acted).
+ * A query carrying a typed search term (SEARCH_TERM_FIELDS: a head's name, a Nomor KK, a staff
+ * account's name or e-mail) goes as POST (the server allows the override): a GET's input is in its
+ * URL, which a reverse proxy writes to its access log (DESIGN §6). The rest stay GET.
  */
 export function carriesSearchTerm(input: unknown): boolean {
   if (typeof input !== "object" || input === null) return false;
-  return ("search" in input && isTerm(input.search)) || ("user" in input && isTerm(input.user));
-}
-
-function isTerm(value: unknown): boolean {
-  return typeof value === "string" && value.trim() !== "";
+  const fields: Record<string, unknown> = { ...input };
+  return SEARCH_TERM_FIELDS.some((field) => {
+    const value = fields[field];
+    return typeof value === "string" && value.trim() !== "";
+  });
 }
 
 const batchOptions = { url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) };
