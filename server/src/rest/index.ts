@@ -1,5 +1,5 @@
 import { describeError } from "../log.ts";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { basePath } from "hono/route";
 import { TrieRouter } from "hono/router/trie-router";
 import type { AppEnv } from "../app-env.ts";
@@ -35,7 +35,16 @@ export function restApi(): Hono<AppEnv> {
       c.res.headers.set("content-type", "application/json; charset=utf-8");
     }
   });
-  api.use("*", cookieWritesAreJson);
+  // The methods each path has a route for, worked out once all routes are in (on the first request).
+  let methodsAt: ((path: string) => string[]) | undefined;
+  const allowedAt = (c: Context<AppEnv>) => {
+    methodsAt ??= routedMethods(api);
+    return methodsAt(c.req.path.slice(basePath(c).length).replace(/(.)\/+$/, "$1") || "/");
+  };
+  api.use(
+    "*",
+    cookieWritesAreJson((c) => allowedAt(c).includes(c.req.method)),
+  );
   api.route("/", apiDocs());
   api.route("/", restAuth());
   api.route("/", restUsers());
@@ -43,11 +52,8 @@ export function restApi(): Hono<AppEnv> {
   api.route("/", registersRest());
   // A sub-app's notFound is not consulted once mounted, so unknown API routes end here. As Strapi's
   // router does, a path that has routes for other methods answers 405 with those in `Allow`.
-  let methodsAt: ((path: string) => string[]) | undefined;
   api.all("*", (c) => {
-    methodsAt ??= routedMethods(api);
-    const path = c.req.path.slice(basePath(c).length).replace(/(.)\/+$/, "$1") || "/";
-    const allowed = methodsAt(path);
+    const allowed = allowedAt(c);
     if (allowed.length === 0) return c.json(restNotFound().toBody(), 404);
     c.header("Allow", allowed.join(", "));
     return c.text("Method Not Allowed", 405);

@@ -1,7 +1,7 @@
 // What a Strapi client gets for a method a path has no route for (405 with the path's own methods in
 // `Allow`) and for a body over the size limit (413 in Strapi's error envelope).
 import { describe, expect, test } from "bun:test";
-import { useTestApp } from "../../test/helpers.ts";
+import { createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
 import { apiToken } from "../../test/rest.ts";
 
 describe("REST methods and body size", () => {
@@ -28,6 +28,31 @@ describe("REST methods and body size", () => {
       status: 405,
       allow: "HEAD, GET, PUT, DELETE",
     });
+  });
+
+  test("with a session cookie and a non-JSON body, a method without a route is still 405 (or 404), not 415", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const cookie = await sessionCookieFor(t.db, admin.id);
+    const textBody = (method: string, path: string) =>
+      t.app.request(path, {
+        method,
+        headers: { "content-type": "text/plain", cookie, origin: TEST_ORIGIN },
+        body: "{}",
+      });
+    for (const [method, path] of [
+      ["PATCH", "/api/kecamatans/1"],
+      ["POST", "/api/kecamatans/1"],
+      ["PUT", "/api/kecamatans"],
+    ] as const) {
+      const response = await textBody(method, path);
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 405 });
+      expect(response.headers.get("allow")).toContain("GET");
+    }
+    expect((await textBody("PATCH", "/api/no-such-route")).status).toBe(404);
+    // A method the path has a route for keeps the JSON rule (issue 14).
+    const routed = await textBody("PUT", "/api/kecamatans/1");
+    expect(routed.status).toBe(415);
+    expect((await routed.json()).error.name).toBe("UnsupportedMediaTypeError");
   });
 
   test("a path no method has a route for stays 404 NotFoundError, whatever the method", async () => {
