@@ -12,7 +12,7 @@ describe("choropleth classes", () => {
     const classes = mapClasses(values);
     expect(classes.edges).toEqual([2, 4, 6, 8]);
     expect(classes.colours).toEqual([...mapPalette]);
-    expect(classLabels(classes, values, show)).toEqual(["≤ 2", "> 2", "> 4", "> 6", "> 8"]);
+    expect(classLabels(classes, show)).toEqual(["≤ 2", "> 2", "> 4", "> 6", "> 8"]);
     expect(classColour(classes, 0, hidden)).toBe(mapPalette[0]);
     expect(classColour(classes, 5, hidden)).toBe(mapPalette[2]);
     expect(classColour(classes, 10, hidden)).toBe(mapPalette[4]);
@@ -21,7 +21,7 @@ describe("choropleth classes", () => {
   test("mostly zeros (a young city's counts): no repeated class, the non-zero ones darker", () => {
     const values = [0, 0, 0, 0, 0, 0, 0, 0, 6, 12];
     const classes = mapClasses(values);
-    const labels = classLabels(classes, values, show);
+    const labels = classLabels(classes, show);
     expect(new Set(labels).size).toBe(labels.length);
     expect(labels).toEqual(["≤ 0", "> 0"]);
     expect(classes.colours).toEqual([mapPalette[0], mapPalette[4]]);
@@ -32,18 +32,18 @@ describe("choropleth classes", () => {
   test("mostly the largest value: the smaller ones keep a lighter class", () => {
     const values = [1, 7, 7, 7, 7, 7, 7];
     const classes = mapClasses(values);
-    expect(classLabels(classes, values, show)).toEqual(["≤ 1", "> 1"]);
+    expect(classLabels(classes, show)).toEqual(["≤ 1", "> 1"]);
     expect(classColour(classes, 1, hidden)).not.toBe(classColour(classes, 7, hidden));
   });
 
   test("all equal: one class named by its value; none shown: no class, hidden ones grey", () => {
     const equal = mapClasses([5, 5, 5]);
-    expect(classLabels(equal, [5, 5, 5], show)).toEqual(["5"]);
+    expect(classLabels(equal, show)).toEqual(["5"]);
     expect(classColour(equal, 5, hidden)).toBe(mapPalette[2]);
     expect(mapClasses([0, 0]).colours).toEqual([mapPalette[0]]);
     const none = mapClasses([]);
     expect(none.colours).toEqual([]);
-    expect(classLabels(none, [], show)).toEqual([]);
+    expect(classLabels(none, show)).toEqual([]);
     expect(classColour(none, null, hidden)).toBe(hidden);
   });
 });

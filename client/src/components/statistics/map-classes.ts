@@ -10,13 +10,15 @@ export interface MapClasses {
   edges: number[];
   /** One colour per class (edges.length + 1), or none when no value is shown. */
   colours: string[];
+  /** The largest shown value (0 when none): a single class is named by it. */
+  highest: number;
 }
 
 export function mapClasses(values: number[]): MapClasses {
   const sorted = [...values].sort((a, b) => a - b);
   const lowest = sorted[0];
   const highest = sorted[sorted.length - 1];
-  if (lowest === undefined || highest === undefined) return { edges: [], colours: [] };
+  if (lowest === undefined || highest === undefined) return { edges: [], colours: [], highest: 0 };
   const quintiles = [1, 2, 3, 4].map((step) => sorted[Math.floor((sorted.length - 1) * (step / 5))] ?? lowest);
   let edges = [...new Set(quintiles)].filter((edge) => edge < highest);
   // Most values equal to the largest: the smaller ones still get a lighter class of their own.
@@ -31,7 +33,7 @@ export function mapClasses(values: number[]): MapClasses {
           { length: count },
           (_, index) => mapPalette[Math.round((index * last) / (count - 1))] ?? mapPalette[0],
         );
-  return { edges, colours };
+  return { edges, colours, highest };
 }
 
 /** The colour of a shown value (null: hidden, drawn in `hidden`). */
@@ -41,8 +43,8 @@ export function classColour(classes: MapClasses, value: number | null, hidden: s
 }
 
 /** The legend's text of each class, in the colours' order (`show` formats a value). */
-export function classLabels(classes: MapClasses, values: number[], show: (value: number) => string): string[] {
-  if (classes.colours.length === 1) return [show(Math.max(...values))];
+export function classLabels(classes: MapClasses, show: (value: number) => string): string[] {
+  if (classes.colours.length === 1) return [show(classes.highest)];
   return classes.colours.map((_, index) =>
     index === 0 ? `≤ ${show(classes.edges[0] ?? 0)}` : `> ${show(classes.edges[index - 1] ?? 0)}`,
   );

@@ -109,9 +109,8 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
     };
   }, [geo, figures, measure, tiles, kecamatanKode, onDrill]);
 
-  const values = shownValues(figures, measure);
-  const classes = mapClasses(values);
-  const labels = classLabels(classes, values, (value) => showMeasure(measure, value));
+  const classes = mapClasses(shownValues(figures, measure));
+  const labels = classLabels(classes, (value) => showMeasure(measure, value));
   return (
     <div className="flex flex-col gap-2">
       {error && <p className="alert alert-warning">{error}</p>}
