@@ -270,6 +270,31 @@ describe("bulk family generation", () => {
     expect(loaded.families).toBe(20);
   });
 
+  test("a load whose last batch is still on its way to the database when the streams end keeps its rows", async () => {
+    // Only the PostgreSQL driver sends batches over a socket.
+    if (t.handle.kind !== "postgres") return;
+    const counted = await rowCounts();
+    // The registers' COPY waits 2 s before it reads any data, so the one batch of 10,000 families
+    // (~20 MB of forms, more than the socket holds) is still being sent when the streams end. The
+    // driver refused the question asked next ("did the COPY succeed?") with COPY_IN_PROGRESS until
+    // the batch had left, and the load was thrown away as refused by PostgreSQL (seen at 100,000
+    // families on a database slowed by an earlier aborted load).
+    await t.db.execute(sql`create function slow_load() returns trigger language plpgsql as $$
+      begin perform pg_sleep(2); return null; end $$`);
+    await t.db.execute(sql`create trigger slow_load before insert on registers
+      for each statement execute function slow_load()`);
+    await t.db.execute(sql`alter table registers enable always trigger slow_load`);
+    try {
+      const loaded = await loadFamilies(t.handle, { families: 10_000, batchSize: 10_000 });
+      expect(loaded.families).toBe(10_000);
+    } finally {
+      await t.db.execute(sql`drop trigger slow_load on registers`);
+      await t.db.execute(sql`drop function slow_load`);
+    }
+    expect((await rowCounts())?.registers).toBe(Number(counted?.registers ?? 0) + 10_000);
+    expect(await checkRollups(t.db)).toEqual([]);
+  }, 90_000);
+
   test("a load that fails half-way keeps none of its rows and leaves every index in place", async () => {
     const before = await indexes();
     const counted = await rowCounts();

@@ -8,6 +8,7 @@
 // triggers too, join the load's transaction (kept or dropped with it) and are only counted by the
 // final rebuild.
 import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Writable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, type SQL, sql } from "drizzle-orm";
@@ -113,17 +114,31 @@ async function openCopy(client: postgres.Sql, table: string, columns: readonly s
   return copy;
 }
 
+/** The driver refused a statement because the connection's COPY has not ended on its side yet. */
+const copyInProgress = (error: unknown) =>
+  error instanceof Error && "code" in error && error.code === "COPY_IN_PROGRESS";
+
 /**
- * Whether the COPY succeeded, asked of its own connection after the stream ended. postgres.js
- * reports a refusal that arrives after the last batch nowhere (the stream never finishes), but the
- * transaction it aborted refuses the next statement, so this answer always comes.
+ * What became of the COPY, asked of its own connection after the stream ended: undefined when it
+ * succeeded, else the error the question got. postgres.js reports a refusal that arrives after the
+ * last batch nowhere (the stream never finishes), but the transaction it aborted refuses the next
+ * statement, so this answer always comes. The driver takes that statement only once the stream has
+ * passed its last buffered batch to the socket; before, it answers COPY_IN_PROGRESS without asking
+ * the database (a load whose database was slow to take its last batches was thrown away as refused,
+ * with nothing in PostgreSQL's log), so the question waits for the stream and is asked again.
  */
-async function copySucceeded(copy: CopyStream): Promise<boolean> {
-  try {
-    await copy.connection`select 1`;
-    return true;
-  } catch {
-    return false;
+async function copyRefusal(copy: CopyStream): Promise<unknown> {
+  const ended = new Promise<void>((resolve) => {
+    for (const event of ["finish", "close", "error"]) copy.stream.once(event, () => resolve());
+  });
+  for (;;) {
+    try {
+      await copy.connection`select 1`;
+      return undefined;
+    } catch (error) {
+      if (!copyInProgress(error)) return error;
+      await Promise.race([ended, sleep(10)]);
+    }
   }
 }
 
@@ -163,7 +178,7 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
     await Promise.allSettled(
       copies.map(async (copy) => {
         copy.stream.destroy(new Error("the load could not start"));
-        await copySucceeded(copy);
+        await copyRefusal(copy);
         await releaseCopy(copy, "rollback");
       }),
     );
@@ -187,18 +202,24 @@ async function postgresSink(client: postgres.Sql): Promise<Sink> {
       if (reason !== undefined) copy.stream.destroy(new Error("the load was abandoned"));
       else copy.stream.end();
     }
-    const succeeded = await Promise.all(copies.map(copySucceeded));
-    const outcome = reason === undefined && succeeded.every(Boolean) ? "commit" : "rollback";
+    const refusals = await Promise.all(copies.map(copyRefusal));
+    const outcome = reason === undefined && refusals.every((refusal) => refusal === undefined) ? "commit" : "rollback";
     const released = await Promise.allSettled(copies.map((copy) => releaseCopy(copy, outcome)));
     const lost = released.find((result) => result.status === "rejected");
     // A connection lost between its probe and its commit is the one way a part can go missing.
     if (outcome === "commit" && lost) throw lost.reason;
     if (outcome === "commit") return;
-    const refused = copies.find((_copy, index) => !succeeded[index]);
+    const index = refusals.findIndex((refusal) => refusal !== undefined);
+    const refused = copies[index];
     throw (
       reason ??
       refused?.failure ??
-      new Error(`PostgreSQL refused the COPY into ${refused?.table} (its log says why); nothing of this load was kept`)
+      new Error(
+        `PostgreSQL refused the COPY into ${refused?.table} (its log says why); nothing of this load was kept`,
+        {
+          cause: refusals[index],
+        },
+      )
     );
   };
   let batches = 0;
