@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { openDatabase, type DatabaseHandle } from "../server/src/db/client.ts";
+import { resultRows } from "../server/src/db/raw-rows.ts";
 import { registerCounts } from "../server/src/db/schema/register-counts.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -102,6 +103,52 @@ describe("operator commands", () => {
     const refused = await run(database, "demo-data.ts", ["--families", "none"]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("usage: npm run demo:data -- --families <number of families>");
+  }, 120_000);
+
+  test("demo:data killed part-way keeps none of its families, and the next start builds the indexes it had dropped", async () => {
+    const state = async () => {
+      const handle = await database.open();
+      try {
+        const rows = resultRows(
+          await handle.db.execute(
+            sql`select (select count(*) from registers)::integer as families,
+                       (select string_agg(indexdef, ';' order by indexname) from pg_indexes
+                         where tablename in ('registers', 'family_members', 'register_events', 'household_locations')) as indexes,
+                       (select count(*) from dropped_indexes)::integer as written_down`,
+          ),
+        );
+        return rows[0];
+      } finally {
+        await handle.close();
+      }
+    };
+    const before = await state();
+    const child = Bun.spawn([process.execPath, join("scripts", "demo-data.ts"), "--families", "20000"], {
+      cwd: root,
+      env: database.env,
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    // Killed once its first batch is in: more families than the database holds, so by then the
+    // secondary indexes are dropped.
+    const decoder = new TextDecoder();
+    let progress = "";
+    for await (const chunk of child.stderr) {
+      progress += decoder.decode(chunk);
+      if (/\d+% [\d,]+ families/.test(progress)) break;
+    }
+    child.kill("SIGKILL");
+    await child.exited;
+    const killed = await state();
+    expect(killed?.families).toBe(before?.families);
+    expect(killed?.indexes).not.toBe(before?.indexes);
+    expect(Number(killed?.written_down)).toBeGreaterThan(10);
+
+    // The next start of a command (or of the portal) migrates first, and builds them there.
+    const migrated = await run(database, join("..", "server", "src", "db", "migrate.ts"), []);
+    expect(migrated.code).toBe(0);
+    const after = await state();
+    expect(after).toEqual({ ...before, written_down: 0 });
   }, 120_000);
 
   test("figures:check passes on generated data, names a changed rollup, and --rebuild repairs it", async () => {

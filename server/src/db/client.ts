@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/index.ts";
+import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./dropped-indexes.ts";
 
 export type Schema = typeof schema;
 /** The database both drivers satisfy; services depend on this, never on a driver. */
@@ -20,7 +21,7 @@ export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs start-up work while holding a cluster-wide lock (PostgreSQL); directly on PGlite. */
+  /** Runs start-up work, or a bulk load, while holding a cluster-wide lock (PostgreSQL); directly on PGlite. */
   exclusive<T>(lock: StartupLock, work: (lockDb: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   /** Throws when the database does not answer within 2 s. */
@@ -66,7 +67,7 @@ const pingTimeoutMs = 2000;
 
 // Startup work (migrations, seeding) runs under these PostgreSQL advisory locks, so instances
 // started together on an empty database take turns instead of racing (CREATE EXTENSION, seeds).
-const lockKeys = { migrate: 72_501, seed: 72_502 } as const;
+const lockKeys = { migrate: 72_501, seed: 72_502, bulkLoad: BULK_LOAD_LOCK } as const;
 export type StartupLock = keyof typeof lockKeys;
 
 /**
@@ -230,7 +231,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       kind: "postgres",
       exclusive,
-      migrate: () => exclusive("migrate", (lockDb) => migratePostgres(lockDb, { migrationsFolder })),
+      // A bulk load stopped before it built its indexes again (db/dropped-indexes.ts) is mended here.
+      migrate: () =>
+        exclusive("migrate", async (lockDb) => {
+          await migratePostgres(lockDb, { migrationsFolder });
+          await restoreUnlessLoading(lockDb);
+        }),
       ping: async () => {
         await withTimeout(client`select 1`, pingTimeoutMs, "database ping timed out");
       },
@@ -253,7 +259,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: "pglite",
     // One process owns an embedded database: nobody to take turns with.
     exclusive: (_lock, work) => work(db),
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await restoreDroppedIndexes(db);
+    },
     ping: async () => {
       await client.query("select 1");
     },

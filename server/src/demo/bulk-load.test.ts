@@ -10,6 +10,8 @@ import { desaKelurahan } from "../db/schema/regions.ts";
 import { getEnv } from "../env.ts";
 import { useTestApp } from "../../test/helpers.ts";
 import { checkRollups } from "../services/figures/rollups.ts";
+import { dropIndexesForLoad, type IndexDefinition } from "../db/dropped-indexes.ts";
+import { droppedIndexes } from "../db/schema/dropped-indexes.ts";
 import { loadFamilies } from "./bulk-load.ts";
 import { wardOutlines } from "./ward-outlines.ts";
 
@@ -36,6 +38,16 @@ describe("bulk family generation", () => {
         sql`select indexdef from pg_indexes where tablename in ('registers', 'family_members', 'register_events') order by indexname`,
       ),
     );
+
+  /** The indexes a large load drops: the loaded tables' non-unique ones. */
+  const secondary = async (): Promise<IndexDefinition[]> =>
+    resultRows(
+      await t.db.execute(
+        sql`select indexname as name, indexdef as definition from pg_indexes
+          where tablename in ('registers', 'family_members', 'register_events', 'household_locations')
+            and indexdef not like 'CREATE UNIQUE%' order by indexname`,
+      ),
+    ).map((row) => ({ name: String(row.name), definition: String(row.definition) }));
 
   const rowCounts = async () => {
     const [row] = resultRows(
@@ -268,6 +280,41 @@ describe("bulk family generation", () => {
     // Every connection the load reserved answers again.
     const loaded = await loadFamilies(t.handle, { families: 20 });
     expect(loaded.families).toBe(20);
+  });
+
+  test("a load stopped before it built its indexes again (Ctrl-C, a kill) leaves them written down, and the next start builds them", async () => {
+    const before = await indexes();
+    const dropped = await secondary();
+    expect(dropped.length).toBeGreaterThan(10);
+    // What a large load does before its first batch; the process then dies, so nothing builds them.
+    await dropIndexesForLoad(t.db, dropped);
+    expect(await secondary()).toEqual([]);
+    expect((await t.db.select().from(droppedIndexes)).map((row) => row.name).sort()).toEqual(
+      dropped.map((index) => index.name).sort(),
+    );
+    // Every start of the portal or of a command migrates first.
+    await t.handle.migrate();
+    expect(await indexes()).toBe(before);
+    expect(await t.db.select().from(droppedIndexes)).toEqual([]);
+  });
+
+  test("the next load builds what a stopped one dropped, whether it drops the indexes itself or not", async () => {
+    const before = await indexes();
+    const counted = await rowCounts();
+    await dropIndexesForLoad(t.db, await secondary());
+    // Fewer families than the tables hold: this load keeps the indexes, so it builds them first.
+    await loadFamilies(t.handle, { families: 10 });
+    expect(await indexes()).toBe(before);
+    expect(await t.db.select().from(droppedIndexes)).toEqual([]);
+
+    const [some] = await secondary();
+    if (!some) throw new Error("no secondary index");
+    await dropIndexesForLoad(t.db, [some]);
+    // More families than the tables hold: the rest are dropped too, and all are built after the load.
+    await loadFamilies(t.handle, { families: Number(counted?.registers ?? 0) + 10, batchSize: 500 });
+    expect(await indexes()).toBe(before);
+    expect(await t.db.select().from(droppedIndexes)).toEqual([]);
+    expect(await checkRollups(t.db)).toEqual([]);
   });
 
   test("a load whose last batch is still on its way to the database when the streams end keeps its rows", async () => {

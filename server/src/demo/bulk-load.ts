@@ -15,6 +15,14 @@ import { asc, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { DatabaseHandle } from "../db/client.ts";
+import {
+  buildStatement,
+  dropIndexesForLoad,
+  forgetDroppedIndexes,
+  type IndexDefinition,
+  pendingIndexes,
+  restoreDroppedIndexes,
+} from "../db/dropped-indexes.ts";
 import { resultRows } from "../db/raw-rows.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { rollupRebuildParts } from "../services/figures/rollups.ts";
@@ -283,7 +291,7 @@ const loadedTables = ["registers", "family_members", "register_events", "househo
  * at least doubles the families, they are dropped for the load and built again afterwards, which is
  * far cheaper than maintaining them row by row (pg_restore does the same).
  */
-async function secondaryIndexes(handle: DatabaseHandle): Promise<Array<{ name: string; definition: string }>> {
+async function secondaryIndexes(handle: DatabaseHandle): Promise<IndexDefinition[]> {
   const rows = resultRows(
     await handle.db.execute(
       sql`select indexname as name, indexdef as definition from pg_indexes
@@ -301,14 +309,15 @@ type Job = (run: Run) => Promise<void>;
 
 /** Builds one dropped index again (its own CREATE INDEX statement). */
 const buildIndex =
-  (index: { definition: string }): Job =>
+  (index: IndexDefinition): Job =>
   async (run) => {
-    await run(sql.raw(index.definition));
+    await run(sql.raw(buildStatement(index)));
   };
 
 /** The dropped indexes built again, on the lanes, costliest first (a failed load's way back). */
-async function rebuildIndexes(handle: DatabaseHandle, indexes: Array<{ name: string; definition: string }>) {
+async function rebuildIndexes(handle: DatabaseHandle, indexes: IndexDefinition[]) {
   await runJobs(handle, [...indexes].sort(byBuildCost).map(buildIndex));
+  await forgetDroppedIndexes(handle.db, indexes);
 }
 
 /**
@@ -363,7 +372,16 @@ async function runJobs(handle: DatabaseHandle, jobs: Job[]): Promise<void> {
   );
 }
 
+/**
+ * Loads `options.families` generated families (see the top of this file). Loads take turns
+ * (PostgreSQL: an advisory lock held for the whole load, which also keeps a portal starting beside
+ * it from building the indexes it dropped; see db/dropped-indexes.ts).
+ */
 export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions): Promise<LoadResult> {
+  return handle.exclusive("bulkLoad", () => load(handle, options));
+}
+
+async function load(handle: DatabaseHandle, options: LoadOptions): Promise<LoadResult> {
   const { db } = handle;
   const wards = await db.select().from(desaKelurahan).orderBy(asc(desaKelurahan.kode));
   if (wards.length === 0) throw new Error("no regions: seed the regions first");
@@ -373,8 +391,13 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
   const firstEventId = await reserveIds(handle, "register_events", total * MAX_EVENTS);
 
   const [existing] = resultRows(await db.execute(sql`select count(*)::integer as families from registers`));
-  const dropped = total >= Number(existing?.families ?? 0) ? await secondaryIndexes(handle) : [];
-  for (const index of dropped) await db.execute(sql`drop index if exists ${sql.identifier(index.name)}`);
+  // A load stopped before it built its indexes again left them written down: this one builds them
+  // with its own, or first when it drops none.
+  const pending = await pendingIndexes(db);
+  const dropping = total >= Number(existing?.families ?? 0) ? await secondaryIndexes(handle) : [];
+  if (dropping.length === 0) await restoreDroppedIndexes(db);
+  else await dropIndexesForLoad(db, dropping);
+  const dropped = dropping.length === 0 ? [] : [...pending, ...dropping];
 
   const started = performance.now();
   let copied = started;
@@ -462,6 +485,7 @@ export async function loadFamilies(handle: DatabaseHandle, options: LoadOptions)
     }),
   ];
   await runJobs(handle, jobs);
+  await forgetDroppedIndexes(db, dropped);
   // Once nothing else runs, the loaded tables are vacuumed again: a 1,000,000-family load ended with
   // no page of registers marked all-visible although its vacuum had run beside the rollups (why was
   // not found; a vacuum afterwards marked every page), so every index-only scan read the heap (an

@@ -10,3 +10,4 @@ export * from "./figures.ts";
 export * from "./recaps.ts";
 export * from "./register-counts.ts";
 export * from "./register-changes.ts";
+export * from "./dropped-indexes.ts";
