@@ -23,7 +23,11 @@ async function main() {
   const city = await cityName(env.CITY_CODE);
   const handle = await openConfiguredDatabase(env);
   // Under advisory locks: instances started together on an empty database take turns.
-  await handle.migrate();
+  const { rebuiltIndexes } = await handle.migrate();
+  if (rebuiltIndexes.length > 0)
+    log.warn("built the indexes a bulk load (demo:data) dropped and could not build again", {
+      indexes: rebuiltIndexes.length,
+    });
   await handle.exclusive("seed", (lockDb) => seedDatabase(lockDb, env, log));
   // Made (or read) now, so a missing or unreadable certificate shows at start-up, not at the first PDF.
   const certificate = signingCertificate(env);

@@ -23,7 +23,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Runs start-up work, or a bulk load, while holding a cluster-wide lock (PostgreSQL); directly on PGlite. */
   exclusive<T>(lock: StartupLock, work: (lockDb: Db) => Promise<T>): Promise<T>;
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations, then builds any index a bulk load dropped and could not build
+   * again (db/dropped-indexes.ts); answers those indexes' names.
+   */
+  migrate(): Promise<{ rebuiltIndexes: string[] }>;
   /** Throws when the database does not answer within 2 s. */
   ping(): Promise<void>;
   /** True when every committed migration has been applied (readiness). */
@@ -235,7 +239,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       migrate: () =>
         exclusive("migrate", async (lockDb) => {
           await migratePostgres(lockDb, { migrationsFolder });
-          await restoreUnlessLoading(lockDb);
+          return { rebuiltIndexes: await restoreUnlessLoading(lockDb) };
         }),
       ping: async () => {
         await withTimeout(client`select 1`, pingTimeoutMs, "database ping timed out");
@@ -261,7 +265,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     exclusive: (_lock, work) => work(db),
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
-      await restoreDroppedIndexes(db);
+      return { rebuiltIndexes: await restoreDroppedIndexes(db) };
     },
     ping: async () => {
       await client.query("select 1");
