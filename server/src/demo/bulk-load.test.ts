@@ -343,6 +343,23 @@ describe("bulk family generation", () => {
     expect(await checkRollups(t.db)).toEqual([]);
   }, 90_000);
 
+  test("two loads started together take turns: both keep their rows, every index is in place and the rollups equal a recount", async () => {
+    // Two demo:data commands on one PostgreSQL server (PGlite belongs to one process).
+    if (t.handle.kind !== "postgres") return;
+    const before = await indexes();
+    const counted = await rowCounts();
+    const many = Number(counted?.registers ?? 0) + 100;
+    const [first, second] = await Promise.all([
+      loadFamilies(t.handle, { families: many, batchSize: 200, seed: 3 }),
+      loadFamilies(t.handle, { families: many, batchSize: 200, seed: 4 }),
+    ]);
+    expect([first.families, second.families]).toEqual([many, many]);
+    expect((await rowCounts())?.registers).toBe(Number(counted?.registers ?? 0) + 2 * many);
+    expect(await indexes()).toBe(before);
+    expect(await t.db.select().from(droppedIndexes)).toEqual([]);
+    expect(await checkRollups(t.db)).toEqual([]);
+  }, 90_000);
+
   test("a load that fails half-way keeps none of its rows and leaves every index in place", async () => {
     const before = await indexes();
     const counted = await rowCounts();
