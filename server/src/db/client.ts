@@ -70,7 +70,8 @@ export type DatabaseTarget =
 const pingTimeoutMs = 2000;
 
 // Startup work (migrations, seeding) runs under these PostgreSQL advisory locks, so instances
-// started together on an empty database take turns instead of racing (CREATE EXTENSION, seeds).
+// started together on an empty database take turns instead of racing (CREATE EXTENSION, seeds);
+// bulk loads take turns under the third (db/dropped-indexes.ts).
 const lockKeys = { migrate: 72_501, seed: 72_502, bulkLoad: BULK_LOAD_LOCK } as const;
 export type StartupLock = keyof typeof lockKeys;
 
