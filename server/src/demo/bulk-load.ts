@@ -408,7 +408,10 @@ async function load(handle: DatabaseHandle, options: LoadOptions): Promise<LoadR
   const dropping = total >= Number(existing?.families ?? 0) ? await secondaryIndexes(handle) : [];
   if (dropping.length === 0) await restoreDroppedIndexes(db);
   else await dropIndexesForLoad(db, dropping);
-  const dropped = dropping.length === 0 ? [] : [...pending, ...dropping];
+  // By name, once: one written down and also present (built again by hand) would be built on two
+  // lanes at once, and one of the two builds would fail on the name the other took.
+  const dropped =
+    dropping.length === 0 ? [] : [...new Map([...pending, ...dropping].map((index) => [index.name, index])).values()];
 
   const started = performance.now();
   let copied = started;
