@@ -1,7 +1,7 @@
 // npm run backup / npm run restore round trip on both databases: back up, wipe, restore — the same
 // rows in every table and the same public figures as before.
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -87,6 +87,30 @@ describe("backup and restore", () => {
     await handle.close();
   }, 120_000);
 
+  test("PGlite: a file that is not a backup leaves the database as it was", async () => {
+    const dataDir = join(work, "pglite-kept");
+    let handle = await openDatabase({ dataDir });
+    await fill(handle);
+    const before = await snapshot(handle);
+    await handle.close();
+
+    // A PostgreSQL dump, a cut-off download, the wrong file: refused, with the data still in place
+    // (the restore left an empty data directory, so the next start made a new empty database).
+    for (const [name, content] of [
+      ["not-a-backup.tar.gz", "PGDMP this is not a PGlite data directory"],
+      ["cut-off.tar.gz", Buffer.from(Bun.gzipSync(new TextEncoder().encode("x".repeat(10_000)))).subarray(0, 200)],
+    ] as const) {
+      const file = join(work, name);
+      await Bun.write(file, content);
+      await expect(restoreDatabase({ dataDir }, file)).rejects.toThrow();
+      handle = await openDatabase({ dataDir });
+      expect(await snapshot(handle)).toEqual(before);
+      await handle.close();
+    }
+    // Nothing of the failed restores is left beside it.
+    expect(readdirSync(work).filter((entry) => entry.startsWith("pglite-kept"))).toEqual(["pglite-kept"]);
+  }, 120_000);
+
   test("PostgreSQL: pg_dump, drop everything, pg_restore gives the same rows and figures", async () => {
     const server = await postgresServer();
     release = server.release;
@@ -113,6 +137,14 @@ describe("backup and restore", () => {
       handle = await openDatabase({ url: url.toString() });
       expect(await snapshot(handle)).toEqual(before);
       expect(await handle.migrationsApplied()).toBe(true);
+      await handle.close();
+
+      // A file that is not a dump is refused before anything is dropped.
+      const wrong = join(work, "not-a-dump.dump");
+      await Bun.write(wrong, "PGDMP cut off");
+      await expect(restoreDatabase({ url: url.toString() }, wrong)).rejects.toThrow(/pg_restore failed/);
+      handle = await openDatabase({ url: url.toString() });
+      expect(await snapshot(handle)).toEqual(before);
       await handle.close();
     } finally {
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -34,8 +34,9 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
 
 /**
  * Replaces the database's contents with the backup in `file`. PostgreSQL: every object is dropped
- * and recreated in one transaction (stop the app instances first). PGlite: the old data directory
- * is kept beside the new one as `<dir>.before-restore-<time>` until you delete it.
+ * and recreated in one transaction (stop the app instances first). PGlite: the backup is unpacked
+ * beside the data directory and swapped in once it opens; the old data directory is kept beside the
+ * new one as `<dir>.before-restore-<time>` until you delete it.
  */
 export async function restoreDatabase(target: BackupTarget, file: string): Promise<void> {
   if (!existsSync(file)) throw new Error(`backup file ${file} does not exist`);
@@ -54,16 +55,42 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     ]);
     return;
   }
-  const dump = Bun.file(file);
-  if (existsSync(target.dataDir)) {
-    renameSync(target.dataDir, `${target.dataDir}.before-restore-${Date.now()}`);
-  }
+  const tar = unpackedBackup(new Uint8Array(await Bun.file(file).arrayBuffer()), file);
+  // Built beside the live directory and swapped in only once it opens: a file that is not a backup,
+  // or a restore stopped half-way, leaves the data where it was (the directory used to be moved
+  // aside first and removed on failure, so the next start made a new, empty database).
+  const staging = `${target.dataDir}.restoring-${Date.now()}`;
   try {
-    const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: dump, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir: staging,
+      loadDataDir: new Blob([tar], { type: "application/x-tar" }),
+      extensions: { pg_trgm },
+    });
     await client.query("select 1");
     await client.close();
   } catch (error) {
-    rmSync(target.dataDir, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+  if (existsSync(target.dataDir)) {
+    renameSync(target.dataDir, `${target.dataDir}.before-restore-${Date.now()}`);
+  }
+  renameSync(staging, target.dataDir);
+}
+
+/**
+ * The tar inside a PGlite backup (`dumpDataDir("gzip")`), or an error naming the file. Checked here
+ * because PGlite, given a file that does not unpack, reports it as an unhandled rejection of its own.
+ */
+function unpackedBackup(packed: Uint8Array<ArrayBuffer>, file: string): Uint8Array<ArrayBuffer> {
+  const refused = `${file} is not a PGlite backup (npm run backup writes a .tar.gz of the data directory)`;
+  let tar: Uint8Array<ArrayBuffer>;
+  try {
+    tar = Bun.gunzipSync(packed);
+  } catch {
+    throw new Error(refused);
+  }
+  // Every tar header block carries "ustar" at byte 257.
+  if (new TextDecoder().decode(tar.subarray(257, 262)) !== "ustar") throw new Error(refused);
+  return tar;
 }
