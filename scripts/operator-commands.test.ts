@@ -154,6 +154,26 @@ describe("operator commands", () => {
     expect(after).toEqual({ ...before, written_down: 0 });
   }, 120_000);
 
+  test("a command started while the portal has the embedded database open is refused and changes nothing (PGlite)", async () => {
+    // PostgreSQL serves many processes; PGlite one (server/src/db/data-dir-lock.ts).
+    if (database.env.DATABASE_URL) return;
+    const portal = await database.open();
+    try {
+      for (const [script, args] of [
+        ["demo-data.ts", ["--families", "10"]],
+        ["backup.ts", [join(scratch, "beside.tar.gz")]],
+      ] as const) {
+        const refused = await run(database, script, [...args]);
+        expect(refused.code).not.toBe(0);
+        expect(refused.stderr).toContain(`is open in process ${process.pid}: stop it first`);
+      }
+      const [row] = resultRows(await portal.db.execute(sql`select count(*)::integer as families from registers`));
+      expect(row?.families).toBe(families + 150);
+    } finally {
+      await portal.close();
+    }
+  }, 60_000);
+
   test("figures:check passes on generated data, names a changed rollup, and --rebuild repairs it", async () => {
     const clean = await run(database, "figures-check.ts", []);
     expect(clean.code).toBe(0);

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { lockDataDir } from "./data-dir-lock.ts";
 
 export type BackupTarget = { url: string } | { dataDir: string };
 
@@ -16,19 +17,24 @@ async function run(command: string[]): Promise<void> {
     throw new Error(`${command[0]} failed (${code}): ${errors.replace(/postgres(ql)?:\/\/\S+/g, "<url>")}`);
 }
 
-/** Writes a backup of the database to `file` (PGlite: the database must not be open elsewhere). */
+/** Writes a backup of the database to `file` (PGlite: refused while another process has it open). */
 export async function backupDatabase(target: BackupTarget, file: string): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   if ("url" in target) {
     await run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", file, target.url]);
     return;
   }
-  const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+  const unlock = lockDataDir(target.dataDir);
   try {
-    const dump = await client.dumpDataDir("gzip");
-    await Bun.write(file, dump);
+    const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    try {
+      const dump = await client.dumpDataDir("gzip");
+      await Bun.write(file, dump);
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    unlock();
   }
 }
 
@@ -56,10 +62,20 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     return;
   }
   const tar = unpackedBackup(new Uint8Array(await Bun.file(file).arrayBuffer()), file);
+  const unlock = lockDataDir(target.dataDir);
+  try {
+    await replaceDataDir(target.dataDir, tar);
+  } finally {
+    unlock();
+  }
+}
+
+/** Unpacks the backup's tar beside `dataDir` and, once it opens, puts it in its place. */
+async function replaceDataDir(dataDir: string, tar: Uint8Array<ArrayBuffer>): Promise<void> {
   // Built beside the live directory and swapped in only once it opens: a file that is not a backup,
   // or a restore stopped half-way, leaves the data where it was (the directory used to be moved
   // aside first and removed on failure, so the next start made a new, empty database).
-  const staging = `${target.dataDir}.restoring-${Date.now()}`;
+  const staging = `${dataDir}.restoring-${Date.now()}`;
   try {
     const client = await PGlite.create({
       dataDir: staging,
@@ -72,10 +88,8 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-  if (existsSync(target.dataDir)) {
-    renameSync(target.dataDir, `${target.dataDir}.before-restore-${Date.now()}`);
-  }
-  renameSync(staging, target.dataDir);
+  if (existsSync(dataDir)) renameSync(dataDir, `${dataDir}.before-restore-${Date.now()}`);
+  renameSync(staging, dataDir);
 }
 
 /**

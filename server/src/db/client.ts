@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/index.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./dropped-indexes.ts";
 
 export type Schema = typeof schema;
@@ -254,10 +255,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const client = await PGlite.create({
-    ...("dataDir" in target ? { dataDir: target.dataDir } : {}),
-    extensions: { pg_trgm },
-  });
+  // A data directory is this process's alone while open (data-dir-lock.ts).
+  const unlock = "dataDir" in target ? lockDataDir(target.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...("dataDir" in target ? { dataDir: target.dataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db,
@@ -277,6 +286,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       );
       return (result.rows[0]?.count ?? 0) >= expectedMigrationCount();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
