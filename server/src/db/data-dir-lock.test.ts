@@ -51,7 +51,9 @@ describe("an embedded database belongs to one process", () => {
     const dataDir = join(work, "portal");
     const first = await openDatabase({ dataDir });
     await first.migrate();
-    await first.db.execute(sql`insert into captcha_nonces (nonce, expires_at) values ('kept', now() + interval '1 day')`);
+    await first.db.execute(
+      sql`insert into captcha_nonces (nonce, expires_at) values ('kept', now() + interval '1 day')`,
+    );
     await first.close();
     const backup = join(work, "portal.tar.gz");
     await backupDatabase({ dataDir }, backup);
