@@ -85,6 +85,15 @@ describe("an embedded database belongs to one process", () => {
     await again.close();
   }, 60_000);
 
+  test("a PID file naming a process that runs but started after it was written (the number reused) is taken over", async () => {
+    const dataDir = join(work, "reused");
+    // The parent runs, but not since clock tick 1 after boot.
+    writeFileSync(`${dataDir}.pid`, `${process.ppid} 1`);
+    const handle = await openDatabase({ dataDir });
+    await handle.close();
+    expect(existsSync(`${dataDir}.pid`)).toBe(false);
+  }, 60_000);
+
   test("a PID file with this process's own number (a container's PID 1 after a restart) is taken over", async () => {
     const dataDir = join(work, "restarted");
     writeFileSync(`${dataDir}.pid`, String(process.pid));

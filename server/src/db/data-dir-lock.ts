@@ -5,6 +5,8 @@
 // by a PID file beside it, as PostgreSQL's postmaster.pid does; a file whose process is gone (a crash,
 // kill -9) is taken over at once, so a portal restarted after a crash starts without waiting. A
 // lock that goes stale by age (proper-lockfile) would make every such restart wait out its period.
+// The file also holds the process's start time (Linux /proc): a PID taken by another process since
+// (after a reboot or a container restart) is not mistaken for the holder.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -16,23 +18,41 @@ const held = new Set<string>();
 
 const pidFile = (dataDir: string) => `${dataDir}.pid`;
 
-function holderOf(path: string): number | undefined {
+/** When the process started, in clock ticks since boot (/proc/<pid>/stat field 22); "" off Linux. */
+function startedAt(pid: number): string {
   try {
-    const pid = Number.parseInt(readFileSync(path, "utf8"), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After "pid (command) " the fields run from the 3rd; the command may hold spaces and parentheses.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+
+interface Holder {
+  pid: number;
+  startedAt: string;
+}
+
+function holderOf(path: string): Holder | undefined {
+  try {
+    const [pidText = "", started = ""] = readFileSync(path, "utf8").trim().split(" ");
+    const pid = Number.parseInt(pidText, 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid, startedAt: started } : undefined;
   } catch {
     return undefined;
   }
 }
 
-function isRunning(pid: number): boolean {
+/** The process the file names still runs, and is the one that wrote it. */
+function isRunning(holder: Holder): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: it runs, under another user.
-    return error instanceof Error && "code" in error && error.code === "EPERM";
+    if (!(error instanceof Error && "code" in error && error.code === "EPERM")) return false;
   }
+  return holder.startedAt === "" || startedAt(holder.pid) === holder.startedAt;
 }
 
 const inUse = (dataDir: string, holder: string) =>
@@ -51,17 +71,19 @@ export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dirname(path), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      writeFileSync(path, String(process.pid), { flag: "wx" });
+      writeFileSync(path, `${process.pid} ${startedAt(process.pid)}`, { flag: "wx" });
       held.add(dataDir);
       return () => {
         held.delete(dataDir);
-        if (holderOf(path) === process.pid) rmSync(path, { force: true });
+        if (holderOf(path)?.pid === process.pid) rmSync(path, { force: true });
       };
     } catch (error) {
       if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
     }
     const holder = holderOf(path);
-    if (holder !== undefined && holder !== process.pid && isRunning(holder)) throw inUse(dataDir, `process ${holder}`);
+    if (holder !== undefined && holder.pid !== process.pid && isRunning(holder)) {
+      throw inUse(dataDir, `process ${holder.pid}`);
+    }
     // Its process is gone: the file is taken over (the next attempt creates it anew).
     rmSync(path, { force: true });
   }
