@@ -4,7 +4,7 @@
 // machine) leaves the list behind: migrate() builds them at the next start of the portal or of a
 // command, and the next load builds them with its own. Without the list an interrupted load left the
 // portal without its list and search indexes for good: the next load dropped only what remained.
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client.ts";
 import { resultRows } from "./raw-rows.ts";
 import { droppedIndexes } from "./schema/dropped-indexes.ts";
@@ -49,11 +49,11 @@ export async function dropIndexesForLoad(db: Db, indexes: readonly IndexDefiniti
 /** Forgets the written-down indexes once they are built again. */
 export async function forgetDroppedIndexes(db: DbOrTx, indexes: readonly IndexDefinition[]): Promise<void> {
   if (indexes.length === 0) return;
-  await db.execute(
-    sql`delete from ${droppedIndexes} where ${droppedIndexes.name} in (${sql.join(
-      indexes.map((index) => sql`${index.name}`),
-      sql`, `,
-    )})`,
+  await db.delete(droppedIndexes).where(
+    inArray(
+      droppedIndexes.name,
+      indexes.map((index) => index.name),
+    ),
   );
 }
 
