@@ -1,10 +1,13 @@
 // npm run backup / npm run restore round trip on both databases: back up, wipe, restore — the same
 // rows in every table and the same public figures as before.
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
+import * as tar from "tar";
 import { seedDemoAccounts } from "../demo/accounts.ts";
 import { seedDemoFamilies } from "../demo/families.ts";
 import { computePublicStats } from "../services/figures/stats.ts";
@@ -87,6 +90,47 @@ describe("backup and restore", () => {
     await handle.close();
   }, 120_000);
 
+  test("PGlite: backups written by PGlite's own dumpDataDir restore, and PGlite's loadDataDir reads ours", async () => {
+    const dataDir = join(work, "pglite-formats");
+    let handle = await openDatabase({ dataDir });
+    await fill(handle);
+    const before = await snapshot(handle);
+    await handle.close();
+
+    // The portal's backups before 2026-11-28 were dumpDataDir's tarballs (paths from "/").
+    const older = join(work, "dump-data-dir.tar.gz");
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    await Bun.write(older, await client.dumpDataDir("gzip"));
+    await client.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await restoreDatabase({ dataDir }, older);
+    handle = await openDatabase({ dataDir });
+    expect(await snapshot(handle)).toEqual(before);
+    await handle.close();
+
+    // And a backup written now is one an earlier portal (loadDataDir) restores.
+    const newer = join(work, "streamed.tar.gz");
+    await backupDatabase({ dataDir }, newer);
+    const loaded = join(work, "pglite-loaded");
+    const reader = await PGlite.create({
+      dataDir: loaded,
+      loadDataDir: new Blob([readFileSync(newer)], { type: "application/x-gzip" }),
+      extensions: { pg_trgm },
+    });
+    await reader.close();
+    handle = await openDatabase({ dataDir: loaded });
+    expect(await snapshot(handle)).toEqual(before);
+    await handle.close();
+  }, 120_000);
+
+  test("PGlite: a mistyped data directory is refused, not backed up as a new empty database", async () => {
+    const missing = join(work, "no-such-data-dir");
+    const file = join(work, "empty.tar.gz");
+    await expect(backupDatabase({ dataDir: missing }, file)).rejects.toThrow(/no embedded database in/);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(missing)).toBe(false);
+  });
+
   test("PGlite: a file that is not a backup leaves the database as it was", async () => {
     const dataDir = join(work, "pglite-kept");
     let handle = await openDatabase({ dataDir });
@@ -96,13 +140,20 @@ describe("backup and restore", () => {
 
     // A PostgreSQL dump, a cut-off download, the wrong file: refused, with the data still in place
     // (the restore left an empty data directory, so the next start made a new empty database).
+    // A tarball of something else unpacks too: it must not become a new, empty database.
+    const elsewhere = join(work, "not-a-data-dir");
+    mkdirSync(elsewhere);
+    await Bun.write(join(elsewhere, "readme.txt"), "photos of the posyandu");
+    await tar.create({ gzip: true, file: join(work, "other-tarball.tar.gz"), cwd: elsewhere }, ["readme.txt"]);
+    const otherTarball = readFileSync(join(work, "other-tarball.tar.gz"));
     for (const [name, content] of [
       ["not-a-backup.tar.gz", "PGDMP this is not a PGlite data directory"],
       ["cut-off.tar.gz", Buffer.from(Bun.gzipSync(new TextEncoder().encode("x".repeat(10_000)))).subarray(0, 200)],
+      ["other.tar.gz", otherTarball],
     ] as const) {
       const file = join(work, name);
       await Bun.write(file, content);
-      await expect(restoreDatabase({ dataDir }, file)).rejects.toThrow();
+      await expect(restoreDatabase({ dataDir }, file)).rejects.toThrow(/is not a PGlite backup/);
       handle = await openDatabase({ dataDir });
       expect(await snapshot(handle)).toEqual(before);
       await handle.close();
@@ -138,6 +189,14 @@ describe("backup and restore", () => {
       expect(await snapshot(handle)).toEqual(before);
       expect(await handle.migrationsApplied()).toBe(true);
       await handle.close();
+
+      // A backup that fails (here: no such database) leaves the last good file of that name whole.
+      const good = readFileSync(file);
+      const gone = new URL(url);
+      gone.pathname = `/${name}_gone`;
+      await expect(backupDatabase({ url: gone.toString() }, file)).rejects.toThrow(/pg_dump failed/);
+      expect(readFileSync(file).equals(good)).toBe(true);
+      expect(readdirSync(work).filter((entry) => entry.includes(".partial-"))).toEqual([]);
 
       // A file that is not a dump is refused before anything is dropped.
       const wrong = join(work, "not-a-dump.dump");
