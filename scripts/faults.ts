@@ -2,7 +2,8 @@
 //   1. kill -9 during registrations (FAULT_CYCLES, default 20) — on PostgreSQL and on PGlite;
 //   2. a PostgreSQL it starts itself (initdb in a temporary directory) stopped, then frozen
 //      (SIGSTOP), under traffic;
-//   3. two instances started at once on an empty database.
+//   3. two instances started at once on an empty database;
+//   4. the embedded database's disk filled under registrations, then freed (a tmpfs: needs root).
 // Each asserts: nothing acknowledged lost, no partial rows, no 5xx but 503 during the outage, the
 // process still alive, service back within 5 s of the database. `--short` (or FAULT_SHORT=1): few
 // cycles and short outages, for CI. Ends with "N passed, N failed".
@@ -11,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../server/src/db/client.ts";
+import { lockDataDir } from "../server/src/db/data-dir-lock.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../server/test/private-postgres.ts";
 import {
   familyFactory,
@@ -201,11 +203,17 @@ async function integrityPostgres(url: string, acknowledged: Set<string>): Promis
 async function integrityPglite(dataDir: string, acknowledged: Set<string>): Promise<Integrity> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const client = await PGlite.create({ dataDir: join(dataDir, "pglite"), extensions: { pg_trgm } });
+  // Taken like every other opener does (db/data-dir-lock.ts): refused if a portal still holds it.
+  const unlock = lockDataDir(join(dataDir, "pglite"));
   try {
-    return await integrity(async (text) => (await client.query<Record<string, unknown>>(text)).rows, acknowledged);
+    const client = await PGlite.create({ dataDir: join(dataDir, "pglite"), extensions: { pg_trgm } });
+    try {
+      return await integrity(async (text) => (await client.query<Record<string, unknown>>(text)).rows, acknowledged);
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    unlock();
   }
 }
 
@@ -435,6 +443,99 @@ async function twoInstances(): Promise<void> {
   await Promise.all([first.process.exited, second.process.exited]);
 }
 
+// ─── 4. a full disk under registrations (PGlite) ──────────────────────────────────────────
+/** A filesystem of its own, so filling it touches nothing else (tmpfs; mounting needs root). */
+function smallFilesystem(megabytes: number): { path: string; unmount: () => void } {
+  const path = mkdtempSync(join(tmpdir(), "pkk-full-disk-"));
+  const mounted = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", path]);
+  if (mounted.exitCode !== 0) {
+    rmSync(path, { recursive: true, force: true });
+    throw new Error(`mount -t tmpfs needs root: ${mounted.stderr.toString().trim()}`);
+  }
+  return {
+    path,
+    unmount: () => {
+      Bun.spawnSync(["umount", "-l", path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}
+
+async function fullDisk(): Promise<void> {
+  const disk = smallFilesystem(96);
+  try {
+    const dataDir = join(disk.path, "data");
+    const portal = await launch({ DATA_DIR: dataDir, DEMO_DATA: "false" });
+    await waitReady(portal);
+    const factory = familyFactory(await pgliteWards(), 600_000);
+    const acknowledged = new Set<string>();
+    let phase: "before" | "full" | "freed" = "before";
+    const statuses = {
+      before: new Map<number, number>(),
+      full: new Map<number, number>(),
+      freed: new Map<number, number>(),
+    };
+    let freedAt = 0;
+    let firstAfterFreeing = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const at = phase;
+        let status = -1;
+        try {
+          const { result, registrationNumber } = await register(portal.baseUrl, factory(), randomIp());
+          status = result.status;
+          if (status === 200 && registrationNumber) acknowledged.add(registrationNumber);
+        } catch {
+          await Bun.sleep(100);
+        }
+        statuses[at].set(status, (statuses[at].get(status) ?? 0) + 1);
+        if (at === "freed" && status === 200 && firstAfterFreeing === 0) firstAfterFreeing = performance.now();
+        if (status === 503) await Bun.sleep(200);
+      }
+    };
+    const workers = Array.from({ length: 4 }, () => worker());
+    await Bun.sleep(1500);
+    // Every byte left taken: dd stops at "No space left on device".
+    Bun.spawnSync(["dd", "if=/dev/zero", `of=${join(disk.path, "filler")}`, "bs=1M"]);
+    phase = "full";
+    await Bun.sleep(short ? 3000 : 8000);
+    const aliveWhileFull = portal.alive();
+    rmSync(join(disk.path, "filler"));
+    freedAt = performance.now();
+    phase = "freed";
+    await Bun.sleep(short ? 3000 : 8000);
+    stop = true;
+    await Promise.all(workers);
+    const summary = (map: Map<number, number>) => JSON.stringify(Object.fromEntries(map));
+    const full = statuses.full;
+    check(
+      "full disk: registrations answer 503 (never 500) while no byte is left, and the portal lives",
+      aliveWhileFull &&
+        (full.get(503) ?? 0) > 0 &&
+        [...full.keys()].every((status) => status === 200 || status === 503),
+      `while full ${summary(full)}; before ${summary(statuses.before)}`,
+    );
+    const recovery = firstAfterFreeing === 0 ? Number.POSITIVE_INFINITY : firstAfterFreeing - freedAt;
+    check(
+      `full disk: registrations succeed again within ${recoveryBudgetMs / 1000} s of space freed, without a restart`,
+      recovery <= recoveryBudgetMs && [...statuses.freed.keys()].every((status) => status === 200 || status === 503),
+      `first 200 after ${Math.round(recovery)} ms; after freeing ${summary(statuses.freed)}`,
+    );
+    portal.process.kill("SIGTERM");
+    const exit = await portal.process.exited;
+    const result = await integrityPglite(dataDir, acknowledged);
+    check(
+      "full disk: every acknowledged registration present, no partial rows, clean exit",
+      exit === 0 && integrityOk(result) && acknowledged.size > 0,
+      `exit ${exit}; ${acknowledged.size} acknowledged; ${describe(result)}`,
+    );
+  } finally {
+    for (const portal of portals) if (portal.process.exitCode === null) portal.process.kill(9);
+    disk.unmount();
+  }
+}
+
 // ─── run ──────────────────────────────────────────────────────────────────────────────────
 const started = performance.now();
 try {
@@ -445,6 +546,7 @@ try {
     ["kill -9 during registrations (PGlite)", () => killDuringRegistrations("pglite")],
     ["stop and freeze under traffic", outageUnderTraffic],
     ["two instances on an empty database", twoInstances],
+    ["a full disk under registrations (PGlite)", fullDisk],
   ] as const) {
     console.log(`\n▶ ${name}`);
     try {

@@ -30,10 +30,15 @@ const connectionCodes = new Set([
   "EAI_AGAIN",
 ]);
 
-// SQLSTATEs: class 08 (connection exception), shutdown or start-up in progress, too many
-// connections, and query_canceled (our statement_timeout on a stalled server).
+// SQLSTATEs: class 08 (connection exception), shutdown or start-up in progress, query_canceled (our
+// statement_timeout on a stalled server), and the server out of a resource: too many connections,
+// a full disk, no memory (53000, 53100, 53200). A full disk is an outage like the others: every write
+// fails until an operator frees space, then the same request succeeds (tried on PGlite on a full
+// tmpfs: it answered 500 'Terjadi kesalahan' to every registration, and recovered by itself).
 function isUnavailableSqlState(code: string): boolean {
-  return code.startsWith("08") || ["57P01", "57P02", "57P03", "53300", "57014"].includes(code);
+  return (
+    code.startsWith("08") || ["57P01", "57P02", "57P03", "57014", "53000", "53100", "53200", "53300"].includes(code)
+  );
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -2,6 +2,7 @@
 // Retry-After, in its own format, within a bounded time — and /healthz stays 200 (the process lives).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createServer, type Server, type Socket } from "node:net";
+import { sql } from "drizzle-orm";
 import { createApp } from "../app.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { createLogger } from "../log.ts";
@@ -113,5 +114,57 @@ describe("a frozen database (accepts connections, never answers)", () => {
   test("/readyz answers 503 (the ping gives up) instead of hanging", async () => {
     const ready = await appOn(handle).request("/readyz");
     expect(ready.status).toBe(503);
+  });
+});
+
+describe("a full disk (every write refused with disk_full, reads still answer)", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ memory: true });
+    await handle.migrate();
+    // What PostgreSQL (and PGlite) raise when a table cannot grow: the first write of a sign-in and of
+    // a captcha is its rate-limit row. The real disk is filled in the fault suite (scripts/faults.ts).
+    await handle.db.execute(
+      sql.raw(`create function pkk_test_disk_full() returns trigger language plpgsql as $$
+        begin
+          raise exception 'could not extend file "base/5/16558": No space left on device' using errcode = 'disk_full';
+        end $$`),
+    );
+    await handle.db.execute(
+      sql.raw(`create trigger pkk_test_disk_full before insert or update on rate_limits
+        for each statement execute function pkk_test_disk_full()`),
+    );
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  test("REST answers 503 with Retry-After, not 500", async () => {
+    const response = await login(appOn(handle));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect((await response.json()).error).toEqual({
+      status: 503,
+      name: "ServiceUnavailableError",
+      message,
+      details: {},
+    });
+  });
+
+  test("tRPC (the registration's captcha) answers 503 SERVICE_UNAVAILABLE with the message the form shows", async () => {
+    const response = await appOn(handle).request("/trpc/captcha.issue", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify({ kind: "family" }),
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    const body = await response.json();
+    expect(body.error.message).toBe(message);
+    expect(body.error.data.code).toBe("SERVICE_UNAVAILABLE");
+  });
+
+  test("/readyz stays 200: the database answers, and every instance shares its disk", async () => {
+    expect((await appOn(handle).request("/readyz")).status).toBe(200);
   });
 });
