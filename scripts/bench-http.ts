@@ -3,8 +3,8 @@
 // a free port on the configured database (DATABASE_URL, or PGlite under DATA_DIR: fill it first with
 // `npm run bench:db -- N` or `npm run demo:data`).
 // Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
-// (a signed-in admin), the landing statistics (tRPC stats.public: cached for a minute by design,
-// so this measures the cached path; bench:db times the uncached computation). Prints one table and
+// (a signed-in admin), the landing statistics (tRPC stats.public) as served, kept for a minute by
+// design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table and
 // the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
 // cost the server process, (PostgreSQL on this machine) the app's database backends and this process
 // sending and parsing the load (it shares the same cores): on a machine whose speed drifts, compare
@@ -66,35 +66,53 @@ await handle.close();
 
 // Samples the app's PostgreSQL backends around each run (PGlite runs inside the server process).
 const databaseCpuOf = kind === "postgres" && env.DATABASE_URL ? databaseCpu(env.DATABASE_URL) : null;
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-// This Bun, not the first `bun` on PATH (outside `npm run`, node_modules/.bin is not on it).
-const server = Bun.spawn([process.execPath, "server/src/index.ts"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...serverMemoryEnv,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_ORIGIN: baseUrl,
-    APP_SECRET,
-    LOG_LEVEL: "error",
-  },
-  stdout: "ignore",
-  stderr: "inherit",
-});
 let peakRssKb = 0;
-const sampler = setInterval(() => {
-  const status = Bun.spawnSync(["ps", "-o", "rss=", "-p", String(server.pid)]);
-  const rss = Number(status.stdout.toString().trim());
-  if (Number.isFinite(rss)) peakRssKb = Math.max(peakRssKb, rss);
-}, 500);
 
-try {
+/**
+ * The built server on a free port, with `extra` in its environment; resolves once /healthz answers.
+ * One at a time: an embedded database belongs to one process.
+ */
+async function startServer(extra: Record<string, string> = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // This Bun, not the first `bun` on PATH (outside `npm run`, node_modules/.bin is not on it).
+  const child = Bun.spawn([process.execPath, "server/src/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...serverMemoryEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_ORIGIN: baseUrl,
+      APP_SECRET,
+      LOG_LEVEL: "error",
+      ...extra,
+    },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const sampler = setInterval(() => {
+    const status = Bun.spawnSync(["ps", "-o", "rss=", "-p", String(child.pid)]);
+    const rss = Number(status.stdout.toString().trim());
+    if (Number.isFinite(rss)) peakRssKb = Math.max(peakRssKb, rss);
+  }, 500);
+  const stop = async () => {
+    clearInterval(sampler);
+    child.kill();
+    await child.exited;
+  };
   for (let attempt = 0; ; attempt += 1) {
-    if (attempt > 240) throw new Error("the server did not become healthy within 2 minutes");
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const failed =
+      attempt > 240
+        ? "the server did not become healthy within 2 minutes"
+        : child.exitCode !== null
+          ? `the server exited with code ${child.exitCode}`
+          : null;
+    if (failed) {
+      await stop();
+      throw new Error(failed);
+    }
     const healthy = await fetch(`${baseUrl}/healthz`).then(
       (response) => response.ok,
       () => false,
@@ -102,7 +120,13 @@ try {
     if (healthy) break;
     await Bun.sleep(500);
   }
+  return { baseUrl, pid: child.pid, stop };
+}
+type Server = Awaited<ReturnType<typeof startServer>>;
 
+let server: Server | undefined;
+let serverKind: "cached" | "uncached" = "cached";
+try {
   const bearer = { authorization: `Bearer ${token}` };
   const trpcInput = encodeURIComponent(JSON.stringify({ page: 1 }));
   // Pages walked by the "new page each request" run, never the same twice in one bench (a kept
@@ -114,6 +138,8 @@ try {
     headers?: Record<string, string>;
     /** The path of each request, when they differ. */
     next?: () => string;
+    /** Measured on a server started with the landing's cache off (PUBLIC_STATS_MAX_AGE_MS=0). */
+    uncached?: true;
   }> = [
     { name: "/healthz", path: "/healthz" },
     {
@@ -153,6 +179,8 @@ try {
       headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
     },
     { name: "landing statistics (stats.public, cached)", path: "/trpc/stats.public" },
+    // Every request computes the figures, as the first visitor after each minute does.
+    { name: "landing statistics (stats.public, uncached)", path: "/trpc/stats.public", uncached: true },
   ];
   const rows: Array<{
     endpoint: string;
@@ -171,6 +199,15 @@ try {
   const levels = values.connections ? [Number(values.connections)] : [10, 50];
   const chosen = endpoints.filter((endpoint) => !values.only || endpoint.name.includes(values.only));
   for (const endpoint of chosen) {
+    // The cached endpoints on one server, then the uncached on another (never two at once).
+    const wanted = endpoint.uncached ? "uncached" : "cached";
+    if (!server || serverKind !== wanted) {
+      await server?.stop();
+      server = undefined;
+      server = await startServer(endpoint.uncached ? { PUBLIC_STATS_MAX_AGE_MS: "0" } : {});
+      serverKind = wanted;
+    }
+    const { baseUrl } = server;
     const probe = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: HTTP ${probe.status} ${await probe.text()}`);
     for (const connections of levels) {
@@ -237,7 +274,5 @@ try {
   console.log(`(JSON: ${jsonPath})`);
 } finally {
   await databaseCpuOf?.close();
-  clearInterval(sampler);
-  server.kill();
-  await server.exited;
+  await server?.stop();
 }

@@ -343,6 +343,7 @@ describe("operator commands", () => {
       'REST name search "Budi" (withCount=false)',
       "tRPC records list page 1 (admin)",
       "landing statistics (stats.public, cached)",
+      "landing statistics (stats.public, uncached)",
     ]);
     for (const row of report.rows) {
       expect(row.connections).toBe(2);

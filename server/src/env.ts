@@ -48,6 +48,9 @@ const schema = z
       .int()
       .min(1000)
       .default(15 * 60 * 1000),
+    // How long the landing's public figures serve every visitor before they are computed again; 0
+    // computes them on every request (what bench:http's uncached row measures).
+    PUBLIC_STATS_MAX_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     // SIGTERM: how long in-flight requests may finish before the process exits anyway.
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     // Footer contacts of the city's PKK secretariat. The address defaults to the secretariat of the

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { registers } from "../../db/schema/registers.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
-import { callerFor, useTestApp } from "../../../test/helpers.ts";
+import { callerFor, testEnv, useTestApp } from "../../../test/helpers.ts";
 import { percentOneDecimal } from "@shared/percent.ts";
 import { computePublicStats, publicStats } from "./stats.ts";
 import { publicBreakdown } from "./statistics.ts";
@@ -90,6 +90,20 @@ describe("public statistics", () => {
     const direct = await computePublicStats(t.db);
     expect(stats.familiesRegistered).toBe(direct.familiesRegistered);
     expect(stats.perKecamatan).toEqual(direct.perKecamatan);
+  });
+
+  test("stats.public keeps its figures for PUBLIC_STATS_MAX_AGE_MS; 0 computes them on every call", async () => {
+    for (let index = 0; index < 5; index += 1) await createFamilyRegister(t.db, { wardIndex: 1, status: "APPROVED" });
+    const kept = callerFor(t);
+    const first = await kept.stats.public();
+    await createFamilyRegister(t.db, { wardIndex: 1, status: "APPROVED" });
+    expect((await kept.stats.public()).familiesRegistered).toBe(first.familiesRegistered);
+    const uncached = callerFor({ ...t, env: testEnv({ PUBLIC_STATS_MAX_AGE_MS: "0" }) });
+    const now = (await computePublicStats(t.db)).familiesRegistered;
+    if (now === null) throw new Error("the city's figures are hidden");
+    expect((await uncached.stats.public()).familiesRegistered).toBe(now);
+    await createFamilyRegister(t.db, { wardIndex: 1, status: "APPROVED" });
+    expect((await uncached.stats.public()).familiesRegistered).toBe(now + 1);
   });
 
   test("percentages round to one decimal", () => {

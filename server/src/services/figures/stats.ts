@@ -36,6 +36,7 @@ export async function computePublicStats(db: Db, now = new Date()): Promise<Publ
   };
 }
 
+/** The default of the PUBLIC_STATS_MAX_AGE_MS setting (env.ts). */
 export const PUBLIC_STATS_MAX_AGE_MS = 60_000;
 
 // The landing page is the busiest page and its figures are not personal: one computation per
