@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { backupDatabase, restoreDatabase } from "../server/src/db/backup.ts";
 import { openDatabase } from "../server/src/db/client.ts";
 import { lockDataDir } from "../server/src/db/data-dir-lock.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../server/test/private-postgres.ts";
@@ -530,10 +531,46 @@ async function fullDisk(): Promise<void> {
       exit === 0 && integrityOk(result) && acknowledged.size > 0,
       `exit ${exit}; ${acknowledged.size} acknowledged; ${describe(result)}`,
     );
+    await operatorCommandsOnFullDisk(disk.path, join(dataDir, "pglite"), result);
   } finally {
     for (const portal of portals) if (portal.process.exitCode === null) portal.process.kill(9);
     disk.unmount();
   }
+}
+
+/**
+ * `backup` and `restore` on the full disk: each fails saying why and leaves nothing half-written
+ * (a restore there used to say the good backup was "not a PGlite backup"), and the database is as
+ * it was.
+ */
+async function operatorCommandsOnFullDisk(diskPath: string, pgliteDir: string, before: Integrity): Promise<void> {
+  const good = join(work, "full-disk-backup.tar.gz");
+  await backupDatabase({ dataDir: pgliteDir }, good);
+  const filler = join(diskPath, "filler");
+  Bun.spawnSync(["dd", "if=/dev/zero", `of=${filler}`, "bs=1M"]);
+  const outcome = (promise: Promise<void>) =>
+    promise.then(
+      () => "succeeded",
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+  const backupThere = await outcome(backupDatabase({ dataDir: pgliteDir }, join(diskPath, "backup.tar.gz")));
+  // A few megabytes free: the lock file fits, the unpacked database does not.
+  Bun.spawnSync(["truncate", "-s", "-8M", filler]);
+  const restored = await outcome(restoreDatabase({ dataDir: pgliteDir }, good));
+  rmSync(filler);
+  const left = readdirSync(diskPath).filter((name) => name !== "data");
+  const leftBeside = readdirSync(join(pgliteDir, "..")).filter((name) => name.includes(".restoring-"));
+  const after = await integrityPglite(join(pgliteDir, ".."), new Set());
+  check(
+    "full disk: backup and restore fail saying why, leave no partial file, and the database is as it was",
+    backupThere !== "succeeded" &&
+      /could not be unpacked into .*ENOSPC.*the database is as it was/.test(restored) &&
+      left.length === 0 &&
+      leftBeside.length === 0 &&
+      after.registers === before.registers &&
+      integrityOk(after),
+    `backup: ${backupThere}; restore: ${restored}; left on the disk: ${JSON.stringify([...left, ...leftBeside])}; ${after.registers} registers`,
+  );
 }
 
 // ─── run ──────────────────────────────────────────────────────────────────────────────────

@@ -113,25 +113,44 @@ async function replaceDataDir(dataDir: string, file: string): Promise<void> {
   renameSync(staging, dataDir);
 }
 
-/** Unpacks a PGlite backup into `directory`, or fails naming the file when it is not one. */
+/** An error of this machine's file system (ENOSPC, EACCES, EIO…), not of the file being read. */
+const systemErrorCode = (value: unknown): string | undefined => {
+  const code = typeof value === "object" && value !== null ? Reflect.get(value, "code") : undefined;
+  return typeof code === "string" && /^E[A-Z]+$/.test(code) ? code : undefined;
+};
+
+/**
+ * Unpacks a PGlite backup into `directory`. Fails naming the file when it is not one, and naming the
+ * directory when it cannot be written (a full disk said "not a PGlite backup" of a good file).
+ */
 async function unpackBackup(file: string, directory: string): Promise<void> {
   const refused = `${file} is not a PGlite backup (npm run backup writes a .tar.gz of the data directory)`;
+  const unwritable = (reason: string) =>
+    new Error(`the backup could not be unpacked into ${directory} (${reason}); the database is as it was`);
   mkdirSync(directory, { recursive: true });
   // Only notes pass (dumpDataDir's paths start with "/", which tar strips and notes); a damaged
-  // entry is a warning by default and would leave a hole in the directory.
+  // entry, or one the disk refused, is a warning by default and would leave a hole in the directory.
   const damaged: string[] = [];
+  let refusedByDisk: string | undefined;
   try {
     await tar.extract({
       file,
       cwd: directory,
       filter: notPidFile,
-      onwarn: (code, message) => {
-        if (code !== "TAR_ENTRY_INFO") damaged.push(`${code}: ${message}`);
+      onwarn: (code, message, data) => {
+        if (code === "TAR_ENTRY_INFO") return;
+        if (systemErrorCode(data)) refusedByDisk ??= message;
+        else damaged.push(`${code}: ${message}`);
       },
     });
   } catch (error) {
+    const code = systemErrorCode(error);
+    const reason = error instanceof Error ? error.message : String(error);
+    if (code && Reflect.get(Object(error), "path") === file) throw new Error(`${file} could not be read (${reason})`);
+    if (code) throw unwritable(reason);
     throw new Error(refused, { cause: error });
   }
+  if (refusedByDisk) throw unwritable(refusedByDisk);
   if (damaged.length > 0) throw new Error(`${refused}: ${damaged[0]}`);
   // A tar of something else (or an empty one) unpacks too; PGlite would make a new database there.
   if (!isDataDir(directory)) throw new Error(refused);
