@@ -11,7 +11,7 @@ import { getEnv } from "../server/src/env.ts";
 
 // No statement timeout: the app's 10 s is for requests; a city's recount takes longer (at 1,000,000
 // families the life_events comparison alone ran past it).
-const handle = await openConfiguredDatabase(getEnv(), { statementTimeoutMs: 0 });
+const handle = await openConfiguredDatabase(getEnv(), { statementTimeoutMs: 0, existing: true });
 await handle.migrate();
 const started = performance.now();
 const differences = await checkRollups(handle.db);

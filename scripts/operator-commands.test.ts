@@ -6,7 +6,7 @@
 // only checked to be measured, never against a goal (issue 12: benchmarks report, tests do not time).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
@@ -210,6 +210,24 @@ describe("operator commands", () => {
     expect(after.code).toBe(0);
     expect(after.stdout).toContain("every rollup equals a recount from the rows");
   }, 120_000);
+
+  test("figures:check on a mistyped DATA_DIR or database refuses, and makes no database there", async () => {
+    const url = database.env.DATABASE_URL;
+    const mistyped = join(scratch, "no-such-data");
+    const elsewhere: CommandDatabase = url
+      ? { ...database, env: { ...database.env, DATABASE_URL: `${url}_mistyped` } }
+      : { ...database, env: { ...database.env, DATA_DIR: mistyped } };
+    const checked = await run(elsewhere, "figures-check.ts", []);
+    expect(checked.code).not.toBe(0);
+    expect(checked.stdout).not.toContain("every rollup equals a recount");
+    if (url) {
+      expect(checked.stderr).toContain("cannot reach the database");
+    } else {
+      // It reported "every rollup equals a recount" on the empty database it had just made.
+      expect(checked.stderr).toContain(`no embedded database in ${join(mistyped, "pglite")} (DATA_DIR)`);
+      expect(existsSync(join(mistyped, "pglite"))).toBe(false);
+    }
+  }, 60_000);
 
   test("figures:check outlasts the app's 10 s statement limit (PostgreSQL; a city's recount takes longer)", async () => {
     // At 1,000,000 families its life_events comparison alone ran past 10 s and the command died

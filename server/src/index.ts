@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { codeOf } from "./db/sql-state.ts";
 import { seedDatabase } from "./seed.ts";
 import { startHousekeeping } from "./services/housekeeping/schedule.ts";
 import { getEnv } from "./env.ts";
@@ -50,8 +51,7 @@ async function main() {
   try {
     server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch });
   } catch (error) {
-    const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-    if (code === "EADDRINUSE") fail(`port ${env.PORT} is already in use: stop the other process or set PORT`);
+    if (codeOf(error) === "EADDRINUSE") fail(`port ${env.PORT} is already in use: stop the other process or set PORT`);
     throw error;
   }
   log.info("portal started", { url: `http://localhost:${server.port}`, database: handle.kind, city });

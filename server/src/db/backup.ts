@@ -7,9 +7,11 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import * as tar from "tar";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { holdsDatabase } from "./open.ts";
+import { codeOf } from "./sql-state.ts";
 
 export type BackupTarget = { url: string } | { dataDir: string };
 
@@ -20,9 +22,6 @@ async function run(command: string[]): Promise<void> {
   if (code !== 0)
     throw new Error(`${command[0]} failed (${code}): ${errors.replace(/postgres(ql)?:\/\/\S+/g, "<url>")}`);
 }
-
-/** PostgreSQL's own mark of a data directory: without it there is no database to back up. */
-const isDataDir = (dataDir: string) => existsSync(join(dataDir, "PG_VERSION"));
 
 /** The running server's mark, which dumpDataDir copied along; a restored directory must not carry it. */
 const notPidFile = (path: string) => path.replace(/^\/+/, "") !== "postmaster.pid";
@@ -50,7 +49,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
 async function packDataDir(dataDir: string, file: string): Promise<void> {
   // PGlite opened on a missing directory makes a new, empty database: a backup with a mistyped
   // DATA_DIR would succeed every night and hold nothing.
-  if (!isDataDir(dataDir)) throw new Error(`no embedded database in ${dataDir} (DATA_DIR): nothing to back up`);
+  if (!holdsDatabase(dataDir)) throw new Error(`no embedded database in ${dataDir} (DATA_DIR): nothing to back up`);
   const unlock = lockDataDir(dataDir);
   try {
     // Opened and closed first: the directory on disk is then a cleanly shut down database (a
@@ -115,8 +114,8 @@ async function replaceDataDir(dataDir: string, file: string): Promise<void> {
 
 /** An error of this machine's file system (ENOSPC, EACCES, EIO…), not of the file being read. */
 const systemErrorCode = (value: unknown): string | undefined => {
-  const code = typeof value === "object" && value !== null ? Reflect.get(value, "code") : undefined;
-  return typeof code === "string" && /^E[A-Z]+$/.test(code) ? code : undefined;
+  const code = codeOf(value);
+  return code && /^E[A-Z]+$/.test(code) ? code : undefined;
 };
 
 /**
@@ -153,5 +152,5 @@ async function unpackBackup(file: string, directory: string): Promise<void> {
   if (refusedByDisk) throw unwritable(refusedByDisk);
   if (damaged.length > 0) throw new Error(`${refused}: ${damaged[0]}`);
   // A tar of something else (or an empty one) unpacks too; PGlite would make a new database there.
-  if (!isDataDir(directory)) throw new Error(refused);
+  if (!holdsDatabase(directory)) throw new Error(refused);
 }

@@ -9,6 +9,7 @@
 // (after a reboot or a container restart) is not mistaken for the holder.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { codeOf } from "./sql-state.ts";
 
 /** Refused: another live process (or this one) has the data directory open. */
 export class DataDirInUseError extends Error {}
@@ -50,7 +51,7 @@ function isRunning(holder: Holder): boolean {
     process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: it runs, under another user.
-    if (!(error instanceof Error && "code" in error && error.code === "EPERM")) return false;
+    if (codeOf(error) !== "EPERM") return false;
   }
   return holder.startedAt === "" || startedAt(holder.pid) === holder.startedAt;
 }
@@ -78,7 +79,7 @@ export function lockDataDir(dataDir: string): () => void {
         if (holderOf(path)?.pid === process.pid) rmSync(path, { force: true });
       };
     } catch (error) {
-      if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
+      if (codeOf(error) !== "EEXIST") throw error;
     }
     const holder = holderOf(path);
     if (holder !== undefined && holder.pid !== process.pid && isRunning(holder)) {

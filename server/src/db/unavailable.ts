@@ -1,5 +1,6 @@
 // Which failures mean "the database cannot be reached right now" (down, restarting, frozen, out of
-// connections) rather than a bug: those become 503 with Retry-After at every door, never 500.
+// connections, out of disk) rather than a bug: those become 503 with Retry-After at every door, never 500.
+import { causeChain, codeOf } from "./sql-state.ts";
 
 /** Raised when a request outlives REQUEST_TIMEOUT_MS (a frozen database answers nothing at all). */
 export class DatabaseDeadlineError extends Error {
@@ -42,12 +43,9 @@ function isUnavailableSqlState(code: string): boolean {
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+  return causeChain(error).some((current) => {
     if (current instanceof DatabaseDeadlineError) return true;
-    const code: unknown = "code" in current ? current.code : undefined;
-    if (typeof code === "string" && (connectionCodes.has(code) || isUnavailableSqlState(code))) return true;
-    current = current.cause;
-  }
-  return false;
+    const code = codeOf(current);
+    return code !== undefined && (connectionCodes.has(code) || isUnavailableSqlState(code));
+  });
 }

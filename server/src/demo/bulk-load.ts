@@ -24,6 +24,7 @@ import {
   restoreDroppedIndexes,
 } from "../db/dropped-indexes.ts";
 import { resultRows } from "../db/raw-rows.ts";
+import { codeOf } from "../db/sql-state.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { rollupRebuildParts } from "../services/figures/rollups.ts";
 import { drawnBatches } from "./bulk-feed.ts";
@@ -123,8 +124,7 @@ async function openCopy(client: postgres.Sql, table: string, columns: readonly s
 }
 
 /** The driver refused a statement because the connection's COPY has not ended on its side yet. */
-const copyInProgress = (error: unknown) =>
-  error instanceof Error && "code" in error && error.code === "COPY_IN_PROGRESS";
+const copyInProgress = (error: unknown) => codeOf(error) === "COPY_IN_PROGRESS";
 
 /**
  * What became of the COPY, asked of its own connection after the stream ended: undefined when it
