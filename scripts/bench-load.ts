@@ -7,12 +7,19 @@
 //   a fresh database is created there for the run and dropped afterwards). Loopback addresses only.
 //   LOAD_DATABASE_URL: run against this database as it is instead (e.g. one `npm run demo:data --
 //   --families 1000000` filled, to see the write path at a city's size); it keeps the run's writes.
+//   LOAD_DATA_DIR: run against the embedded database (PGlite) in this DATA_DIR as it is instead (e.g.
+//   one `DATA_DIR=… npm run demo:data -- --families 100000` filled); it keeps the run's writes.
 // DESIGN §9 goal: 0 5xx, p95 ≤ 300 ms, server RSS ≤ 300 MB.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { z } from "zod";
+import { asc, count } from "drizzle-orm";
+import { openDatabase } from "../server/src/db/client.ts";
+import { holdsDatabase } from "../server/src/db/open.ts";
+import { registers } from "../server/src/db/schema/registers.ts";
+import { desaKelurahan } from "../server/src/db/schema/regions.ts";
 import { DEMO_PASSWORD } from "../server/src/demo/accounts.ts";
 import {
   familyFactory,
@@ -35,16 +42,42 @@ for (const url of [adminUrl, existingUrl]) {
 }
 
 const work = mkdtempSync(join(tmpdir(), "pkk-load-"));
+const pgliteDataDir = process.env.LOAD_DATA_DIR;
 const databaseName = `pkk_load_${process.pid}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-if (!existingUrl) await admin.unsafe(`create database ${databaseName}`);
+const admin = pgliteDataDir ? null : postgres(adminUrl, { max: 1, onnotice: () => {} });
+if (admin && !existingUrl) await admin.unsafe(`create database ${databaseName}`);
 const databaseUrl = existingUrl ?? adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
 
-const portal = await startPortal({
-  DATA_DIR: work,
-  DEMO_DATA: "true",
-  DATABASE_URL: databaseUrl,
-});
+interface Ward {
+  id: number;
+  kecamatanId: number;
+  kode: string;
+}
+
+/** The embedded database's wards and families, read before the portal takes it (one process at a time). */
+async function describeEmbedded(dataDir: string): Promise<{ wards: Ward[]; registers: number }> {
+  const pgliteDir = join(dataDir, "pglite");
+  if (!holdsDatabase(pgliteDir))
+    throw new Error(`no embedded database in ${pgliteDir}: fill it first (npm run demo:data)`);
+  const handle = await openDatabase({ dataDir: pgliteDir });
+  try {
+    const wards = await handle.db
+      .select({ id: desaKelurahan.id, kecamatanId: desaKelurahan.kecamatanId, kode: desaKelurahan.kode })
+      .from(desaKelurahan)
+      .orderBy(asc(desaKelurahan.kode));
+    const [row] = await handle.db.select({ total: count() }).from(registers);
+    return { wards, registers: row?.total ?? 0 };
+  } finally {
+    await handle.close();
+  }
+}
+
+const embedded = pgliteDataDir ? await describeEmbedded(pgliteDataDir) : null;
+const portal = await startPortal(
+  pgliteDataDir
+    ? { DATA_DIR: pgliteDataDir, DEMO_DATA: "true" }
+    : { DATA_DIR: work, DEMO_DATA: "true", DATABASE_URL: databaseUrl },
+);
 
 type Operation = "register" | "search" | "cadre list" | "move";
 const latencies: Record<Operation, number[]> = { register: [], search: [], "cadre list": [], move: [] };
@@ -126,8 +159,8 @@ function rssMb(pid: number): number {
 
 try {
   await waitReady(portal);
-  const wards = await readWards(databaseUrl);
-  const registersAtStart = await countRegisters(databaseUrl);
+  const wards = embedded?.wards ?? (await readWards(databaseUrl));
+  const registersAtStart = embedded?.registers ?? (await countRegisters(databaseUrl));
   const makeFamily = familyFactory(wards, 1_000_000 + (process.pid % 1000) * 10_000);
   const heads: string[] = [];
   const cookie = await login(portal.baseUrl, "kader.kelurahan@pkk.demo", DEMO_PASSWORD, "127.0.0.9");
@@ -174,7 +207,7 @@ try {
   };
 
   console.log(
-    `${users} users for ${seconds} s against ${portal.baseUrl} (PostgreSQL, ${registersAtStart.toLocaleString("en")} registers at the start); mix 30% registration, 40% status search, 20% cadre list, 10% status move (admin verifying what waits)`,
+    `${users} users for ${seconds} s against ${portal.baseUrl} (${embedded ? "PGlite" : "PostgreSQL"}, ${registersAtStart.toLocaleString("en")} registers at the start); mix 30% registration, 40% status search, 20% cadre list, 10% status move (admin verifying what waits)`,
   );
   const started = performance.now();
   const running = Array.from({ length: users }, (_, index) => user(index));
@@ -207,7 +240,7 @@ try {
 } finally {
   portal.process.kill("SIGTERM");
   await portal.process.exited;
-  if (!existingUrl) await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  if (admin && !existingUrl) await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
+  await admin?.end();
   rmSync(work, { recursive: true, force: true });
 }
