@@ -15,11 +15,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { z } from "zod";
-import { asc, count } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { openDatabase } from "../server/src/db/client.ts";
 import { holdsDatabase } from "../server/src/db/open.ts";
 import { registers } from "../server/src/db/schema/registers.ts";
-import { desaKelurahan } from "../server/src/db/schema/regions.ts";
 import { DEMO_PASSWORD } from "../server/src/demo/accounts.ts";
 import {
   familyFactory,
@@ -30,6 +29,7 @@ import {
   searchStatus,
   startPortal,
   waitReady,
+  wardsIn,
 } from "./lib/portal.ts";
 
 const users = Number(process.env.LOAD_USERS ?? 50);
@@ -48,23 +48,16 @@ const admin = pgliteDataDir ? null : postgres(adminUrl, { max: 1, onnotice: () =
 if (admin && !existingUrl) await admin.unsafe(`create database ${databaseName}`);
 const databaseUrl = existingUrl ?? adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
 
-interface Ward {
-  id: number;
-  kecamatanId: number;
-  kode: string;
-}
-
 /** The embedded database's wards and families, read before the portal takes it (one process at a time). */
-async function describeEmbedded(dataDir: string): Promise<{ wards: Ward[]; registers: number }> {
+async function describeEmbedded(
+  dataDir: string,
+): Promise<{ wards: Awaited<ReturnType<typeof wardsIn>>; registers: number }> {
   const pgliteDir = join(dataDir, "pglite");
   if (!holdsDatabase(pgliteDir))
     throw new Error(`no embedded database in ${pgliteDir}: fill it first (npm run demo:data)`);
   const handle = await openDatabase({ dataDir: pgliteDir });
   try {
-    const wards = await handle.db
-      .select({ id: desaKelurahan.id, kecamatanId: desaKelurahan.kecamatanId, kode: desaKelurahan.kode })
-      .from(desaKelurahan)
-      .orderBy(asc(desaKelurahan.kode));
+    const wards = await wardsIn(handle.db);
     const [row] = await handle.db.select({ total: count() }).from(registers);
     return { wards, registers: row?.total ?? 0 };
   } finally {

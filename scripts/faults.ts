@@ -25,6 +25,7 @@ import {
   searchStatus,
   startPortal,
   waitReady,
+  wardsIn,
 } from "./lib/portal.ts";
 
 const short = process.argv.includes("--short") || process.env.FAULT_SHORT === "1";
@@ -184,12 +185,9 @@ async function pgliteWards() {
   await scratch.migrate();
   const { seedRegions } = await import("../server/src/services/regions/regions.ts");
   await seedRegions(scratch.db, "32.75");
-  const { desaKelurahan } = await import("../server/src/db/schema/regions.ts");
-  const rows = await scratch.db
-    .select({ id: desaKelurahan.id, kecamatanId: desaKelurahan.kecamatanId, kode: desaKelurahan.kode })
-    .from(desaKelurahan);
+  const rows = await wardsIn(scratch.db);
   await scratch.close();
-  return rows.sort((a, b) => a.kode.localeCompare(b.kode));
+  return rows;
 }
 
 async function integrityPostgres(url: string, acknowledged: Set<string>): Promise<Integrity> {

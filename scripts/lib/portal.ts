@@ -3,6 +3,9 @@
 import type { FamilyRegistration } from "../../shared/src/schemas/family.ts";
 import { buildDemoFamily, seededRandom } from "../../server/src/demo/families.ts";
 import { freePort } from "../../server/test/private-postgres.ts";
+import { asc } from "drizzle-orm";
+import type { Db } from "../../server/src/db/client.ts";
+import { desaKelurahan } from "../../server/src/db/schema/regions.ts";
 import { resolve } from "node:path";
 import postgres from "postgres";
 import { solveCaptcha } from "./captcha-solver.ts";
@@ -202,6 +205,14 @@ export async function readWards(url: string) {
   } finally {
     await sql.end();
   }
+}
+
+/** The wards of a database opened in this process (PGlite), as readWards gives them. */
+export function wardsIn(db: Db) {
+  return db
+    .select({ id: desaKelurahan.id, kecamatanId: desaKelurahan.kecamatanId, kode: desaKelurahan.kode })
+    .from(desaKelurahan)
+    .orderBy(asc(desaKelurahan.kode));
 }
 
 export function randomIp(): string {
