@@ -6,12 +6,15 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { sql, type SQL } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/index.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./dropped-indexes.ts";
+import { preparingPglite } from "./pglite-prepared.ts";
+import { isPlannedOnce, PREPARED_STATEMENT_LIMIT, preparable } from "./statement-plans.ts";
+
+export { PREPARED_STATEMENT_LIMIT, plannedOnce, preparable } from "./statement-plans.ts";
 
 export type Schema = typeof schema;
 /** The database both drivers satisfy; services depend on this, never on a driver. */
@@ -116,46 +119,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** How many distinct statements one process keeps prepared (per connection, on the server). */
-export const PREPARED_STATEMENT_LIMIT = 500;
-
-// Leads the text of a statement that plannedOnce marked (a comment: PGlite and the server ignore it).
-const PLANNED_ONCE_MARK = "/* planned once */ ";
-
-/**
- * Marks a statement whose best plan is the same whatever its values (probes by a key: a NIK, a
- * registration number, a nonce, a rate-limit key). Other statements keep PostgreSQL's own choice,
- * which plans per call where it cannot tell (for the public status search that planning took
- * 0.5-0.9 ms of PostgreSQL CPU, three times what running it takes: 0.15-0.3 ms at 100,000
- * families). A marked statement runs on
- * connections that plan it once and keep that plan (force_generic_plan). Write every value that
- * decides the plan (a form type a partial index names, a limit) into the text, never as a parameter:
- * a generic plan cannot prove a partial index's predicate from a parameter and falls back to reading
- * the whole ward (25 ms instead of 0.3 for a whole-name lookup).
- */
-export function plannedOnce(statement: SQL): SQL {
-  return sql`${sql.raw(PLANNED_ONCE_MARK)}${statement}`;
-}
-
 /** Connections per process for plannedOnce statements (short probes, pipelined when all are busy). */
 const PLANNED_ONCE_POOL = 2;
 
 /** Connections per process for statements with a text pattern (planForValues). */
 const PATTERN_POOL = 4;
-
-/**
- * Statements whose best plan depends on a pattern's value: a plan made once for every value reads a
- * common name's matches by bitmap and sorts them, where the plan for "Budi" walks the trigram
- * index by distance. They run on connections that plan every call for its values
- * (force_custom_plan), prepared there like any other statement: parsing a REST name search's text
- * on every call cost ~0.15 ms of PostgreSQL CPU.
- */
-const planForValues = /\b(?:i?like)\b|<->|similarity\(/i;
-
-/** Whether `query` may run with a plan made for other values (a generic plan). */
-export function preparable(query: string): boolean {
-  return !planForValues.test(query);
-}
 
 /**
  * drizzle sends every statement unnamed, so PostgreSQL parses and plans it on every call (for a
@@ -180,7 +148,7 @@ export function preparingClient(
 ): postgres.Sql {
   const prepared = new Set<string>();
   const unsafe: postgres.Sql["unsafe"] = (query, parameters, options) => {
-    const marked = query.startsWith(PLANNED_ONCE_MARK);
+    const marked = isPlannedOnce(query);
     const pattern = !marked && !preparable(query);
     // Without connections of its own, a pattern statement goes unnamed: planned for its values.
     if (pattern && !patternClient) return client.unsafe(query, parameters, options);
@@ -267,7 +235,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  const db = drizzlePglite({ client: preparingPglite(client), schema, casing: "snake_case" });
   return {
     db,
     kind: "pglite",
