@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { createPostgresDatabase } from "../../test/private-postgres.ts";
-import { openDatabase, plannedOnce, preparable, preparingClient } from "./client.ts";
+import { openDatabase, preparingClient } from "./client.ts";
+import { plannedOnce, preparable } from "./statement-plans.ts";
 
 let drop = async () => {};
 let url = "";

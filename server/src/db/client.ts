@@ -14,8 +14,6 @@ import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./d
 import { preparingPglite } from "./pglite-prepared.ts";
 import { isPlannedOnce, PREPARED_STATEMENT_LIMIT, preparable } from "./statement-plans.ts";
 
-export { PREPARED_STATEMENT_LIMIT, plannedOnce, preparable } from "./statement-plans.ts";
-
 export type Schema = typeof schema;
 /** The database both drivers satisfy; services depend on this, never on a driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -28,7 +28,8 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Attributes, StrapiEntry } from "@shared/strapi.ts";
-import { plannedOnce, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { plannedOnce } from "../db/statement-plans.ts";
 import { aliasedSelection, resultRows, rowDecoder } from "../db/raw-rows.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import { RawJson } from "./envelope.ts";
@@ -493,7 +494,7 @@ export interface FindManyOptions {
   rawJson?: boolean;
   /**
    * The statement's best plan is the same whatever its values (no filters, the id order, a scope
-   * with no value that picks an index): PostgreSQL plans it once per connection (db/client.ts
+   * with no value that picks an index): PostgreSQL plans it once per connection (db/statement-plans.ts
    * plannedOnce) instead of on every call, where planning cost as much as running it.
    */
   planOnce?: boolean;

@@ -21,7 +21,8 @@ import {
   type RegisterStatus,
 } from "@shared/status.ts";
 import { addressKey, assertWithinLimit, consumeRateLimit, countAttemptStatement } from "../common/rate-limit.ts";
-import { plannedOnce, type Db } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { plannedOnce } from "../../db/statement-plans.ts";
 import { compiledStatement, type StatementValues } from "../../db/compiled.ts";
 import { aliasedSelection, rowDecoder, resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
