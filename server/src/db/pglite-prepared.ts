@@ -24,19 +24,9 @@ interface Prepared {
   parameterTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
-
 /** One unnamed utility statement, parsed, bound and run inside a pipeline. */
 function utility(text: string): Uint8Array {
-  return concat([serialize.parse({ text }), serialize.bind({}), serialize.execute({})]);
+  return Buffer.concat([serialize.parse({ text }), serialize.bind({}), serialize.execute({})]);
 }
 
 // A statement that asks for a plan of its own runs between one of these pairs, in the same pipeline
@@ -90,7 +80,7 @@ export function preparingPglite(client: PGlite, limit = PREPARED_STATEMENT_LIMIT
     if (!statement) {
       const name = `pkk_${prepared.size + 1}`;
       const described = await client.execProtocolStream(
-        concat([serialize.parse({ name, text: query }), serialize.describe({ type: "S", name }), sync]),
+        Buffer.concat([serialize.parse({ name, text: query }), serialize.describe({ type: "S", name }), sync]),
         { syncToFs: false },
       );
       statement = { name, parameterTypes: parse.parseDescribeStatementResults(described) };
@@ -103,14 +93,14 @@ export function preparingPglite(client: PGlite, limit = PREPARED_STATEMENT_LIMIT
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
-    const call = concat([
+    const call = Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: "P" }),
       serialize.execute({}),
     ]);
     const plan = isPlannedOnce(query) ? planSettings.generic : preparable(query) ? null : planSettings.custom;
     const messages = await client.execProtocolStream(
-      plan ? concat([plan, call, planSettings.reset, sync]) : concat([call, sync]),
+      plan ? Buffer.concat([plan, call, planSettings.reset, sync]) : Buffer.concat([call, sync]),
       { syncToFs: false },
     );
     if (!inTransaction) await client.syncToFs();
