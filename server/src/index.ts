@@ -58,7 +58,7 @@ async function main() {
   // Mail leaves through the outbox, never inside a request (issue 14).
   const outbox = startOutboxWorker(handle.db, env, log);
 
-  const stopHousekeeping = startHousekeeping(handle.db, log, env.HOUSEKEEPING_INTERVAL_MS);
+  const stopHousekeeping = startHousekeeping(handle.db, log, env.HOUSEKEEPING_INTERVAL_MS, handle.vacuumWhereDue);
 
   // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (up to
   // SHUTDOWN_GRACE_MS), then close the pool and exit 0. A second signal exits at once.

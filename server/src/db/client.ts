@@ -12,6 +12,7 @@ import * as schema from "./schema/index.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./dropped-indexes.ts";
 import { preparingPglite } from "./pglite-prepared.ts";
+import { vacuumWhereDue, type VacuumedTable } from "./pglite-autovacuum.ts";
 import { isPlannedOnce, PREPARED_STATEMENT_LIMIT, preparable } from "./statement-plans.ts";
 
 export type Schema = typeof schema;
@@ -34,6 +35,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** True when every committed migration has been applied (readiness). */
   migrationsApplied(): Promise<boolean>;
+  /**
+   * Vacuums and analyzes the tables that need it (housekeeping): PGlite has no autovacuum
+   * (pglite-autovacuum.ts); on PostgreSQL its own autovacuum does this, and nothing is done here.
+   */
+  vacuumWhereDue(): Promise<VacuumedTable[]>;
   close(): Promise<void>;
 }
 
@@ -212,6 +218,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await withTimeout(client`select 1`, pingTimeoutMs, "database ping timed out");
       },
+      vacuumWhereDue: async () => [],
       migrationsApplied: async () => {
         const rows = await withTimeout(appliedMigrationCount(client), pingTimeoutMs, "database ping timed out");
         return rows >= expectedMigrationCount();
@@ -246,6 +253,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await client.query("select 1");
     },
+    vacuumWhereDue: () => vacuumWhereDue(client),
     migrationsApplied: async () => {
       const result = await client.query<{ count: number }>(
         "select count(*)::int as count from drizzle.__drizzle_migrations",

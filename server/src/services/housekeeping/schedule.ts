@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import type { VacuumedTable } from "../../db/pglite-autovacuum.ts";
 import { describeError, type Logger } from "../../log.ts";
 import { foldRegisterChanges } from "../registers/change-log.ts";
 import { takeLastMonthEnd } from "../figures/month-end.ts";
@@ -35,12 +36,21 @@ function startRounds(log: Logger, name: string, intervalMs: number, round: () =>
   };
 }
 
+/** How often `vacuumWhereDue` looks for tables to vacuum: PostgreSQL's autovacuum_naptime. */
+export const VACUUM_INTERVAL_MS = 60_000;
+
 /**
  * Prunes expired rows and takes last month's month-end snapshot if no write has (month-end.ts)
- * every `intervalMs`, and folds the registers' change log every
- * CHANGE_FOLD_INTERVAL_MS (so the version stays a sum of a few rows however busy the writers).
+ * every `intervalMs`, folds the registers' change log every CHANGE_FOLD_INTERVAL_MS (so the
+ * version stays a sum of a few rows however busy the writers), and, given `vacuumWhereDue` (the
+ * database handle's: PGlite has no autovacuum), vacuums where due every VACUUM_INTERVAL_MS.
  */
-export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () => Promise<void> {
+export function startHousekeeping(
+  db: Db,
+  log: Logger,
+  intervalMs: number,
+  vacuumWhereDue: () => Promise<VacuumedTable[]> = async () => [],
+): () => Promise<void> {
   const stopPruning = startRounds(log, "housekeeping", intervalMs, async () => {
     const counts = await pruneExpired(db);
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
@@ -53,7 +63,11 @@ export function startHousekeeping(db: Db, log: Logger, intervalMs: number): () =
   const stopFolding = startRounds(log, "folding the registers' change log", CHANGE_FOLD_INTERVAL_MS, async () => {
     await foldRegisterChanges(db);
   });
+  const stopVacuuming = startRounds(log, "vacuuming", VACUUM_INTERVAL_MS, async () => {
+    const vacuumed = await vacuumWhereDue();
+    if (vacuumed.length > 0) log.info("housekeeping vacuumed", { tables: vacuumed });
+  });
   return async () => {
-    await Promise.all([stopPruning(), stopMonthEnds(), stopFolding()]);
+    await Promise.all([stopPruning(), stopMonthEnds(), stopFolding(), stopVacuuming()]);
   };
 }
