@@ -123,6 +123,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * PGlite's shared buffers. They live in its WebAssembly memory, which never shrinks: at PostgreSQL's
+ * default 128 MB a city's tables filled them and the server held ~400 MB under `bench:load` (50
+ * users, 100,000 families); at 16 MB 271–290 MB, with throughput as before or better (README,
+ * "The embedded database's memory"). Pages not held here come from the operating system's cache.
+ */
+const PGLITE_SHARED_BUFFERS = "16MB";
+
 /** Connections per process for plannedOnce statements (short probes, pipelined when all are busy). */
 const PLANNED_ONCE_POOL = 2;
 
@@ -235,6 +243,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     client = await PGlite.create({
       ...("dataDir" in target ? { dataDir: target.dataDir } : {}),
       extensions: { pg_trgm },
+      // Given at each start, so the data directory's own postgresql.conf stays as initdb wrote it.
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (error) {
     unlock();
