@@ -127,7 +127,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * PGlite's shared buffers. They live in its WebAssembly memory, which never shrinks: at PostgreSQL's
  * default 128 MB a city's tables filled them and the server held ~400 MB under `bench:load` (50
  * users, 100,000 families); at 16 MB 271–290 MB, with throughput as before or better (README,
- * "The embedded database's memory"). Pages not held here come from the operating system's cache.
+ * "The embedded database's memory and upkeep"). Pages not held here come from the system's cache.
  */
 const PGLITE_SHARED_BUFFERS = "16MB";
 

@@ -2,9 +2,9 @@
 // vacuumed or analyzed the embedded database. Tables that churn (the registers' change log folded
 // every 10 s, captcha nonces, rate-limit windows, idempotency keys, the rollups updated by every
 // register write) bloated and their statistics went stale: under `bench:load` (50 users, PGlite,
-// 100,000 families) throughput fell from ~200 to ~115 operations a second over ten minutes of load,
-// and came back at once after a VACUUM ANALYZE. Housekeeping calls this on PGlite with PostgreSQL's
-// own rule: the same thresholds and scale factors its autovacuum reads, from the server's settings.
+// 100,000 families) throughput fell from 207 to 110 operations a second over ~35 minutes of load
+// runs, and came back to 201 at once after a VACUUM ANALYZE. Housekeeping calls this on PGlite with
+// PostgreSQL's own rule: the thresholds and scale factors its autovacuum reads, from the settings.
 import type { PGlite } from "@electric-sql/pglite";
 
 export interface VacuumedTable {
@@ -33,9 +33,9 @@ const dueTables = `
 
 /**
  * Vacuums, analyzes or both every table autovacuum would, one after another, and answers what it
- * did. Each statement holds the embedded database while it runs, as every
- * statement does: a small churning table takes milliseconds; a city's registers a few seconds, and
- * only after a fifth of them changed.
+ * did. Each statement holds the embedded database while it runs, as every statement does: a small
+ * churning table takes milliseconds; a city's registers a few seconds, and only after a fifth of
+ * them changed.
  */
 export async function vacuumWhereDue(client: PGlite): Promise<VacuumedTable[]> {
   // The counters a session collects reach pg_stat_user_tables at most once a second, when it goes
