@@ -1,8 +1,18 @@
-// The server's JavaScript heap grows as on a 300 MB machine (BUN_JSC_forceRAMSize: Bun's stand-in
-// for Node's --max-old-space-size, a growth heuristic, not a cap), as `npm start` and the Docker
-// image run it (README "Configuration"). The harnesses that start a server (load, faults, HTTP
-// benchmarks) run it the same way, so their RSS is the RSS operators get. An explicit value in the
-// caller's environment wins.
-export const serverMemoryEnv = {
-  BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "300000000",
+// How the server's JavaScript heap is run. `npm start` (package.json) and the Docker image
+// (Dockerfile) set the same values, README "Configuration" explains them, and the harnesses that
+// start a server (load, faults, HTTP benchmarks) run it with these, so their RSS is the RSS operators
+// get. An explicit value in the caller's environment wins.
+// - BUN_JSC_forceRAMSize: the heap grows as on a 300 MB machine (Bun's stand-in for Node's
+//   --max-old-space-size; a growth heuristic, not a cap).
+// - BUN_JSC_gcMaxHeapSize: a collection starts once 32 MB have been allocated since the last one,
+//   however large the heap (a trigger, not a cap: a larger live heap still lives). Under bench:load
+//   on PGlite at 100,000 families the RSS peaks over 300 MB were garbage between collections.
+export const serverMemoryDefaults = {
+  BUN_JSC_forceRAMSize: "300000000",
+  BUN_JSC_gcMaxHeapSize: "32000000",
+} as const;
+
+export const serverMemoryEnv: Record<keyof typeof serverMemoryDefaults, string> = {
+  BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? serverMemoryDefaults.BUN_JSC_forceRAMSize,
+  BUN_JSC_gcMaxHeapSize: process.env.BUN_JSC_gcMaxHeapSize ?? serverMemoryDefaults.BUN_JSC_gcMaxHeapSize,
 };
