@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import packageJson from "../../package.json";
 import { serverMemoryDefaults } from "./server-memory.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -23,7 +24,7 @@ test("the installed Bun takes each heap setting as a JavaScriptCore option (a mi
 });
 
 test("npm start and the Docker image run the server with the same heap settings as the harnesses", () => {
-  const start: string = JSON.parse(read("package.json")).scripts.start;
+  const start = packageJson.scripts.start;
   const dockerfile = read("Dockerfile");
   for (const [name, value] of Object.entries(serverMemoryDefaults)) {
     // `npm start`: the caller's own value wins, as in serverMemoryEnv.

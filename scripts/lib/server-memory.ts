@@ -12,7 +12,7 @@ export const serverMemoryDefaults = {
   BUN_JSC_gcMaxHeapSize: "32000000",
 } as const;
 
-export const serverMemoryEnv: Record<keyof typeof serverMemoryDefaults, string> = {
-  BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? serverMemoryDefaults.BUN_JSC_forceRAMSize,
-  BUN_JSC_gcMaxHeapSize: process.env.BUN_JSC_gcMaxHeapSize ?? serverMemoryDefaults.BUN_JSC_gcMaxHeapSize,
-};
+/** The defaults, each overridden by the caller's own value. */
+export const serverMemoryEnv: Record<string, string> = Object.fromEntries(
+  Object.entries(serverMemoryDefaults).map(([name, value]) => [name, process.env[name] ?? value]),
+);
