@@ -14,6 +14,7 @@ import postgres from "postgres";
 import { backupDatabase, restoreDatabase } from "../server/src/db/backup.ts";
 import { openDatabase } from "../server/src/db/client.ts";
 import { lockDataDir } from "../server/src/db/data-dir-lock.ts";
+import { takeDatabaseForRestore } from "../server/src/db/portal-lock.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../server/test/private-postgres.ts";
 import {
   familyFactory,
@@ -60,6 +61,24 @@ async function launch(env: Record<string, string>): Promise<Portal> {
   const portal = await startPortal(env);
   portals.push(portal);
   return portal;
+}
+
+/**
+ * How long until a restore on `url` is refused beside the running portals (their lock held, again
+ * after a restart: server/src/db/portal-lock.ts), and the refusal; null when it never was within `ms`.
+ */
+async function restoreRefusedWithin(url: string, ms: number): Promise<{ ms: number; message: string } | null> {
+  const started = performance.now();
+  while (performance.now() - started < ms) {
+    try {
+      const taken = await takeDatabaseForRestore(url);
+      await taken.release();
+    } catch (error) {
+      return { ms: performance.now() - started, message: error instanceof Error ? error.message : String(error) };
+    }
+    await Bun.sleep(100);
+  }
+  return null;
 }
 
 // ─── integrity ────────────────────────────────────────────────────────────────────────────
@@ -340,6 +359,13 @@ async function outageUnderTraffic(): Promise<void> {
   );
   await recovery("stop", startedAt);
   check("stop: the process is still alive", portal.alive());
+  // The restart ended the session that held the portal's lock: it is taken again.
+  const refusedAfterStop = await restoreRefusedWithin(url, recoveryBudgetMs);
+  check(
+    "stop: the portal holds its database lock again, so a restore beside it is refused",
+    refusedAfterStop !== null && /in use by a running portal/.test(refusedAfterStop.message),
+    refusedAfterStop ? `refused after ${Math.round(refusedAfterStop.ms)} ms` : "not refused within 5 s",
+  );
 
   await Bun.sleep(2000);
   // Freeze every PostgreSQL process (SIGSTOP) under traffic.
@@ -434,6 +460,12 @@ async function twoInstances(): Promise<void> {
       counts.users === counts.distinctEmails &&
       counts.registers > 0,
     JSON.stringify(counts),
+  );
+  const refused = await restoreRefusedWithin(url, 1000);
+  check(
+    "two instances: a restore beside them is refused, naming both",
+    refused !== null && /in use by 2 running portals .*: stop them first$/.test(refused.message),
+    refused?.message ?? "not refused",
   );
   const logs = first.output() + second.output();
   check("two instances: start-up logs carry no password hash", !logs.includes("$argon2"));

@@ -15,6 +15,7 @@ import { resultRows } from "../server/src/db/raw-rows.ts";
 import { registerCounts } from "../server/src/db/schema/register-counts.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { startPortal, waitReady } from "./lib/portal.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const families = 40;
@@ -173,6 +174,43 @@ describe("operator commands", () => {
       await portal.close();
     }
   }, 60_000);
+
+  test("npm run restore beside a running portal is refused and changes nothing; once it stops, the restore runs (PostgreSQL)", async () => {
+    // PGlite: the test above (its PID file); PostgreSQL serves many processes, so the portal holds
+    // an advisory lock the restore must take (server/src/db/portal-lock.ts).
+    const url = database.env.DATABASE_URL;
+    if (!url) return;
+    const file = join(scratch, "before-portal.dump");
+    expect((await run(database, "backup.ts", [file])).code).toBe(0);
+    const families = async () => {
+      const handle = await database.open();
+      try {
+        const [row] = resultRows(await handle.db.execute(sql`select count(*)::integer as families from registers`));
+        return row?.families;
+      } finally {
+        await handle.close();
+      }
+    };
+    const backedUp = await families();
+    const portal = await startPortal({ DATABASE_URL: url, DEMO_DATA: "false", NODE_ENV: "production" });
+    try {
+      await waitReady(portal);
+      const added = await run(database, "demo-data.ts", ["--families", "5"]);
+      expect(added.code).toBe(0);
+      const refused = await run(database, "restore.ts", [file]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(/the database at [^ ]+ is in use by a running portal \(.+ WIB\): stop it first/);
+      expect(await families()).toBe(Number(backedUp) + 5);
+    } finally {
+      portal.process.kill("SIGTERM");
+      await portal.process.exited;
+    }
+    expect(portal.process.exitCode).toBe(0);
+    const restored = await run(database, "restore.ts", [file]);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(await families()).toBe(backedUp);
+  }, 120_000);
 
   test("figures:check passes on generated data, names a changed rollup, and --rebuild repairs it", async () => {
     const clean = await run(database, "figures-check.ts", []);

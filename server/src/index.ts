@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { holdPortalLock } from "./db/portal-lock.ts";
 import { codeOf } from "./db/sql-state.ts";
 import { seedDatabase } from "./seed.ts";
 import { startHousekeeping } from "./services/housekeeping/schedule.ts";
@@ -23,6 +24,9 @@ async function main() {
   const log = createLogger(env.LOG_LEVEL);
   const city = await cityName(env.CITY_CODE);
   const handle = await openConfiguredDatabase(env);
+  // PostgreSQL: held while the portal runs, so `npm run restore` is refused beside it (and a start
+  // during a restore waits for it). PGlite's data directory is this process's alone already.
+  const portalLock = env.DATABASE_URL ? await holdPortalLock(env.DATABASE_URL, log) : undefined;
   // Under advisory locks: instances started together on an empty database take turns.
   const { rebuiltIndexes } = await handle.migrate();
   if (rebuiltIndexes.length > 0)
@@ -77,6 +81,7 @@ async function main() {
     await handle
       .close()
       .catch((error: unknown) => log.warn("closing the database failed", { error: describeError(error) }));
+    await portalLock?.release();
     log.info("stopped");
     process.exit(0);
   };

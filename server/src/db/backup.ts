@@ -11,6 +11,7 @@ import { dirname } from "node:path";
 import * as tar from "tar";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { holdsDatabase } from "./open.ts";
+import { takeDatabaseForRestore } from "./portal-lock.ts";
 import { codeOf } from "./sql-state.ts";
 
 export type BackupTarget = { url: string } | { dataDir: string };
@@ -64,25 +65,31 @@ async function packDataDir(dataDir: string, file: string): Promise<void> {
 
 /**
  * Replaces the database's contents with the backup in `file`. PostgreSQL: every object is dropped
- * and recreated in one transaction (stop the app instances first). PGlite: the backup is unpacked
- * beside the data directory and swapped in once it opens; the old data directory is kept beside the
- * new one as `<dir>.before-restore-<time>` until you delete it.
+ * and recreated in one transaction; refused while a portal runs on the database (portal-lock.ts).
+ * PGlite: the backup is unpacked beside the data directory and swapped in once it opens; the old
+ * data directory is kept beside the new one as `<dir>.before-restore-<time>` until you delete it.
  */
 export async function restoreDatabase(target: BackupTarget, file: string): Promise<void> {
   if (!existsSync(file)) throw new Error(`backup file ${file} does not exist`);
   if ("url" in target) {
-    await run([
-      "pg_restore",
-      "--clean",
-      "--if-exists",
-      "--no-owner",
-      "--no-privileges",
-      "--single-transaction",
-      "--exit-on-error",
-      "--dbname",
-      target.url,
-      file,
-    ]);
+    // Refused while a portal runs on the database (portal-lock.ts); held until pg_restore ends.
+    const taken = await takeDatabaseForRestore(target.url);
+    try {
+      await run([
+        "pg_restore",
+        "--clean",
+        "--if-exists",
+        "--no-owner",
+        "--no-privileges",
+        "--single-transaction",
+        "--exit-on-error",
+        "--dbname",
+        target.url,
+        file,
+      ]);
+    } finally {
+      await taken.release();
+    }
     return;
   }
   const unlock = lockDataDir(target.dataDir);

@@ -91,7 +91,7 @@ export type StartupLock = keyof typeof lockKeys;
  * JIT compilation is off: our queries are short OLTP ones where planning a JIT costs more than
  * it saves (tens of milliseconds on small machines).
  */
-function postgresOptions(
+export function postgresOptions(
   statementTimeoutMs: number,
   max: number,
   planCacheMode?: "force_generic_plan" | "force_custom_plan",
