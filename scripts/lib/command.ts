@@ -1,0 +1,11 @@
+// An operator command's failure, told as one line ("error: …", exit 1): the reason is what the
+// operator acts on (stop the portal, free the disk, fix the path); Bun's default printed the
+// source lines around the throw and a stack trace first.
+export async function runCommand(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
