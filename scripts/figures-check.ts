@@ -2,9 +2,11 @@
 // (DATABASE_URL → PostgreSQL, else PGlite under DATA_DIR) inside a rolled-back transaction and
 // reports where the trigger-kept rollups differ, and lists families whose status is not the one their
 // last move reached (services/registers/history-check.ts; listed, never repaired: a person judges
-// which is right). Exits 1 on any difference, so it can gate a deploy. `--rebuild` replaces the
-// rollups with the recount afterwards (e.g. after a manual bulk fix).
-import { checkRollups, rebuildRollups } from "../server/src/services/figures/rollups.ts";
+// which is right). Exits 1 on any difference, so it can gate a deploy. `--rebuild` then replaces the
+// differing wards' rollups with their recount, one ward at a time beside the running portal
+// (services/figures/rollups-repair.ts; e.g. after a manual bulk fix), and checks again.
+import { checkRollups } from "../server/src/services/figures/rollups.ts";
+import { repairRollups } from "../server/src/services/figures/rollups-repair.ts";
 import { statusesWithoutTheirMove } from "../server/src/services/registers/history-check.ts";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
 import { getEnv } from "../server/src/env.ts";
@@ -26,8 +28,16 @@ if (differences.length === 0) {
     for (const sample of difference.samples) console.log(`  ${sample.side}: ${JSON.stringify(sample.row)}`);
   }
   if (process.argv.includes("--rebuild")) {
-    await rebuildRollups(handle.db);
-    console.log("figures:check: rollups rebuilt from the rows");
+    const { wards } = await repairRollups(handle.db);
+    console.log(
+      `figures:check: rollups rebuilt from the rows (${wards.length} ward(s) recounted one at a time, each under its own lock; the portal may keep serving)`,
+    );
+    const left = await checkRollups(handle.db);
+    console.log(
+      left.length === 0
+        ? "figures:check: checked again: every rollup equals a recount from the rows"
+        : `figures:check: checked again: ${left.map((difference) => difference.table).join(", ")} still differ (not repaired: month-end snapshots are history; run again if writes raced)`,
+    );
   }
 }
 const histories = await statusesWithoutTheirMove(handle.db);

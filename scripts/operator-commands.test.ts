@@ -246,7 +246,10 @@ describe("operator commands", () => {
 
     const repaired = await run(database, "figures-check.ts", ["--rebuild"]);
     expect(repaired.code).toBe(1);
-    expect(repaired.stdout).toContain("figures:check: rollups rebuilt from the rows");
+    expect(repaired.stdout).toContain(
+      "figures:check: rollups rebuilt from the rows (1 ward(s) recounted one at a time",
+    );
+    expect(repaired.stdout).toContain("figures:check: checked again: every rollup equals a recount from the rows");
     const after = await run(database, "figures-check.ts", []);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain("every rollup equals a recount from the rows");

@@ -30,6 +30,11 @@ import { registerCounts } from "../../db/schema/register-counts.ts";
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pkk_rebuild_figures()`);
   await db.execute(sql`select pkk_rebuild_register_counts()`);
+  await repairKeptColumns(db);
+}
+
+/** The registers whose waiting_since or life_events the triggers did not keep, worked out again. */
+export async function repairKeptColumns(db: DbOrTx): Promise<void> {
   // Touched, registers' own trigger works each one out again (migration 0034_issue12_waiting_since).
   await db.execute(sql`update registers set waiting_since = waiting_since where ${waitingSinceDiffers}`);
   // Likewise life_events (migration 0035_issue12_life_events).
@@ -120,7 +125,8 @@ export const rollupRebuildParts: ReadonlyArray<{ statement: SQL; tables: readonl
   },
 ];
 
-const rollupTables: PgTable[] = [
+/** Every rollup a recount fills; each is keyed by a ward (desa_kelurahan_id, 0 for none). */
+export const rollupTables: PgTable[] = [
   figureRollups,
   figureWardRollups,
   figureMonthRollups,
@@ -202,6 +208,17 @@ const shadowStateTotals = sql`insert into pg_temp.status_state_totals (kecamatan
   from pg_temp.status_month_rollups where kind = 'state' group by 1, 2, 3, 4`;
 
 /**
+ * Recounts every rollup, from the rows the transaction sees under the names registers and
+ * register_events, into temporary tables of the rollups' names (shadowRollupTables).
+ */
+export async function recountIntoShadows(tx: DbOrTx): Promise<void> {
+  await shadowRollupTables(tx);
+  await tx.execute(sql`select pkk_rebuild_figures()`);
+  await tx.execute(sql`select pkk_rebuild_register_counts()`);
+  await tx.execute(shadowStateTotals);
+}
+
+/**
  * Recounts every rollup from the rows into temporary tables of their names, in one snapshot
  * (repeatable read) with a copy of the maintained ones, and lists where the maintained rollups
  * differ, the registers whose waiting_since or life_events does not follow their events or form,
@@ -209,7 +226,16 @@ const shadowStateTotals = sql`insert into pg_temp.status_state_totals (kecamatan
  * the snapshot is in neither side.
  */
 export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
+  return (await recountDifferences(db)).differences;
+}
+
+/**
+ * checkRollups, with the wards whose rollup rows differ (desa_kelurahan_id, 0 for none; ascending):
+ * the wards a repair recounts (rollups-repair.ts).
+ */
+export async function recountDifferences(db: DbOrTx): Promise<{ differences: RollupDifference[]; wards: number[] }> {
   let differences: RollupDifference[] = [];
+  const wards = new Set<number>();
   try {
     await db.transaction(
       async (tx) => {
@@ -221,10 +247,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
             sql`create temp table ${sql.identifier(`kept_${name}`)} on commit drop as select * from ${table} where ${nonZero(table)}`,
           );
         }
-        await shadowRollupTables(tx);
-        await tx.execute(sql`select pkk_rebuild_figures()`);
-        await tx.execute(sql`select pkk_rebuild_register_counts()`);
-        await tx.execute(shadowStateTotals);
+        await recountIntoShadows(tx);
         differences = [];
         for (const table of rollupTables) {
           const name = getTableName(table);
@@ -236,6 +259,8 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
           const unexpected = rowsOf(
             await tx.execute(sql`select row_to_json(x) as row from (select * from ${kept} except ${fresh}) x`),
           );
+          for (const row of [...missing, ...unexpected])
+            wards.add(Number(Reflect.get(Object(row), "desa_kelurahan_id")));
           if (missing.length > 0 || unexpected.length > 0) {
             differences.push({
               table: name,
@@ -256,7 +281,7 @@ export async function checkRollups(db: DbOrTx): Promise<RollupDifference[]> {
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }
-  return differences;
+  return { differences, wards: [...wards].sort((a, b) => a - b) };
 }
 
 /** The `row` column of each row a statement answered. */
