@@ -32,15 +32,14 @@ afterAll(async () => {
 const households = async () =>
   (await admin<{ name: string }[]>`select name from households order by name`).map((row) => row.name);
 
-/** The sessions that hold the portal lock, shared or exclusive. */
-const holders = async () =>
-  (
-    await admin<{ mode: string }[]>`
-      select mode from pg_locks
-      where locktype = 'advisory' and granted and objid = ${PORTAL_LOCK} and objsubid = 1
-        and database = (select oid from pg_database where datname = current_database())
-      order by mode`
-  ).map((row) => row.mode);
+/** The sessions of this test's database that hold the portal lock: their backend and mode. */
+const holding = () =>
+  admin<{ pid: number; mode: string }[]>`
+    select pid, mode from pg_locks
+    where locktype = 'advisory' and granted and objid = ${PORTAL_LOCK} and objsubid = 1
+      and database = (select oid from pg_database where datname = current_database())
+    order by mode, pid`;
+const holders = async () => (await holding()).map((row) => row.mode);
 
 async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const started = Date.now();
@@ -85,12 +84,20 @@ describe("the portal lock on PostgreSQL", () => {
     const portal = await holdPortalLock(database.url, log, { checkEveryMs: 100 });
     try {
       // What a database restart or an administrator's pg_terminate_backend does to its session.
-      const [cut] = await admin<{ count: number }[]>`
-        select count(pg_terminate_backend(pid))::int as count from pg_locks
-        where locktype = 'advisory' and objid = ${PORTAL_LOCK} and objsubid = 1 and mode = 'ShareLock'`;
-      expect(cut?.count).toBe(1);
-      await until(async () => (await holders()).includes("ShareLock"));
-      await expect(takeDatabaseForRestore(database.url)).rejects.toThrow(/in use by a running portal/);
+      const [before] = await holding();
+      expect(before?.mode).toBe("ShareLock");
+      const [cut] = await admin<{ ended: boolean }[]>`select pg_terminate_backend(${before?.pid ?? 0}) as ended`;
+      expect(cut?.ended).toBe(true);
+      // Held again on a new session (the old one's lock lasts until its backend has exited).
+      await until(async () => (await holding()).some((row) => row.mode === "ShareLock" && row.pid !== before?.pid));
+      const refused = await takeDatabaseForRestore(database.url).then(
+        async (taken) => {
+          await taken.release();
+          return "taken";
+        },
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      expect(refused).toMatch(/in use by a running portal/);
     } finally {
       await portal.release();
     }
