@@ -175,9 +175,9 @@ describe("operator commands", () => {
     }
   }, 60_000);
 
-  test("npm run restore beside a running portal is refused and changes nothing; once it stops, the restore runs (PostgreSQL)", async () => {
+  test("npm run restore and demo:data beside a running portal are refused and change nothing; once it stops, the restore runs (PostgreSQL)", async () => {
     // PGlite: the test above (its PID file); PostgreSQL serves many processes, so the portal holds
-    // an advisory lock the restore must take (server/src/db/portal-lock.ts).
+    // an advisory lock a restore or a load must take (server/src/db/portal-lock.ts).
     const url = database.env.DATABASE_URL;
     if (!url) return;
     const file = join(scratch, "before-portal.dump");
@@ -192,17 +192,23 @@ describe("operator commands", () => {
       }
     };
     const backedUp = await families();
+    const added = await run(database, "demo-data.ts", ["--families", "5"]);
+    expect(added.code).toBe(0);
     const portal = await startPortal({ DATABASE_URL: url, DEMO_DATA: "false", NODE_ENV: "production" });
     try {
       await waitReady(portal);
-      const added = await run(database, "demo-data.ts", ["--families", "5"]);
-      expect(added.code).toBe(0);
-      const refused = await run(database, "restore.ts", [file]);
-      expect(refused.code).not.toBe(0);
-      // One line the operator acts on, not a stack trace.
-      expect(refused.stderr.trim()).toMatch(
-        /^error: the database at [^ ]+ is in use by a running portal \(127\.0\.0\.1 since .+ WIB\): stop it first$/,
-      );
+      for (const [script, args] of [
+        ["restore.ts", [file]],
+        ["demo-data.ts", ["--families", "5"]],
+      ] as const) {
+        const refused = await run(database, script, [...args]);
+        expect(refused.code).toBe(1);
+        // One line the operator acts on, not a stack trace.
+        expect(refused.stderr.trim()).toMatch(
+          /^error: the database at [^ ]+ is in use by a running portal \(127\.0\.0\.1 since .+ WIB\): stop it first$/,
+        );
+        expect(refused.stdout).toBe("");
+      }
       expect(await families()).toBe(Number(backedUp) + 5);
     } finally {
       portal.process.kill("SIGTERM");

@@ -14,6 +14,8 @@ import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./d
 import { preparingPglite } from "./pglite-prepared.ts";
 import { vacuumWhereDue, type VacuumedTable } from "./pglite-autovacuum.ts";
 import { isPlannedOnce, PREPARED_STATEMENT_LIMIT, preparable } from "./statement-plans.ts";
+import { placeOf, PORTAL_LOCK, takeExclusively } from "./portal-lock.ts";
+import { postgresOptions } from "./postgres-options.ts";
 
 export type Schema = typeof schema;
 /** The database both drivers satisfy; services depend on this, never on a driver. */
@@ -24,7 +26,10 @@ export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs start-up work, or a bulk load, while holding a cluster-wide lock (PostgreSQL); directly on PGlite. */
+  /**
+   * Runs start-up work, or a bulk load, while holding a cluster-wide lock (PostgreSQL; a bulk load is
+   * refused with DatabaseInUseError while a portal runs on the database); directly on PGlite.
+   */
   exclusive<T>(lock: StartupLock, work: (lockDb: Db) => Promise<T>): Promise<T>;
   /**
    * Applies the committed migrations, then builds any index a bulk load dropped and could not build
@@ -82,38 +87,6 @@ const pingTimeoutMs = 2000;
 // bulk loads take turns under the third (db/dropped-indexes.ts).
 const lockKeys = { migrate: 72_501, seed: 72_502, bulkLoad: BULK_LOAD_LOCK } as const;
 export type StartupLock = keyof typeof lockKeys;
-
-/**
- * Bounded waits everywhere, so a database that is down or frozen turns into a quick, catchable
- * error (503) instead of a hung request: connecting gives up after 3 s, a statement after
- * statementTimeoutMs, an idle transaction after 15 s; idle connections are closed after 60 s;
- * reconnect attempts are at most 1 s apart, so service resumes soon after the database.
- * JIT compilation is off: our queries are short OLTP ones where planning a JIT costs more than
- * it saves (tens of milliseconds on small machines).
- */
-export function postgresOptions(
-  statementTimeoutMs: number,
-  max: number,
-  planCacheMode?: "force_generic_plan" | "force_custom_plan",
-) {
-  return {
-    max,
-    connect_timeout: 3,
-    idle_timeout: 60,
-    // Seconds before reconnecting after failed attempts. The driver's default grows to 20 s after a
-    // few failures, so a database back after a long outage would wait that long; 1 s at most.
-    backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 1),
-    onnotice: () => {},
-    connection: {
-      application_name: "pkk-portal",
-      statement_timeout: statementTimeoutMs,
-      idle_in_transaction_session_timeout: 15_000,
-      jit: "off",
-      // PostgreSQL's own plan choice (auto) unless a pool asks otherwise (plannedOnce's).
-      ...(planCacheMode ? { plan_cache_mode: planCacheMode } : {}),
-    },
-  };
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -203,12 +176,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     // Startup work gets its own single connection: a session advisory lock lives on one connection,
     // and migrations may run longer than the app's statement timeout.
+    // A bulk load also takes the database from its portals (portal-lock.ts), or is refused: after
+    // waiting its turn among loads, and given back before that turn passes on, so the next load
+    // never finds it still held by the one before.
     const exclusive = async <T>(lock: StartupLock, work: (lockDb: PostgresJsDatabase<Schema>) => Promise<T>) => {
       const single = postgres(url, postgresOptions(0, 1));
       try {
         await single`select pg_advisory_lock(${lockKeys[lock]})`;
+        if (lock === "bulkLoad") await takeExclusively(single, placeOf(url), "load");
         return await work(drizzlePostgres({ client: single, schema, casing: "snake_case" }));
       } finally {
+        if (lock === "bulkLoad") await single`select pg_advisory_unlock(${PORTAL_LOCK})`.catch(() => {});
         await single`select pg_advisory_unlock(${lockKeys[lock]})`.catch(() => {});
         await single.end({ timeout: 5 });
       }

@@ -1,5 +1,6 @@
-// A restore on PostgreSQL is refused while a portal runs on the database, the portal keeps its lock
-// through a cut connection, and a portal started during a restore waits for it (portal-lock.ts).
+// A restore or a bulk load on PostgreSQL is refused while a portal runs on the database, the portal
+// keeps its lock through a cut connection, and a portal started during a restore or a load waits
+// for it (portal-lock.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +9,7 @@ import postgres from "postgres";
 import { createLogger } from "../log.ts";
 import { createPostgresDatabase } from "../../test/private-postgres.ts";
 import { backupDatabase, restoreDatabase } from "./backup.ts";
+import { openDatabase } from "./client.ts";
 import { DatabaseInUseError, holdPortalLock, PORTAL_LOCK, takeDatabaseForRestore } from "./portal-lock.ts";
 
 const work = mkdtempSync(join(tmpdir(), "pkk-portal-lock-"));
@@ -120,7 +122,7 @@ describe("the portal lock on PostgreSQL", () => {
     expect(started).toBe(false);
     // A second restore is refused as well, saying so.
     await expect(takeDatabaseForRestore(database.url)).rejects.toThrow(
-      /^another restore is running on the database at /,
+      /^a restore \(npm run restore\) is running on the database at 127\.0\.0\.1:\d+\/pkk_portal_lock_\w+: wait for it to finish$/,
     );
 
     await restore.release();
@@ -133,4 +135,85 @@ describe("the portal lock on PostgreSQL", () => {
     }
     await until(async () => (await holders()).length === 0);
   }, 30_000);
+
+  test("a bulk load beside a running portal is refused; one running makes a portal wait and refuses a restore; loads take turns", async () => {
+    const handle = await openDatabase({ url: database.url });
+    try {
+      const portal = await holdPortalLock(database.url, log);
+      let ran = false;
+      const refused = handle.exclusive("bulkLoad", async () => {
+        ran = true;
+      });
+      await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
+      await expect(refused).rejects.toThrow(
+        /^the database at 127\.0\.0\.1:\d+\/pkk_portal_lock_\w+ is in use by a running portal \(127\.0\.0\.1 since .+ WIB\): stop it first$/,
+      );
+      expect(ran).toBe(false);
+      await portal.release();
+      await until(async () => (await holders()).length === 0);
+
+      // A load under way: a portal starting waits for it, and a restore is refused.
+      let finishLoad = () => {};
+      const loading = new Promise<void>((resolve) => {
+        finishLoad = resolve;
+      });
+      const load = handle.exclusive("bulkLoad", () => loading);
+      await until(async () => (await holders()).includes("ExclusiveLock"));
+      const waiting: string[] = [];
+      let started = false;
+      const starting = holdPortalLock(
+        database.url,
+        createLogger("info", (line) => waiting.push(line)),
+        { checkEveryMs: 100 },
+      ).then((held) => {
+        started = true;
+        return held;
+      });
+      await until(async () =>
+        waiting.some((line) =>
+          line.includes(
+            "a load of generated families (npm run demo:data) holds the database: waiting for it to finish",
+          ),
+        ),
+      );
+      await expect(restoreDatabase({ url: database.url }, join(work, "households.dump"))).rejects.toThrow(
+        /^a load of generated families \(npm run demo:data\) is running on the database at 127\.0\.0\.1:\d+\/pkk_portal_lock_\w+: wait for it to finish$/,
+      );
+      await Bun.sleep(300);
+      expect(started).toBe(false);
+      finishLoad();
+      await load;
+      const held = await starting;
+      try {
+        expect(await holders()).toEqual(["ShareLock"]);
+        expect(waiting.some((line) => line.includes("the load has finished: starting"))).toBe(true);
+      } finally {
+        await held.release();
+      }
+      await until(async () => (await holders()).length === 0);
+
+      // Two loads at once take turns: the second waits for the first, and is not refused by it.
+      const order: string[] = [];
+      let finishFirst = () => {};
+      const firstRunning = new Promise<void>((resolve) => {
+        finishFirst = resolve;
+      });
+      const first = handle.exclusive("bulkLoad", async () => {
+        order.push("first");
+        await firstRunning;
+        order.push("first done");
+      });
+      await until(async () => order.length === 1);
+      const second = handle.exclusive("bulkLoad", async () => {
+        order.push("second");
+      });
+      await Bun.sleep(300);
+      expect(order).toEqual(["first"]);
+      finishFirst();
+      await Promise.all([first, second]);
+      expect(order).toEqual(["first", "first done", "second"]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });
