@@ -1,0 +1,1 @@
+CREATE INDEX "registers_kecamatan_id_index" ON "registers" USING btree ("kecamatan_id");
