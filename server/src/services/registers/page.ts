@@ -79,6 +79,13 @@ interface PageBounds {
   window: PageValue;
   /** The wards' ids (or placeholders for them), when the rows lie in more than one. */
   wards: readonly PageValue[] | undefined;
+  /**
+   * The window written into the statement's text instead of sent as a value (a compiled first page):
+   * PostgreSQL then plans the statement once and keeps that plan, where a window it cannot see made
+   * it plan every call (1.5 ms of a city's first page of records at 1,000,000 families, 4 ms of the
+   * queue's 'Terlambat dulu' page, against 0.2-0.9 ms to run them).
+   */
+  windowInText?: number;
 }
 
 /**
@@ -96,9 +103,13 @@ function pageIds(
   bounds: PageBounds,
   parts?: readonly OrderPart[],
 ) {
-  const { limit, offset, window, wards } = bounds;
+  const { limit, offset, window, wards, windowInText } = bounds;
   const byWard = wards && wards.length > 1 ? wards : [undefined];
-  if (!parts && byWard.length === 1) {
+  if (windowInText !== undefined && !Number.isSafeInteger(windowInText))
+    throw new Error("pageIds: window not an integer");
+  const windowSql = windowInText === undefined ? sql`${window}` : sql.raw(String(windowInText));
+  // A window in the text always takes the branch form below (one branch here): `.limit()` sends its value.
+  if (!parts && byWard.length === 1 && windowInText === undefined) {
     return db
       .select({ id: registers.id })
       .from(registers)
@@ -120,7 +131,7 @@ function pageIds(
         order by ${sql.join(
           within.map((item) => orderSql(item)),
           sql`, `,
-        )} limit ${window})`,
+        )} limit ${windowSql})`,
     ),
   );
   return db
@@ -235,14 +246,17 @@ interface SelectionPageShape {
   selection: RegisterSelection;
   order: NamedOrder;
   wardCount: number;
+  /** The first page's window (its page size), written into the text; later pages send theirs. */
+  firstWindow: number | undefined;
 }
 
 const wardPlaceholder = (index: number) => sql.placeholder(`ward${index}`);
 
 const selectionPageRows = compiledQuery(
   "register_page",
-  ({ selection, order, wardCount }: SelectionPageShape) => `${selectionShapeKey(selection)}|${order.key}|${wardCount}`,
-  (db, { selection, order, wardCount }) =>
+  ({ selection, order, wardCount, firstWindow }: SelectionPageShape) =>
+    `${selectionShapeKey(selection)}|${order.key}|${wardCount}|${firstWindow ?? "page"}`,
+  (db, { selection, order, wardCount, firstWindow }) =>
     pageRows(
       db,
       selectionCondition(selection, "placeholders"),
@@ -252,6 +266,7 @@ const selectionPageRows = compiledQuery(
         offset: sql.placeholder("offset"),
         window: sql.placeholder("window"),
         wards: wardCount > 1 ? Array.from({ length: wardCount }, (_, index) => wardPlaceholder(index)) : undefined,
+        windowInText: firstWindow,
       },
       order.parts,
     ),
@@ -286,7 +301,13 @@ export async function pageOfSelection(
   });
   const rows = await selectionPageRows(
     db,
-    { selection, order: options.order ?? newestFirst, wardCount: wards.length },
+    {
+      selection,
+      order: options.order ?? newestFirst,
+      wardCount: wards.length,
+      // Most lists are read at their first page: it gets a statement PostgreSQL plans once.
+      firstWindow: options.page === 1 ? options.pageSize : undefined,
+    },
     values,
   );
   if (options.total !== undefined) return { rows, total: options.total, totalCapped: false };
