@@ -1,8 +1,8 @@
 // PostgreSQL's counterpart of data-dir-lock.ts. PostgreSQL serves many processes, so portals share
 // it; but `npm run restore` drops and recreates every table under them: writes they commit in the
-// meantime are lost without a word, and what they keep in memory (the REST list's kept totals,
-// keyed by the registers' change version, which a restore can bring back to an earlier value)
-// would describe a database that is gone. A bulk load (`npm run demo:data`, bench:db's top-up) is
+// meantime are lost without a word, and requests in flight read a database half gone. (The REST
+// list's kept totals survive one: their version names the change log's table, which a restore
+// recreates; services/registers/change-log.ts.) A bulk load (`npm run demo:data`, bench:db's top-up) is
 // as unwelcome beside them: it drops the secondary indexes for the load and rebuilds every figure
 // rollup with a TRUNCATE, which holds every figure read of the city for as long as it runs (50 s at
 // 1,000,000 families). Each running portal therefore holds a shared advisory lock on its database

@@ -2,15 +2,16 @@
 // is kept with the version it was counted at (both read in one statement, so from one snapshot). A
 // later page statement reads only the version: while it reads the same, the kept total is the
 // answer; once it has moved, the total is counted again (with its version) and kept. The version
-// must grow with every committed write to what the count reads (registers:
-// services/registers/change-log.ts). Each process keeps its own totals; the database alone decides
+// must change with every committed write to what the count reads, and never return to a value it
+// had over other rows, a restore included (registers: services/registers/change-log.ts). Each process keeps its own totals; the database alone decides
 // whether they still hold.
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { setNewest } from "../services/common/bounded-map.ts";
 
 export interface KeptTotal {
-  version: number;
+  /** The data version as read (text): equal only while nothing the count reads has changed. */
+  version: string;
   total: number;
 }
 

@@ -11,7 +11,7 @@ import type { Actor } from "../services/accounts/actor.ts";
 import { DomainError } from "../services/common/errors.ts";
 import { assertMayChange, readPolicyOf, readsCadreForms, readsEveryLiveRow } from "../services/registers/policy.ts";
 import { liveRegisterCountSql } from "../services/figures/family-count.ts";
-import { registerChangeVersion } from "../services/registers/change-log.ts";
+import { registerDataVersion } from "../services/registers/change-log.ts";
 import { readRegisterEntries, type RegisterReadAccess } from "../services/registers/read-entries.ts";
 import { createRecord, deleteRecord, updateRecord } from "../services/registers/records.ts";
 import { moveToStatus, updateRecordAndMove } from "../services/registers/workflow.ts";
@@ -269,7 +269,7 @@ export function registersRest(): Hono<AppEnv> {
         // Every live row in id order has one best plan (the live ids' index) for every page.
         planOnce: !query.filters && query.sort.length === 0 && readsEveryLiveRow(c.var.actor),
         // A filtered total is counted once and answered again until a register or region write commits.
-        dataVersion: registerChangeVersion,
+        dataVersion: registerDataVersion,
       });
     });
     if (!pagination) throw new Error("registers list: no pagination parsed");

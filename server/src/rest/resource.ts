@@ -499,9 +499,10 @@ export interface FindManyOptions {
    */
   planOnce?: boolean;
   /**
-   * One SQL value that grows with every committed write to whatever the list counts (its rows, and
-   * the tables its filter and scope reach). A filtered total is then counted once and answered
-   * again while the value reads the same (count-cache.ts).
+   * One SQL value (read as text) that changes with every committed write to whatever the list
+   * counts (its rows, and the tables its filter and scope reach) and never returns to a value it had
+   * over other rows. A filtered total is then counted once and answered again while the value reads
+   * the same (count-cache.ts).
    */
   dataVersion?: SQL;
 }
@@ -612,14 +613,14 @@ export async function findMany(
     const row = raw[0] ?? resultRows(await db.execute(sql`select ${totals}`))[0];
     totalValue = Number(row?.[totalKey] ?? 0);
     if (kept && countedWithVersion) {
-      const version = Number(row?.[versionKey]);
+      const version = String(row?.[versionKey]);
       if (kept.known?.version === version) totalValue = kept.known.total;
       else {
         // Counted now or just before (a write moved the version): the count and its version come
         // from one snapshot, the page from another, as Strapi's own count and page queries do.
         const counts = kept.known ? resultRows(await db.execute(sql`select ${countedWithVersion}`))[0] : row;
         totalValue = Number(counts?.[totalKey] ?? 0);
-        kept.keep({ version: Number(counts?.[versionKey]), total: totalValue });
+        kept.keep({ version: String(counts?.[versionKey]), total: totalValue });
       }
     }
   }

@@ -9,6 +9,14 @@ import { registerChanges } from "../../db/schema/register-changes.ts";
 /** The version as one SQL value (a float8: exact up to 2^53 writes). */
 export const registerChangeVersion: SQL = sql`(select coalesce(sum(${registerChanges.changes}), 0)::float8 from ${registerChanges})`;
 
+/**
+ * The version as the REST list's kept totals read it (rest/count-cache.ts): '<table>:<version>', the
+ * change log's table named by its OID. A restore recreates the table (new OID) and brings the sum
+ * back to the backup's, so writes after it could make the sum read as it did before, over other
+ * rows; with the table's OID beside it a version read after a restore never equals one read before.
+ */
+export const registerDataVersion: SQL = sql`(select to_regclass('register_changes')::oid::text || ':' || coalesce(sum(${registerChanges.changes}), 0)::text from ${registerChanges})`;
+
 export async function readRegisterChangeVersion(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ version: sql<number>`${registerChangeVersion}`.mapWith(Number) })
