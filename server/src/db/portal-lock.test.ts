@@ -10,7 +10,13 @@ import { createLogger } from "../log.ts";
 import { createPostgresDatabase } from "../../test/private-postgres.ts";
 import { backupDatabase, restoreDatabase } from "./backup.ts";
 import { openDatabase } from "./client.ts";
-import { DatabaseInUseError, holdPortalLock, PORTAL_LOCK, takeDatabaseForRestore } from "./portal-lock.ts";
+import {
+  DatabaseInUseError,
+  holdPortalLock,
+  PORTAL_LOCK,
+  type PortalLock,
+  takeDatabaseForRestore,
+} from "./portal-lock.ts";
 
 const work = mkdtempSync(join(tmpdir(), "pkk-portal-lock-"));
 let database: { url: string; drop: () => Promise<void> };
@@ -49,6 +55,27 @@ async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<vo
     if (Date.now() - started > ms) throw new Error("timed out");
     await Bun.sleep(50);
   }
+}
+
+/**
+ * Ends a restore or load a portal waits for, then checks that the portal started, holds the
+ * database and said so (`finished`: "the restore", "the load"); then gives the lock back.
+ */
+async function startsOnceFinished(
+  finish: () => Promise<unknown>,
+  portal: Promise<PortalLock>,
+  lines: string[],
+  finished: string,
+): Promise<void> {
+  await finish();
+  const held = await portal;
+  try {
+    expect(await holders()).toEqual(["ShareLock"]);
+    expect(lines.some((line) => line.includes(`${finished} has finished: starting`))).toBe(true);
+  } finally {
+    await held.release();
+  }
+  await until(async () => (await holders()).length === 0);
 }
 
 describe("the portal lock on PostgreSQL", () => {
@@ -125,15 +152,7 @@ describe("the portal lock on PostgreSQL", () => {
       /^a restore \(npm run restore\) is running on the database at 127\.0\.0\.1:\d+\/pkk_portal_lock_\w+: wait for it to finish$/,
     );
 
-    await restore.release();
-    const held = await portal;
-    try {
-      expect(await holders()).toEqual(["ShareLock"]);
-      expect(waiting.some((line) => line.includes("the restore has finished: starting"))).toBe(true);
-    } finally {
-      await held.release();
-    }
-    await until(async () => (await holders()).length === 0);
+    await startsOnceFinished(() => restore.release(), portal, waiting, "the restore");
   }, 30_000);
 
   test("a bulk load beside a running portal is refused; one running makes a portal wait and refuses a restore; loads take turns", async () => {
@@ -182,15 +201,7 @@ describe("the portal lock on PostgreSQL", () => {
       await Bun.sleep(300);
       expect(started).toBe(false);
       finishLoad();
-      await load;
-      const held = await starting;
-      try {
-        expect(await holders()).toEqual(["ShareLock"]);
-        expect(waiting.some((line) => line.includes("the load has finished: starting"))).toBe(true);
-      } finally {
-        await held.release();
-      }
-      await until(async () => (await holders()).length === 0);
+      await startsOnceFinished(() => load, starting, waiting, "the load");
 
       // Two loads at once take turns: the second waits for the first, and is not refused by it.
       const order: string[] = [];
