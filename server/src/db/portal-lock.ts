@@ -146,26 +146,23 @@ export async function takeExclusively(connection: postgres.Sql, place: string, w
     select set_config('application_name', ${works[work].applicationName}, false) as name,
       pg_try_advisory_lock(${PORTAL_LOCK}) as ok`;
   if (taken?.ok) return;
-  // Who holds it, for the operator: portal connections (shared), or a restore or a load (exclusive).
-  const holders = await connection<Holder[]>`
+  throw new DatabaseInUseError(refusal(place, await holdersOf(connection)));
+}
+
+/** Who holds the portal lock on this database: portal connections (shared), or a restore or a load (exclusive). */
+function holdersOf(connection: postgres.Sql): Promise<Holder[]> {
+  return connection<Holder[]>`
     select l.mode = 'ExclusiveLock' as exclusive, a.application_name as name, host(a.client_addr) as address,
       a.backend_start as since
     from pg_locks l left join pg_stat_activity a on a.pid = l.pid
     where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = ${PORTAL_LOCK} and l.objsubid = 1
       and l.database = (select oid from pg_database where datname = current_database())
     order by a.backend_start`;
-  throw new DatabaseInUseError(refusal(place, holders));
 }
 
 /** The work that holds the portal lock exclusively now (a portal waiting says which). */
 async function exclusiveWork(connection: postgres.Sql): Promise<ExclusiveWork> {
-  const [holder] = await connection<{ name: string | null }[]>`
-    select a.application_name as name
-    from pg_locks l left join pg_stat_activity a on a.pid = l.pid
-    where l.locktype = 'advisory' and l.granted and l.mode = 'ExclusiveLock' and l.classid = 0
-      and l.objid = ${PORTAL_LOCK} and l.objsubid = 1
-      and l.database = (select oid from pg_database where datname = current_database())
-    limit 1`;
+  const holder = (await holdersOf(connection)).find((one) => one.exclusive);
   return workNamed(holder?.name ?? null);
 }
 
