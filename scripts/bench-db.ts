@@ -313,11 +313,17 @@ await bench("records, official (kecamatan) page 1", (d) => listRecords(d, offici
 await bench("records, official (kecamatan) page 500", (d) => listRecords(d, officialActor, { page: 500 }));
 await bench("records, RW page 1", (d) => listRecords(d, cadre("rw"), { page: 1 }));
 await bench("validation queue, RT page 1", (d) => queue(d, cadre("rt"), { status: "all", page: 1 }));
-// 'Terlambat dulu': every waiting record's deadline is worked out to order them (not index-backed).
+// 'Terlambat dulu': the overdue records first, read from the waiting-since indexes (deadlines.ts).
 await bench("validation queue, overdue first, kelurahan page 1", (d) =>
   queue(d, cadre("kelurahan"), { sort: "overdue", page: 1 }),
 );
 await bench("validation queue, overdue first, city page 1", (d) => queue(d, adminActor, { sort: "overdue", page: 1 }));
+await bench("validation queue, overdue first, city page 500", (d) =>
+  queue(d, adminActor, { sort: "overdue", status: "all", page: 500 }),
+);
+await bench("validation queue, overdue first, official (kecamatan) page 500", (d) =>
+  queue(d, officialActor, { sort: "overdue", status: "all", page: 500 }),
+);
 await bench('records search "Budi", kelurahan', (d) => listRecords(d, cadre("kelurahan"), { search: "Budi", page: 1 }));
 await bench('records search "Budi", city', (d) => listRecords(d, adminActor, { search: "Budi", page: 1 }));
 // The recap sheets (Lampiran 4.16d, one row per RW) and the sign-off page of a kelurahan.

@@ -166,23 +166,25 @@ describe("the review promise: age, target, overdue", () => {
     // the RT (48 h): the order is not simply the longest waiting first.
     const targets: ValidationTargets = { rt: 48, rw: 24, kelurahan: 72 };
     for (const reader of [rt, kelurahan, official, admin])
-      for (const status of ["waiting", "all"] as const) {
-        // One record a page: a page's rows are put in order again after they are picked, so only
-        // single-record pages show the order of the parts' merge.
-        const pages = Array.from({ length: 9 }, (_, index) => index + 1);
-        const read = await Promise.all(
-          pages.map((page) => queue(t.db, as(reader), { sort: "overdue", status, page, pageSize: 1 }, targets)),
-        );
-        const statuses = status === "waiting" ? read[0]?.waitingStatuses : undefined;
-        const selection = visibleSelection(as(reader), { forms: "families", statuses });
-        const plain = await t.db
-          .select({ id: registers.id })
-          .from(registers)
-          .where(selectionCondition(selection, "inline"))
-          .orderBy(sql`${overdueSql(targets)} desc`, registers.waitingSince, sql`${registers.id} desc`)
-          .limit(9);
-        expect(read.flatMap((page) => page.items.map((item) => item.id))).toEqual(plain.map((row) => row.id));
-      }
+      for (const status of ["waiting", "all"] as const)
+        for (const pageSize of [1, 3]) {
+          // Single-record pages show the order in which the rows are picked; pages of three also
+          // hold pages that begin among the overdue records and end among the others, and pages
+          // wholly past the overdue ones (read from an offset less the overdue records counted).
+          const pages = Array.from({ length: Math.ceil(9 / pageSize) }, (_, index) => index + 1);
+          const read = await Promise.all(
+            pages.map((page) => queue(t.db, as(reader), { sort: "overdue", status, page, pageSize }, targets)),
+          );
+          const statuses = status === "waiting" ? read[0]?.waitingStatuses : undefined;
+          const selection = visibleSelection(as(reader), { forms: "families", statuses });
+          const plain = await t.db
+            .select({ id: registers.id })
+            .from(registers)
+            .where(selectionCondition(selection, "inline"))
+            .orderBy(sql`${overdueSql(targets)} desc`, registers.waitingSince, sql`${registers.id} desc`)
+            .limit(9);
+          expect(read.flatMap((page) => page.items.map((item) => item.id))).toEqual(plain.map((row) => row.id));
+        }
   });
 
   test("the waiting time follows the record's events, whatever writes them", async () => {

@@ -88,28 +88,33 @@ interface PageBounds {
   windowInText?: number;
 }
 
+/** The conditions of a page's branches (pageIds): each range of a group (or none), in each ward (or none). */
+function branchConditions(
+  where: SQL | undefined,
+  ranges: readonly SQL[] | undefined,
+  wards: readonly PageValue[] | undefined,
+): Array<SQL | undefined> {
+  const byWard = wards && wards.length > 1 ? wards : [undefined];
+  return (ranges ?? [undefined]).flatMap((range) =>
+    byWard.map((ward) => and(where, range, ward === undefined ? undefined : eq(registers.desaKelurahanId, ward))),
+  );
+}
+
 /**
  * The page's ids. Spread over several wards (a kecamatan), the ids come from one branch per ward,
  * each its ward's first offset + limit rows in order (an index range), joined by UNION ALL, which
  * PostgreSQL merges in order (Merge Append) and stops after offset + limit rows. As one range over
  * the wards it read every family of the kecamatan and sorted them: page 500 of a kecamatan of
- * 70,000 families at 1,000,000 families, 27 ms; ward by ward 5.5 ms. An order in parts (OrderPart)
- * takes one branch per part, and per ward, the same way.
+ * 70,000 families at 1,000,000 families, 27 ms; ward by ward 5.5 ms. A group of an order in groups
+ * (NamedOrder.groups) takes one branch per range of the group, and per ward, the same way.
  */
-function pageIds(
-  db: DbOrTx,
-  where: SQL | undefined,
-  order: ListOrder[],
-  bounds: PageBounds,
-  parts?: readonly OrderPart[],
-) {
+function pageIds(db: DbOrTx, where: SQL | undefined, order: ListOrder[], bounds: PageBounds, ranges?: readonly SQL[]) {
   const { limit, offset, window, wards, windowInText } = bounds;
-  const byWard = wards && wards.length > 1 ? wards : [undefined];
   if (windowInText !== undefined && !Number.isSafeInteger(windowInText))
     throw new Error("pageIds: window not an integer");
   const windowSql = windowInText === undefined ? sql`${window}` : sql.raw(String(windowInText));
   // A window in the text always takes the branch form below (one branch here): `.limit()` sends its value.
-  if (!parts && byWard.length === 1 && windowInText === undefined) {
+  if (!ranges && !(wards && wards.length > 1) && windowInText === undefined) {
     return db
       .select({ id: registers.id })
       .from(registers)
@@ -119,20 +124,16 @@ function pageIds(
       .offset(offset);
   }
   const keys = order.map((_, index) => sql.identifier(`k${index}`));
-  // Within a part the first key is its constant: the part's rows are ordered by the other keys.
-  const within = parts ? order.slice(1) : order;
-  const branches = (parts ?? [undefined]).flatMap((part) =>
-    byWard.map(
-      (ward) =>
-        sql`(select ${registers.id} as id, ${sql.join(
-          order.map((item, index) => sql`${index === 0 && part ? part.firstKey : item.by} as ${keys[index]}`),
-          sql`, `,
-        )} from ${registers} where ${and(where, part?.where, ward === undefined ? undefined : eq(registers.desaKelurahanId, ward))}
+  const branches = branchConditions(where, ranges, wards).map(
+    (condition) =>
+      sql`(select ${registers.id} as id, ${sql.join(
+        order.map((item, index) => sql`${item.by} as ${keys[index]}`),
+        sql`, `,
+      )} from ${registers} where ${condition}
         order by ${sql.join(
-          within.map((item) => orderSql(item)),
+          order.map((item) => orderSql(item)),
           sql`, `,
         )} limit ${windowSql})`,
-    ),
   );
   return db
     .select({ id: sql<number>`merged.id`.as("page_id") })
@@ -146,14 +147,8 @@ function pageIds(
  * The page statement: the page's ids from the indexes alone (see pageOfRegisters), then only those
  * rows read in full, with their ward and district names.
  */
-function pageRows(
-  db: DbOrTx,
-  where: SQL | undefined,
-  order: ListOrder[],
-  bounds: PageBounds,
-  parts?: readonly OrderPart[],
-) {
-  const ids = pageIds(db, where, order, bounds, parts).as("page_ids");
+function pageRows(db: DbOrTx, where: SQL | undefined, order: ListOrder[], bounds: PageBounds, ranges?: readonly SQL[]) {
+  const ids = pageIds(db, where, order, bounds, ranges).as("page_ids");
   return db
     .select({ register: listedColumns, ward: desaKelurahan.nama, district: kecamatan.nama })
     .from(ids)
@@ -218,22 +213,19 @@ export async function pageOfRegisters(
   return { rows, ...cappedTotal(counted, cap) };
 }
 
-/**
- * Rows on which an order's first key takes one value (`firstKey`, written as SQL): an order whose
- * first key is worked out per row (the queue's 'Terlambat dulu': overdue or not) reads each part in
- * the order of its other keys from an index and merges the parts' first rows, instead of working the
- * key out for every row of the list. The parts cover the list's rows, each row once.
- */
-export interface OrderPart {
-  where: SQL;
-  firstKey: SQL;
-}
-
 /** An order a compiled page is written with, named by everything that decides its text. */
 export interface NamedOrder {
   key: string;
   keys: ListOrder[];
-  parts?: readonly OrderPart[];
+  /**
+   * An order in groups: every row of a group comes before the next group's rows, and within a group
+   * the rows follow `keys`. A group is ranges (conditions on registers' own columns, each an index
+   * range read in `keys` order) that hold its rows, each row once. The queue's 'Terlambat dulu'
+   * (deadlines.ts) is two: the overdue records, then the others. Read as one order whose first key
+   * (overdue or not) was a constant per range, PostgreSQL could not merge the ranges in order and
+   * sorted offset + limit rows of each: page 500 of the city took 41-74 ms at 1,000,000 families.
+   */
+  groups?: readonly (readonly SQL[])[];
 }
 
 export const newestFirst: NamedOrder = { key: "created", keys: [{ by: registers.createdAt, direction: "desc" }] };
@@ -246,17 +238,26 @@ interface SelectionPageShape {
   selection: RegisterSelection;
   order: NamedOrder;
   wardCount: number;
-  /** The first page's window (its page size), written into the text; later pages send theirs. */
+  /**
+   * The window of a page read from the start of its rows (a list's first page, or a group read from
+   * its first row), written into the text; other pages send theirs.
+   */
   firstWindow: number | undefined;
+  /** Which of the order's groups the statement reads (undefined: an order without groups). */
+  group: number | undefined;
 }
 
 const wardPlaceholder = (index: number) => sql.placeholder(`ward${index}`);
+const wardPlaceholders = (wardCount: number) =>
+  wardCount > 1 ? Array.from({ length: wardCount }, (_, index) => wardPlaceholder(index)) : undefined;
+const rangesOf = (order: NamedOrder, group: number | undefined) =>
+  group === undefined ? undefined : order.groups?.[group];
 
 const selectionPageRows = compiledQuery(
   "register_page",
-  ({ selection, order, wardCount, firstWindow }: SelectionPageShape) =>
-    `${selectionShapeKey(selection)}|${order.key}|${wardCount}|${firstWindow ?? "page"}`,
-  (db, { selection, order, wardCount, firstWindow }) =>
+  ({ selection, order, wardCount, firstWindow, group }: SelectionPageShape) =>
+    `${selectionShapeKey(selection)}|${order.key}|${wardCount}|${firstWindow ?? "page"}|${group ?? "all"}`,
+  (db, { selection, order, wardCount, firstWindow, group }) =>
     pageRows(
       db,
       selectionCondition(selection, "placeholders"),
@@ -265,11 +266,28 @@ const selectionPageRows = compiledQuery(
         limit: sql.placeholder("limit"),
         offset: sql.placeholder("offset"),
         window: sql.placeholder("window"),
-        wards: wardCount > 1 ? Array.from({ length: wardCount }, (_, index) => wardPlaceholder(index)) : undefined,
+        wards: wardPlaceholders(wardCount),
         windowInText: firstWindow,
       },
-      order.parts,
+      rangesOf(order, group),
     ),
+);
+
+type GroupShape = Omit<SelectionPageShape, "firstWindow" | "group"> & { group: number };
+
+/** How many rows a group of an order holds: each of its ranges counted in each ward (an index range). */
+const groupCount = compiledQuery(
+  "register_group_count",
+  ({ selection, order, wardCount, group }: GroupShape) =>
+    `${selectionShapeKey(selection)}|${order.key}|${wardCount}|${group}`,
+  (db, { selection, order, wardCount, group }) => {
+    const branches = branchConditions(
+      selectionCondition(selection, "placeholders"),
+      rangesOf(order, group),
+      wardPlaceholders(wardCount),
+    ).map((condition) => sql`(select 1 from ${registers} where ${condition})`);
+    return db.select({ total: count() }).from(sql`(${sql.join(branches, sql` union all `)}) as counted`);
+  },
 );
 
 const selectionCount = compiledQuery(
@@ -277,6 +295,59 @@ const selectionCount = compiledQuery(
   ({ selection, cap }: { selection: RegisterSelection; cap: number }) => `${selectionShapeKey(selection)}|${cap}`,
   (db, { selection, cap }) => cappedCount(db, selectionCondition(selection, "placeholders"), cap),
 );
+
+function pageValues(
+  selection: RegisterSelection,
+  wards: readonly number[],
+  window: { limit: number; offset: number },
+): StatementValues {
+  const values: StatementValues = {
+    ...selection.place.values,
+    limit: window.limit,
+    offset: window.offset,
+    window: window.offset + window.limit,
+  };
+  wards.forEach((ward, index) => {
+    values[`ward${index}`] = ward;
+  });
+  return values;
+}
+
+interface GroupedPage {
+  selection: RegisterSelection;
+  order: NamedOrder;
+  groupCount: number;
+  wards: readonly number[];
+  offset: number;
+  pageSize: number;
+}
+
+/**
+ * A page of an order in groups: the groups read in turn from where the page starts, each as a merge
+ * of its ranges in order. A group that ends before the page starts gives no rows and is counted (no
+ * more rows than the page's offset), and the next group is read from the offset less that count.
+ */
+async function pageOfGroups(db: Db, page: GroupedPage): Promise<RegisterPageRow[]> {
+  const { selection, order, wards, pageSize } = page;
+  const rows: RegisterPageRow[] = [];
+  let skip = page.offset;
+  for (let group = 0; group < page.groupCount && rows.length < pageSize; group += 1) {
+    const shape = { selection, order, wardCount: wards.length, group };
+    // Read from a group's start, a whole page's window (its text planned once) of which the rest is taken.
+    const read = await selectionPageRows(
+      db,
+      { ...shape, firstWindow: skip === 0 ? pageSize : undefined },
+      pageValues(selection, wards, { limit: pageSize, offset: skip }),
+    );
+    rows.push(...read.slice(0, pageSize - rows.length));
+    if (read.length > 0) skip = 0;
+    else if (skip > 0) {
+      const [counted] = await groupCount(db, shape, pageValues(selection, wards, { limit: 0, offset: 0 }));
+      skip = Math.max(0, skip - (counted?.total ?? 0));
+    }
+  }
+  return rows;
+}
 
 /**
  * pageOfRegisters for the rows of a read-policy selection: its statements are written and
@@ -287,29 +358,24 @@ export async function pageOfSelection(
   db: Db,
   options: PageOptions & { selection: RegisterSelection; order?: NamedOrder },
 ): Promise<RegisterPage> {
-  const { selection } = options;
-  const offset = (options.page - 1) * options.pageSize;
+  const { selection, pageSize } = options;
+  const order = options.order ?? newestFirst;
+  const offset = (options.page - 1) * pageSize;
   const wards = options.wards && options.wards.length > 1 ? options.wards : [];
-  const values: StatementValues = {
-    ...selection.place.values,
-    limit: options.pageSize,
-    offset,
-    window: offset + options.pageSize,
-  };
-  wards.forEach((ward, index) => {
-    values[`ward${index}`] = ward;
-  });
-  const rows = await selectionPageRows(
-    db,
-    {
-      selection,
-      order: options.order ?? newestFirst,
-      wardCount: wards.length,
-      // Most lists are read at their first page: it gets a statement PostgreSQL plans once.
-      firstWindow: options.page === 1 ? options.pageSize : undefined,
-    },
-    values,
-  );
+  const rows = order.groups
+    ? await pageOfGroups(db, { selection, order, groupCount: order.groups.length, wards, offset, pageSize })
+    : await selectionPageRows(
+        db,
+        // Most lists are read at their first page: it gets a statement PostgreSQL plans once.
+        {
+          selection,
+          order,
+          wardCount: wards.length,
+          firstWindow: offset === 0 ? pageSize : undefined,
+          group: undefined,
+        },
+        pageValues(selection, wards, { limit: pageSize, offset }),
+      );
   if (options.total !== undefined) return { rows, total: options.total, totalCapped: false };
   const cap = options.cap ?? TOTAL_CAP;
   const [counted] = await selectionCount(db, { selection, cap }, selection.place.values);
