@@ -34,6 +34,7 @@ import { searchStatus } from "../server/src/services/registers/search.ts";
 import { addressKey } from "../server/src/services/common/rate-limit.ts";
 import { captchaNonce, issueCaptcha } from "../server/src/services/public/captcha.ts";
 import { solveCaptcha } from "./lib/captcha-solver.ts";
+import { failInOneLine } from "./lib/command.ts";
 import { specialConditions } from "../server/src/services/registers/special-conditions.ts";
 import { householdMap } from "../server/src/services/registers/household-map.ts";
 import { queue } from "../server/src/services/registers/workflow.ts";
@@ -64,8 +65,9 @@ await seedDatabase(db, env, createLogger("warn"));
 
 const [existing] = await db.select({ total: count() }).from(registers);
 const missing = target - (existing?.total ?? 0);
-let generation: { families: number; perSecond: number; finishSeconds: number } | null = null;
-if (missing > 0) {
+/** Generates the families missing up to the target (none missing: null). */
+async function topUp(): Promise<{ families: number; perSecond: number; finishSeconds: number } | null> {
+  if (missing <= 0) return null;
   const result = await loadFamilies(handle, {
     families: missing,
     outlines: await wardOutlines(env.CITY_CODE, env.DATA_DIR),
@@ -73,12 +75,14 @@ if (missing > 0) {
       process.stderr.write(`\r  generating ${done.toLocaleString("en")} / ${missing.toLocaleString("en")}`),
   });
   process.stderr.write("\n");
-  generation = {
+  return {
     families: missing,
     perSecond: Math.round(missing / result.loadSeconds),
     finishSeconds: result.finishSeconds,
   };
 }
+// A top-up beside a running portal is refused (db/portal-lock.ts): said in one line, as demo:data says it.
+const generation = await topUp().catch(failInOneLine);
 const [total] = await db.select({ total: count() }).from(registers);
 
 // ─── Raw SQL: a second drizzle on the same client records each call's statements ───────────────

@@ -5,7 +5,12 @@ export async function runCommand(work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (error) {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    failInOneLine(error);
   }
+}
+
+/** Ends the command with its failure's reason alone (a `.catch` of one step of a longer script). */
+export function failInOneLine(error: unknown): never {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
