@@ -296,21 +296,21 @@ const selectionCount = compiledQuery(
   (db, { selection, cap }) => cappedCount(db, selectionCondition(selection, "placeholders"), cap),
 );
 
-function pageValues(
-  selection: RegisterSelection,
-  wards: readonly number[],
-  window: { limit: number; offset: number },
-): StatementValues {
-  const values: StatementValues = {
-    ...selection.place.values,
-    limit: window.limit,
-    offset: window.offset,
-    window: window.offset + window.limit,
-  };
+/** The values of a selection's statement read ward by ward: the place's, and each ward's id. */
+function placeValues(selection: RegisterSelection, wards: readonly number[]): StatementValues {
+  const values: StatementValues = { ...selection.place.values };
   wards.forEach((ward, index) => {
     values[`ward${index}`] = ward;
   });
   return values;
+}
+
+function pageValues(
+  selection: RegisterSelection,
+  wards: readonly number[],
+  { limit, offset }: { limit: number; offset: number },
+): StatementValues {
+  return { ...placeValues(selection, wards), limit, offset, window: offset + limit };
 }
 
 interface GroupedPage {
@@ -342,7 +342,7 @@ async function pageOfGroups(db: Db, page: GroupedPage): Promise<RegisterPageRow[
     rows.push(...read.slice(0, pageSize - rows.length));
     if (read.length > 0) skip = 0;
     else if (skip > 0) {
-      const [counted] = await groupCount(db, shape, pageValues(selection, wards, { limit: 0, offset: 0 }));
+      const [counted] = await groupCount(db, shape, placeValues(selection, wards));
       skip = Math.max(0, skip - (counted?.total ?? 0));
     }
   }
