@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import fc from "fast-check";
 import { statusesWaitingFor, validationLevels } from "@shared/status.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -186,6 +187,61 @@ describe("the review promise: age, target, overdue", () => {
           expect(read.flatMap((page) => page.items.map((item) => item.id))).toEqual(plain.map((row) => row.id));
         }
   });
+
+  test("'Terlambat dulu' pages of any size follow the plain order, for random records, targets and readers", async () => {
+    const inFirstWard = await createCadre(t.db, "kelurahan", { wardIndex: 0 });
+    const inSecondWard = await createCadre(t.db, "kelurahan", { wardIndex: 1 });
+    // Two wards of one kecamatan: the official's pages are read ward by ward (page.ts pageIds).
+    expect(inSecondWard.kecamatanId).toBe(inFirstWard.kecamatanId);
+    const official = await createUser(t.db, {
+      role: "aparat",
+      level: "kecamatan",
+      kecamatanId: inFirstWard.kecamatanId,
+    });
+    const admin = await createUser(t.db, { role: "admin" });
+    const statuses = ["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "NEEDS_REVISION", "APPROVED", "REJECTED"] as const;
+    // Hours an hour or more from every target below (24, 48, 72): no record turns overdue mid-run.
+    const record = fc.record({
+      ward: fc.constantFrom(0, 1),
+      status: fc.constantFrom(...statuses),
+      hours: fc.constantFrom(1, 12, 23, 25, 47, 49, 71, 73, 200, 500),
+    });
+    const target = fc.constantFrom(24, 48, 72);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(record, { minLength: 1, maxLength: 12 }),
+        fc.record({ rt: target, rw: target, kelurahan: target }),
+        fc.integer({ min: 1, max: 5 }),
+        async (records, targets, pageSize) => {
+          await t.db.delete(registers);
+          // One clock for the run: records of equal hours wait equally long, and the id breaks the tie.
+          const now = Date.now();
+          for (const { ward, status, hours } of records) {
+            const { id } = await createFamilyRegister(t.db, { wardIndex: ward, rw: "001", rt: "001", status });
+            const at = new Date(now - hours * 3_600_000);
+            await t.db.update(registers).set({ createdAt: at }).where(eq(registers.id, id));
+            await t.db.update(registerEvents).set({ createdAt: at }).where(eq(registerEvents.registerId, id));
+          }
+          for (const reader of [inFirstWard, official, admin])
+            for (const status of ["waiting", "all"] as const) {
+              const pages = Array.from({ length: Math.ceil(records.length / pageSize) + 1 }, (_, index) => index + 1);
+              const read = await Promise.all(
+                pages.map((page) => queue(t.db, as(reader), { sort: "overdue", status, page, pageSize }, targets)),
+              );
+              const waiting = status === "waiting" ? read[0]?.waitingStatuses : undefined;
+              const selection = visibleSelection(as(reader), { forms: "families", statuses: waiting });
+              const plain = await t.db
+                .select({ id: registers.id })
+                .from(registers)
+                .where(selectionCondition(selection, "inline"))
+                .orderBy(sql`${overdueSql(targets)} desc`, registers.waitingSince, sql`${registers.id} desc`);
+              expect(read.flatMap((page) => page.items.map((item) => item.id))).toEqual(plain.map((row) => row.id));
+            }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 
   test("the waiting time follows the record's events, whatever writes them", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: WARD, rw: "004", rt: "001" });
