@@ -13,6 +13,7 @@ import { lockDataDir } from "./data-dir-lock.ts";
 import { BULK_LOAD_LOCK, restoreDroppedIndexes, restoreUnlessLoading } from "./dropped-indexes.ts";
 import { preparingPglite } from "./pglite-prepared.ts";
 import { vacuumWhereDue, type VacuumedTable } from "./pglite-autovacuum.ts";
+import { keepTableActivity, takeCarriedActivity } from "./pglite-table-activity.ts";
 import { isPlannedOnce, PREPARED_STATEMENT_LIMIT, preparable } from "./statement-plans.ts";
 import { placeOf, PORTAL_LOCK, takeExclusively } from "./portal-lock.ts";
 import { postgresOptions } from "./postgres-options.ts";
@@ -229,6 +230,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     throw error;
   }
   const db = drizzlePglite({ client: preparingPglite(client), schema, casing: "snake_case" });
+  const dataDir = "dataDir" in target ? target.dataDir : undefined;
+  // What autovacuum counted before this start (an in-memory database has no before).
+  const carried = dataDir === undefined ? [] : takeCarriedActivity(dataDir);
   return {
     db,
     kind: "pglite",
@@ -241,7 +245,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await client.query("select 1");
     },
-    vacuumWhereDue: () => vacuumWhereDue(client),
+    vacuumWhereDue: () => vacuumWhereDue(client, carried),
     migrationsApplied: async () => {
       const result = await client.query<{ count: number }>(
         "select count(*)::int as count from drizzle.__drizzle_migrations",
@@ -250,6 +254,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: async () => {
       try {
+        // The counts only bring a vacuum forward: a database that cannot give them still closes.
+        if (dataDir !== undefined) await keepTableActivity(client, dataDir, carried).catch(() => undefined);
         await client.close();
       } finally {
         unlock();
