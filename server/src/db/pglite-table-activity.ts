@@ -2,8 +2,8 @@
 // since the last analyze) lives in PostgreSQL's cumulative statistics, which a server writes to disk
 // at a clean shutdown and reads at its next start. PGlite does not: every start began at zero, so
 // changes made in runs shorter than autovacuum's thresholds were never vacuumed or analyzed (a
-// portal restarted nightly that changes a tenth of its registers a day never analyzed them, and its
-// index-only list pages read more and more of the heap). The counts are carried over in a file in
+// portal restarted nightly whose registers change by less than a fifth a day never vacuumed them,
+// and its index-only list pages read more and more of the heap). The counts are carried over in a file in
 // the data directory: written at a clean close, read and removed at the next open, so, as on a
 // server, a crash loses them instead of counting them twice.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
