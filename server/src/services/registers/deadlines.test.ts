@@ -188,7 +188,7 @@ describe("the review promise: age, target, overdue", () => {
         }
   });
 
-  test("'Terlambat dulu' pages of any size follow the plain order, for random records, targets and readers", async () => {
+  test("'Terlambat dulu' pages of any size follow the plain order at one instant, for random records, targets and readers", async () => {
     const inFirstWard = await createCadre(t.db, "kelurahan", { wardIndex: 0 });
     const inSecondWard = await createCadre(t.db, "kelurahan", { wardIndex: 1 });
     // Two wards of one kecamatan: the official's pages are read ward by ward (page.ts pageIds).
@@ -200,11 +200,13 @@ describe("the review promise: age, target, overdue", () => {
     });
     const admin = await createUser(t.db, { role: "admin" });
     const statuses = ["SUBMITTED", "RT_VERIFIED", "RW_VERIFIED", "NEEDS_REVISION", "APPROVED", "REJECTED"] as const;
-    // Hours an hour or more from every target below (24, 48, 72): no record turns overdue mid-run.
+    // Minutes of waiting before the page's instant, on a target's boundary (due at that instant, not
+    // yet overdue) and a minute either side of it among them, or anywhere over a month.
+    const boundary = [24, 48, 72].flatMap((hours) => [hours * 60 - 1, hours * 60, hours * 60 + 1]);
     const record = fc.record({
       ward: fc.constantFrom(0, 1),
       status: fc.constantFrom(...statuses),
-      hours: fc.constantFrom(1, 12, 23, 25, 47, 49, 71, 73, 200, 500),
+      minutes: fc.oneof(fc.constantFrom(...boundary), fc.integer({ min: -60, max: 45_000 })),
     });
     const target = fc.constantFrom(24, 48, 72);
     await fc.assert(
@@ -212,13 +214,15 @@ describe("the review promise: age, target, overdue", () => {
         fc.array(record, { minLength: 1, maxLength: 12 }),
         fc.record({ rt: target, rw: target, kelurahan: target }),
         fc.integer({ min: 1, max: 5 }),
-        async (records, targets, pageSize) => {
+        // The page's instant, some hours before or after the database's clock: every read of the
+        // page (its groups, their counts, the rows' flags) is judged at it, not at its own now().
+        fc.integer({ min: -100, max: 100 }),
+        async (records, targets, pageSize, shiftHours) => {
           await t.db.delete(registers);
-          // One clock for the run: records of equal hours wait equally long, and the id breaks the tie.
-          const now = Date.now();
-          for (const { ward, status, hours } of records) {
+          const asOf = new Date(Date.now() + shiftHours * 3_600_000);
+          for (const { ward, status, minutes } of records) {
             const { id } = await createFamilyRegister(t.db, { wardIndex: ward, rw: "001", rt: "001", status });
-            const at = new Date(now - hours * 3_600_000);
+            const at = new Date(asOf.getTime() - minutes * 60_000);
             await t.db.update(registers).set({ createdAt: at }).where(eq(registers.id, id));
             await t.db.update(registerEvents).set({ createdAt: at }).where(eq(registerEvents.registerId, id));
           }
@@ -226,16 +230,21 @@ describe("the review promise: age, target, overdue", () => {
             for (const status of ["waiting", "all"] as const) {
               const pages = Array.from({ length: Math.ceil(records.length / pageSize) + 1 }, (_, index) => index + 1);
               const read = await Promise.all(
-                pages.map((page) => queue(t.db, as(reader), { sort: "overdue", status, page, pageSize }, targets)),
+                pages.map((page) =>
+                  queue(t.db, as(reader), { sort: "overdue", status, page, pageSize }, targets, asOf),
+                ),
               );
               const waiting = status === "waiting" ? read[0]?.waitingStatuses : undefined;
               const selection = visibleSelection(as(reader), { forms: "families", statuses: waiting });
+              const overdueThen = overdueSql(targets, sql`${asOf.toISOString()}::timestamptz`);
               const plain = await t.db
-                .select({ id: registers.id })
+                .select({ id: registers.id, overdue: overdueThen })
                 .from(registers)
                 .where(selectionCondition(selection, "inline"))
-                .orderBy(sql`${overdueSql(targets)} desc`, registers.waitingSince, sql`${registers.id} desc`);
-              expect(read.flatMap((page) => page.items.map((item) => item.id))).toEqual(plain.map((row) => row.id));
+                .orderBy(sql`${overdueThen} desc`, registers.waitingSince, sql`${registers.id} desc`);
+              expect(read.flatMap((page) => page.items.map((item) => [item.id, item.overdue]))).toEqual(
+                plain.map((row) => [row.id, row.overdue]),
+              );
             }
         },
       ),

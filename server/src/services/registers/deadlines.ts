@@ -49,15 +49,27 @@ export function targetHoursSql(targets: ValidationTargets): SQL<number | null> {
   return sql<number | null>`(case ${sql.join(branches, sql` `)} else null end)`;
 }
 
-/** True when the record has waited longer than its level's target. */
-export function overdueSql(targets: ValidationTargets): SQL<boolean> {
-  return sql<boolean>`coalesce(${waitingSinceSql} + ${targetHoursSql(targets)} * interval '1 hour' < now(), false)`;
+/**
+ * The instant a queue page is judged at, sent with its statements: its reads (the groups of
+ * 'Terlambat dulu', their counts, each row's overdue flag) are several statements, and with each
+ * its own now() a record turning overdue between two of them could be left off the page or shown
+ * twice, or flagged against its place in the order.
+ */
+const asOfSql = sql`${sql.placeholder("asOf")}::timestamptz`;
+
+/** The values asOfSql names. */
+const asOfValues = (asOf: Date) => ({ asOf: asOf.toISOString() });
+
+/** True when the record has waited longer than its level's target (at `clock`: now() or asOfSql). */
+export function overdueSql(targets: ValidationTargets, clock: SQL = sql`now()`): SQL<boolean> {
+  return sql<boolean>`coalesce(${waitingSinceSql} + ${targetHoursSql(targets)} * interval '1 hour' < ${clock}, false)`;
 }
 
 const targetsKey = (targets: ValidationTargets) => `${targets.rt}:${targets.rw}:${targets.kelurahan}`;
 
-/** The moment a record that reached its status then would pass a target of `hours`. */
-const targetStart = (hours: number) => sql`now() - ${sql.raw(String(Math.trunc(hours)))} * interval '1 hour'`;
+/** The moment a record that reached its status then would pass a target of `hours` (at `clock`). */
+const targetStart = (hours: number, clock: SQL = sql`now()`) =>
+  sql`${clock} - ${sql.raw(String(Math.trunc(hours)))} * interval '1 hour'`;
 
 /** The target of the level a status waits for; null for APPROVED and REJECTED (targetHoursSql). */
 function targetOfStatus(status: RegisterStatus, targets: ValidationTargets): number | null {
@@ -70,10 +82,12 @@ function targetOfStatus(status: RegisterStatus, targets: ValidationTargets): num
  * then the others the same way. Read in two groups (page.ts NamedOrder.groups) of ranges of the
  * waiting-since indexes: per status of the list, its records waiting since before its target's
  * start (overdue), and those since (the others, with every record of a status that waits for
- * nobody). Worked out record by record, the city's first page cost 185 ms at 100,000 families.
+ * nobody), all judged at `asOf`. Worked out record by record, the city's first page cost 185 ms
+ * at 100,000 families.
  */
 export function overdueFirst(
   targets: ValidationTargets,
+  asOf: Date,
   statuses: readonly RegisterStatus[] = registerStatuses,
 ): NamedOrder {
   const overdue: SQL[] = [];
@@ -87,13 +101,14 @@ export function overdueFirst(
       others.push(atStatus);
       continue;
     }
-    overdue.push(sql`${atStatus} and ${registers.waitingSince} < ${targetStart(hours)}`);
-    others.push(sql`${atStatus} and ${registers.waitingSince} >= ${targetStart(hours)}`);
+    overdue.push(sql`${atStatus} and ${registers.waitingSince} < ${targetStart(hours, asOfSql)}`);
+    others.push(sql`${atStatus} and ${registers.waitingSince} >= ${targetStart(hours, asOfSql)}`);
   }
   return {
     key: `overdue:${targetsKey(targets)}:${statuses.join(",")}`,
     keys: [{ by: waitingSinceSql, direction: "asc" }],
     groups: [overdue, others].filter((group) => group.length > 0),
+    values: asOfValues(asOf),
   };
 }
 
@@ -103,7 +118,7 @@ const pageDeadlines = compiledQuery("page_deadlines", targetsKey, (db, targets: 
       id: registers.id,
       waitingSince: waitingSinceSql.mapWith(registers.createdAt),
       targetHours: targetHoursSql(targets),
-      overdue: overdueSql(targets),
+      overdue: overdueSql(targets, asOfSql),
     })
     .from(registers)
     .where(sql`${registers.id} = any(${sql.placeholder("ids")}::integer[])`),
@@ -115,14 +130,15 @@ export interface Deadline {
   overdue: boolean;
 }
 
-/** Age and deadline of a page's records (one small statement by id). */
+/** Age and deadline of a page's records at `asOf` (one small statement by id). */
 export async function deadlinesOf(
   db: DbOrTx,
   ids: readonly number[],
   targets: ValidationTargets,
+  asOf: Date,
 ): Promise<Map<number, Deadline>> {
   if (ids.length === 0) return new Map();
-  const rows = await pageDeadlines(db, targets, { ids: integerArray(ids) });
+  const rows = await pageDeadlines(db, targets, { ids: integerArray(ids), ...asOfValues(asOf) });
   return new Map(
     rows.map((row) => [
       row.id,

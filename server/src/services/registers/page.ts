@@ -226,6 +226,8 @@ export interface NamedOrder {
    * sorted offset + limit rows of each: page 500 of the city took 41-74 ms at 1,000,000 families.
    */
   groups?: readonly (readonly SQL[])[];
+  /** The values its groups' placeholders name (the queue's instant: deadlines.ts), one set for the whole page. */
+  values?: StatementValues;
 }
 
 export const newestFirst: NamedOrder = { key: "created", keys: [{ by: registers.createdAt, direction: "desc" }] };
@@ -296,9 +298,9 @@ const selectionCount = compiledQuery(
   (db, { selection, cap }) => cappedCount(db, selectionCondition(selection, "placeholders"), cap),
 );
 
-/** The values of a selection's statement read ward by ward: the place's, and each ward's id. */
-function placeValues(selection: RegisterSelection, wards: readonly number[]): StatementValues {
-  const values: StatementValues = { ...selection.place.values };
+/** The values of a selection's statement read ward by ward: the place's, the order's, and each ward's id. */
+function placeValues(selection: RegisterSelection, order: NamedOrder, wards: readonly number[]): StatementValues {
+  const values: StatementValues = { ...selection.place.values, ...order.values };
   wards.forEach((ward, index) => {
     values[`ward${index}`] = ward;
   });
@@ -307,10 +309,11 @@ function placeValues(selection: RegisterSelection, wards: readonly number[]): St
 
 function pageValues(
   selection: RegisterSelection,
+  order: NamedOrder,
   wards: readonly number[],
   { limit, offset }: { limit: number; offset: number },
 ): StatementValues {
-  return { ...placeValues(selection, wards), limit, offset, window: offset + limit };
+  return { ...placeValues(selection, order, wards), limit, offset, window: offset + limit };
 }
 
 interface GroupedPage {
@@ -337,12 +340,12 @@ async function pageOfGroups(db: Db, page: GroupedPage): Promise<RegisterPageRow[
     const read = await selectionPageRows(
       db,
       { ...shape, firstWindow: skip === 0 ? pageSize : undefined },
-      pageValues(selection, wards, { limit: pageSize, offset: skip }),
+      pageValues(selection, order, wards, { limit: pageSize, offset: skip }),
     );
     rows.push(...read.slice(0, pageSize - rows.length));
     if (read.length > 0) skip = 0;
     else if (skip > 0) {
-      const [counted] = await groupCount(db, shape, placeValues(selection, wards));
+      const [counted] = await groupCount(db, shape, placeValues(selection, order, wards));
       skip = Math.max(0, skip - (counted?.total ?? 0));
     }
   }
@@ -374,7 +377,7 @@ export async function pageOfSelection(
           firstWindow: offset === 0 ? pageSize : undefined,
           group: undefined,
         },
-        pageValues(selection, wards, { limit: pageSize, offset }),
+        pageValues(selection, order, wards, { limit: pageSize, offset }),
       );
   if (options.total !== undefined) return { rows, total: options.total, totalCapped: false };
   const cap = options.cap ?? TOTAL_CAP;

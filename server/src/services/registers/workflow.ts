@@ -421,6 +421,8 @@ export async function queue(
   actor: Actor,
   rawInput: QueueInput,
   targets: ValidationTargets = defaultValidationTargets,
+  // One instant for the page's order and its overdue flags (deadlines.ts asOfSql).
+  asOf: Date = new Date(),
 ): Promise<QueuePage> {
   requireCaller(actor);
   const filters = parseInput(queueInput, rawInput);
@@ -451,7 +453,7 @@ export async function queue(
   });
   const { rows } = await pageOfSelection(db, {
     selection,
-    order: filters.sort === "overdue" ? overdueFirst(targets, statuses) : newestFirst,
+    order: filters.sort === "overdue" ? overdueFirst(targets, asOf, statuses) : newestFirst,
     page: filters.page,
     pageSize: filters.pageSize,
     total,
@@ -461,6 +463,7 @@ export async function queue(
     db,
     rows.map((row) => row.register.id),
     targets,
+    asOf,
   );
 
   const notes =
