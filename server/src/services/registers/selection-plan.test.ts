@@ -4,10 +4,15 @@ import { openStatuses } from "@shared/status.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { resultRows } from "../../db/raw-rows.ts";
+import { isPlannedOnce } from "../../db/statement-plans.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
 import { planOf } from "../../../test/query-plan.ts";
+import { desaKelurahan } from "../../db/schema/regions.ts";
+import { defaultValidationTargets } from "@shared/deadlines.ts";
+import { overdueFirst } from "./deadlines.ts";
+import { groupPageIdsStatement } from "./page.ts";
 import { householdMapStatement } from "./household-map.ts";
 import { selectionCondition, visibleSelection } from "./policy.ts";
 
@@ -100,6 +105,46 @@ describe("a selection's plan made once for every value", () => {
         select id, -6.2, 107.0, 'map' from registers where id % 5 < 3`);
     const plan = await genericPlan({ sql: query.sql, params }, located);
     expect(plan).toMatch(/Index Cond: \(desa_kelurahan_id = \$1\)/);
+  });
+
+  test("an official's later 'Terlambat dulu' page reads each ward's waiting-since range in order, planned once", async () => {
+    const official = await createUser(t.db, {
+      role: "aparat",
+      level: "kecamatan",
+      kecamatanId: (await createCadre(t.db, "kelurahan", { wardIndex: 0 })).kecamatanId,
+    });
+    const reader = { user: official, ip: "127.0.0.1" };
+    const selection = visibleSelection(reader, { forms: "families" });
+    const wards = await t.db
+      .select({ id: desaKelurahan.id })
+      .from(desaKelurahan)
+      .where(eq(desaKelurahan.kecamatanId, official.kecamatanId ?? 0));
+    expect(wards.length).toBeGreaterThan(1);
+    const order = overdueFirst(defaultValidationTargets, new Date());
+    // The overdue group of page 500 (pages of 20): the statement page.ts plans once for every value.
+    const query = t.db
+      .execute(groupPageIdsStatement(t.db, { selection, order, wardCount: wards.length, group: 0 }))
+      .getQuery();
+    const values: Record<string, unknown> = {
+      ...selection.place.values,
+      ...order.values,
+      ...Object.fromEntries(wards.map((ward, index) => [`ward${index}`, ward.id])),
+      limit: 20,
+      offset: 9_980,
+      window: 10_000,
+    };
+    expect(isPlannedOnce(query.sql)).toBe(true);
+    const params = query.params.map((value) => (value instanceof Placeholder ? values[value.name] : value));
+    // Some approved families sent back for revision: every range of the group holds rows.
+    const revised = (tx: DbOrTx) =>
+      tx.execute(sql`update registers set status = 'NEEDS_REVISION' where status = 'APPROVED' and id % 3 = 0`);
+    const plan = await genericPlan({ sql: query.sql, params }, revised);
+    // One range per status waiting for a level, per ward, each read from the ward's waiting-since
+    // index and merged in order; not the kecamatan's families filtered, nor all of them sorted.
+    const ranges = 4 * wards.length;
+    expect(plan).toContain("Merge Append");
+    expect(plan.match(/(?:using|on) registers_live_ward_status_waiting\b/g)?.length).toBe(ranges);
+    expect(plan).not.toContain("Seq Scan on registers");
   });
 
   test("deleting a kecamatan finds its families (its own count and PostgreSQL's foreign-key check) by an index", async () => {
