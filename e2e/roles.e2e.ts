@@ -102,6 +102,22 @@ for (const size of sizes) {
   });
 }
 
+test("RT cadre on a phone whose clock runs days ahead: a new family's age is the server's, not 'Terlambat'", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const stamp = Date.now().toString(36);
+  await registerFamilyViaApi(page.request, rtArea, `Uji Jam ${stamp}`);
+  // The phone believes three days have passed since the family registered (the RT's target is 2).
+  await page.clock.setFixedTime(new Date(Date.now() + 3 * 24 * 3_600_000));
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi");
+  const card = cards(page).filter({ hasText: `Uji Jam ${stamp}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("kurang dari 1 jam dari batas 2 hari")).toBeVisible();
+  await expect(card.getByText("Terlambat")).toHaveCount(0);
+});
+
 test("kelurahan cadre: bulk verification asks first, naming the number of records", async ({ page }) => {
   await loginAs(page.request, demoEmails.kaderKelurahan);
   await page.goto("/kader-pkk/validasi");

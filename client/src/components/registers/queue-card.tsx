@@ -67,7 +67,7 @@ export function QueueCard({ item, selected, onSelect, onAction, onHistory, onOpe
             <>
               <dt className="font-medium">Menunggu</dt>
               <dd>
-                <WaitingAge since={item.waitingSince} targetHours={item.targetHours} overdue={item.overdue} />
+                <WaitingAge hours={item.waitedHours} targetHours={item.targetHours} overdue={item.overdue} />
               </dd>
             </>
           )}

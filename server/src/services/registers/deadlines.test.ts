@@ -48,6 +48,7 @@ describe("the review promise: age, target, overdue", () => {
     expect(byId.get(late.id)).toMatchObject({ overdue: true, targetHours: 48 });
     const waited = Date.now() - Date.parse(byId.get(later.id)?.waitingSince ?? "");
     expect(Math.round(waited / 3_600_000)).toBe(80);
+    expect(Math.round(byId.get(later.id)?.waitedHours ?? 0)).toBe(80);
 
     const sorted = await queue(t.db, as(rt), { sort: "overdue" });
     expect(sorted.items.map((item) => item.id)).toEqual([later.id, late.id, fresh.id]);
@@ -245,6 +246,9 @@ describe("the review promise: age, target, overdue", () => {
               expect(read.flatMap((page) => page.items.map((item) => [item.id, item.overdue]))).toEqual(
                 plain.map((row) => [row.id, row.overdue]),
               );
+              // The age shown beside the mark is the one it was judged by.
+              for (const item of read.flatMap((page) => page.items))
+                expect(item.overdue).toBe(item.targetHours !== null && item.waitedHours > item.targetHours);
             }
         },
       ),

@@ -396,6 +396,11 @@ export interface QueueItem {
   familyNote: string | null;
   /** ISO 8601: when the record reached its current status (the age is counted from here). */
   waitingSince: string;
+  /**
+   * Hours it has waited, at the instant the page's order and `overdue` are judged at: the age shown
+   * beside the 'Terlambat' mark always agrees with it, whatever the reader's own clock says.
+   */
+  waitedHours: number;
   /** Hours its waiting level has (null: waits for nobody). */
   targetHours: number | null;
   overdue: boolean;
@@ -496,6 +501,7 @@ export async function queue(
       contactPhone: validator === null ? null : whatsappContact(view, scope.canAct, register.nomorHp),
       familyNote: notes.get(register.id)?.note ?? null,
       waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
+      waitedHours: (asOf.getTime() - (deadline?.waitingSince ?? register.createdAt).getTime()) / 3_600_000,
       targetHours: deadline?.targetHours ?? null,
       overdue: deadline?.overdue ?? false,
     };
