@@ -257,6 +257,15 @@ const wardPlaceholders = (wardCount: number) =>
 const rangesOf = (order: NamedOrder, group: number | undefined) =>
   group === undefined ? undefined : order.groups?.[group];
 
+/** A compiled page's bounds: its values as placeholders (pageValues fills them). */
+const placeholderBounds = (wardCount: number, windowInText?: number): PageBounds => ({
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+  window: sql.placeholder("window"),
+  wards: wardPlaceholders(wardCount),
+  windowInText,
+});
+
 const selectionPageRows = compiledQuery(
   "register_page",
   ({ selection, order, wardCount, firstWindow, group }: SelectionPageShape) =>
@@ -266,13 +275,7 @@ const selectionPageRows = compiledQuery(
       db,
       selectionCondition(selection, "placeholders"),
       withTieBreak(order.keys),
-      {
-        limit: sql.placeholder("limit"),
-        offset: sql.placeholder("offset"),
-        window: sql.placeholder("window"),
-        wards: wardPlaceholders(wardCount),
-        windowInText: firstWindow,
-      },
+      placeholderBounds(wardCount, firstWindow),
       rangesOf(order, group),
     ),
 );
@@ -296,12 +299,7 @@ export function groupPageIdsStatement(db: DbOrTx, { selection, order, wardCount,
     db,
     selectionCondition(selection, "placeholders"),
     withTieBreak(order.keys),
-    {
-      limit: sql.placeholder("limit"),
-      offset: sql.placeholder("offset"),
-      window: sql.placeholder("window"),
-      wards: wardPlaceholders(wardCount),
-    },
+    placeholderBounds(wardCount),
     rangesOf(order, group),
   );
   return plannedOnce(ids.getSQL());
