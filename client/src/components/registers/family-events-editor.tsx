@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { todayIso } from "@shared/dates.ts";
 import { genders } from "@shared/enums.ts";
 import {
   deathCategories,
@@ -11,8 +12,6 @@ import type { FamilyRegistrationInput } from "@shared/schemas/family.ts";
 
 // Births and deaths by name and date (Lampiran 4.18a), asked by the cadre before RW verification:
 // the RW verification refuses a record whose counts have no matching details.
-
-const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
 export function FamilyEventsEditor() {
   const id = useId();
@@ -80,7 +79,7 @@ export function FamilyEventsEditor() {
               Tanggal lahir
               <input
                 type="date"
-                max={today()}
+                max={todayIso()}
                 className="input input-sm w-full"
                 {...register(`events.births.${index}.birthDate`)}
               />
@@ -141,7 +140,7 @@ export function FamilyEventsEditor() {
               Tanggal meninggal
               <input
                 type="date"
-                max={today()}
+                max={todayIso()}
                 className="input input-sm w-full"
                 {...register(`events.deaths.${index}.deathDate`)}
               />
