@@ -330,13 +330,29 @@ const pageRowsOfIds = compiledQuery(
       ),
 );
 
-/** A later page of one group: its ids planned once, then its rows by id, in the ids' order. */
-async function laterPageOfGroup(db: Db, shape: GroupShape, values: StatementValues): Promise<RegisterPageRow[]> {
+/** A group's rows read for a page, and whether the group reaches that far (it has rows there). */
+interface GroupRead {
+  rows: RegisterPageRow[];
+  reached: boolean;
+}
+
+/**
+ * A later page of one group: its ids planned once, then its rows by id, in the ids' order. The group
+ * reaches the page when it has ids there, even if every one of them left the selection between
+ * the two statements (deleted meanwhile): it is then not counted as ending before the page.
+ */
+async function laterPageOfGroup(db: Db, shape: GroupShape, values: StatementValues): Promise<GroupRead> {
   const ids = resultRows(await groupPageIds(db, shape, values)).map((row) => Number(row.page_id));
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return { rows: [], reached: false };
   const rows = await pageRowsOfIds(db, shape.selection, { ...shape.selection.place.values, ids: integerArray(ids) });
   const byId = new Map(rows.map((row) => [row.register.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), reached: true };
+}
+
+/** A group read from its first row: a whole page's window (its text planned once). */
+async function firstPageOfGroup(db: Db, shape: GroupShape, pageSize: number, values: StatementValues) {
+  const rows = await selectionPageRows(db, { ...shape, firstWindow: pageSize }, values);
+  return { rows, reached: rows.length > 0 };
 }
 
 /** How many rows a group of an order holds: each of its ranges counted in each ward (an index range). */
@@ -398,14 +414,11 @@ async function pageOfGroups(db: Db, page: GroupedPage): Promise<RegisterPageRow[
   for (let group = 0; group < page.groupCount && rows.length < pageSize; group += 1) {
     const shape = { selection, order, wardCount: wards.length, group };
     const values = pageValues(selection, order, wards, { limit: pageSize, offset: skip });
-    // Read from a group's start, a whole page's window (its text planned once) of which the rest is
-    // taken; from further in, its ids planned once (laterPageOfGroup).
+    // From a group's start, a whole page of which the rest is taken; from further in, its ids planned once.
     const read =
-      skip === 0
-        ? await selectionPageRows(db, { ...shape, firstWindow: pageSize }, values)
-        : await laterPageOfGroup(db, shape, values);
-    rows.push(...read.slice(0, pageSize - rows.length));
-    if (read.length > 0) skip = 0;
+      skip === 0 ? await firstPageOfGroup(db, shape, pageSize, values) : await laterPageOfGroup(db, shape, values);
+    rows.push(...read.rows.slice(0, pageSize - rows.length));
+    if (read.reached) skip = 0;
     else if (skip > 0) {
       const [counted] = await groupCount(db, shape, placeValues(selection, order, wards));
       skip = Math.max(0, skip - (counted?.total ?? 0));
