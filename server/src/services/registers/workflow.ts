@@ -394,7 +394,7 @@ export interface QueueItem {
   contactPhone: string | null;
   /** The note the family reads (needs revision, rejected), for the WhatsApp message; null otherwise. */
   familyNote: string | null;
-  /** ISO 8601: when the record reached its current status (the age is counted from here). */
+  /** ISO 8601: when the record reached its current status (waitedHours counts from here). */
   waitingSince: string;
   /**
    * Hours it has waited, at the instant the page's order and `overdue` are judged at: the age shown
@@ -480,6 +480,7 @@ export async function queue(
         );
   const items = rows.map(({ register, ward: desaKelurahanNama }) => {
     const deadline = deadlines.get(register.id);
+    const waitingSince = deadline?.waitingSince ?? register.createdAt;
     return {
       id: register.id,
       registrationNumber: register.registrationNumber,
@@ -500,8 +501,8 @@ export async function queue(
       actions: allowedActions(register.status, validator),
       contactPhone: validator === null ? null : whatsappContact(view, scope.canAct, register.nomorHp),
       familyNote: notes.get(register.id)?.note ?? null,
-      waitingSince: (deadline?.waitingSince ?? register.createdAt).toISOString(),
-      waitedHours: (asOf.getTime() - (deadline?.waitingSince ?? register.createdAt).getTime()) / 3_600_000,
+      waitingSince: waitingSince.toISOString(),
+      waitedHours: (asOf.getTime() - waitingSince.getTime()) / 3_600_000,
       targetHours: deadline?.targetHours ?? null,
       overdue: deadline?.overdue ?? false,
     };
