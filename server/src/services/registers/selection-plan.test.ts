@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { and, count, desc, eq, gte, lt, Placeholder, sql, type SQL } from "drizzle-orm";
-import { openStatuses } from "@shared/status.ts";
+import { openStatuses, statusesWaitingFor, validationLevels } from "@shared/status.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { resultRows } from "../../db/raw-rows.ts";
@@ -141,7 +141,7 @@ describe("a selection's plan made once for every value", () => {
     const plan = await genericPlan({ sql: query.sql, params }, revised);
     // One range per status waiting for a level, per ward, each read from the ward's waiting-since
     // index and merged in order; not the kecamatan's families filtered, nor all of them sorted.
-    const ranges = 4 * wards.length;
+    const ranges = validationLevels.flatMap(statusesWaitingFor).length * wards.length;
     expect(plan).toContain("Merge Append");
     expect(plan.match(/(?:using|on) registers_live_ward_status_waiting\b/g)?.length).toBe(ranges);
     expect(plan).not.toContain("Seq Scan on registers");
