@@ -130,6 +130,12 @@ const invalidCases: Array<[string, (form: Form) => unknown, string, string]> = [
     "tanggalPendataan",
     "Tanggal pendataan wajib diisi",
   ],
+  [
+    "date collected tomorrow (WIB)",
+    (f) => ({ ...f, tanggalPendataan: tomorrow() }),
+    "tanggalPendataan",
+    "Tanggal pendataan tidak boleh di masa depan",
+  ],
   ["RT empty", (f) => ({ ...f, address: { ...f.address, rt: "" } }), "address.rt", "RT wajib diisi"],
   ["RT 4 digits", (f) => ({ ...f, address: { ...f.address, rt: "0012" } }), "address.rt", "RT maksimal 3 digit"],
   ["RT letters", (f) => ({ ...f, address: { ...f.address, rt: "1a" } }), "address.rt", "RT hanya boleh angka"],
@@ -271,6 +277,7 @@ const validCases: Array<[string, (form: Form) => unknown]> = [
     }),
   ],
   ["notes of 500 characters", (f) => ({ ...f, notes: "a".repeat(500) })],
+  ["collected today (WIB)", (f) => ({ ...f, tanggalPendataan: todayIso() })],
   ["born today", (f) => ({ ...f, members: [member("3275010101850001", { birthDate: todayIso() })] })],
 ];
 

@@ -148,71 +148,84 @@ function headMemberIssues(value: {
   return issues;
 }
 
-export const familyRegistrationSchema = z
-  .object({
-    namaKepalaKeluarga: personName("Nama kepala keluarga wajib diisi", "Nama kepala keluarga maksimal 100 karakter"),
-    nikKepalaKeluarga: nik,
-    nomorHp: z
-      .string()
-      .trim()
-      .regex(/^\d*$/, "Nomor HP hanya boleh berisi angka")
-      .min(9, "Nomor HP tidak valid")
-      .max(15, "Nomor HP tidak valid"),
-    alamatEmail: z.union([z.literal(""), emailSchema]).default(""),
-    /** Optional family card number (Kartu Keluarga), 16 digits; cadres can search by it. */
-    nomorKk: z
-      .union([
-        z.literal(""),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{16}$/, "Nomor KK harus 16 digit angka"),
-      ])
-      .default(""),
-    tanggalPendataan: z
-      .string()
-      .min(1, "Tanggal pendataan wajib diisi")
-      .regex(isoDate, "Tanggal pendataan wajib diisi")
-      .refine(isRealDate, "Tanggal pendataan wajib diisi"),
-    address: z.object({
-      kecamatanId: z.number({ error: "Pilih kecamatan" }).int().positive("Pilih kecamatan"),
-      desaKelurahanId: z.number({ error: "Pilih kelurahan" }).int().positive("Pilih kelurahan"),
-      rw: rtRw("RW"),
-      rt: rtRw("RT"),
-    }),
-    members: z.array(familyMemberSchema).min(1, "Minimal satu anggota keluarga"),
-    specialConditions: specialConditionsSchema,
-    waterSource: choice(waterSources, "Pilih sumber air keluarga"),
-    mckFacility: z.boolean(),
-    mckCount: count.max(10, "Jumlah maksimal 10"),
-    houseCriteria: houseCriteriaSchema,
-    foodType: choice(foodTypes, "Pilih jenis makanan pokok"),
-    communityActivities: communityActivitiesSchema,
-    notes: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
-    /** Names and dates of births and deaths (Lampiran 4.18); optional, completed by the cadre. */
-    events: familyEventsSchema.optional(),
-    agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.mckFacility && value.mckCount < 1) {
-      ctx.addIssue({ code: "custom", path: ["mckCount"], message: "Jumlah minimal 1" });
+/** The survey date's form; whether it may be after today is the writer's rule (below). */
+const surveyDate = z
+  .string()
+  .min(1, "Tanggal pendataan wajib diisi")
+  .regex(isoDate, "Tanggal pendataan wajib diisi")
+  .refine(isRealDate, "Tanggal pendataan wajib diisi");
+
+const familyFields = z.object({
+  namaKepalaKeluarga: personName("Nama kepala keluarga wajib diisi", "Nama kepala keluarga maksimal 100 karakter"),
+  nikKepalaKeluarga: nik,
+  nomorHp: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, "Nomor HP hanya boleh berisi angka")
+    .min(9, "Nomor HP tidak valid")
+    .max(15, "Nomor HP tidak valid"),
+  alamatEmail: z.union([z.literal(""), emailSchema]).default(""),
+  /** Optional family card number (Kartu Keluarga), 16 digits; cadres can search by it. */
+  nomorKk: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{16}$/, "Nomor KK harus 16 digit angka"),
+    ])
+    .default(""),
+  // A survey dated after today would sit outside every month's recap until that day comes.
+  tanggalPendataan: surveyDate.refine((value) => value <= todayIso(), "Tanggal pendataan tidak boleh di masa depan"),
+  address: z.object({
+    kecamatanId: z.number({ error: "Pilih kecamatan" }).int().positive("Pilih kecamatan"),
+    desaKelurahanId: z.number({ error: "Pilih kelurahan" }).int().positive("Pilih kelurahan"),
+    rw: rtRw("RW"),
+    rt: rtRw("RT"),
+  }),
+  members: z.array(familyMemberSchema).min(1, "Minimal satu anggota keluarga"),
+  specialConditions: specialConditionsSchema,
+  waterSource: choice(waterSources, "Pilih sumber air keluarga"),
+  mckFacility: z.boolean(),
+  mckCount: count.max(10, "Jumlah maksimal 10"),
+  houseCriteria: houseCriteriaSchema,
+  foodType: choice(foodTypes, "Pilih jenis makanan pokok"),
+  communityActivities: communityActivitiesSchema,
+  notes: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
+  /** Names and dates of births and deaths (Lampiran 4.18); optional, completed by the cadre. */
+  events: familyEventsSchema.optional(),
+  agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
+});
+
+function familyRules(value: z.infer<typeof familyFields>, ctx: z.RefinementCtx): void {
+  if (value.mckFacility && value.mckCount < 1) {
+    ctx.addIssue({ code: "custom", path: ["mckCount"], message: "Jumlah minimal 1" });
+  }
+  for (const issue of headMemberIssues(value)) ctx.addIssue({ code: "custom", ...issue });
+  for (const issue of householdIssues(value)) ctx.addIssue({ code: "custom", ...issue });
+  const seen = new Map<string, number>();
+  value.members.forEach((member, index) => {
+    const first = seen.get(member.nik);
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["members", index, "nik"],
+        message: `NIK sama dengan anggota ke-${first + 1}`,
+      });
+    } else {
+      seen.set(member.nik, index);
     }
-    for (const issue of headMemberIssues(value)) ctx.addIssue({ code: "custom", ...issue });
-    for (const issue of householdIssues(value)) ctx.addIssue({ code: "custom", ...issue });
-    const seen = new Map<string, number>();
-    value.members.forEach((member, index) => {
-      const first = seen.get(member.nik);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["members", index, "nik"],
-          message: `NIK sama dengan anggota ke-${first + 1}`,
-        });
-      } else {
-        seen.set(member.nik, index);
-      }
-    });
   });
+}
+
+/** A family as every door writes it: the fields, the survey date not after today (WIB), the household's rules. */
+export const familyRegistrationSchema = familyFields.superRefine(familyRules);
+
+/**
+ * A stored family read back (opening a record, the resident's own record). Its survey date was judged
+ * when it was written: one dated later, stored before that rule, still opens; saving it asks for the date.
+ */
+export const storedFamilySchema = familyFields.extend({ tanggalPendataan: surveyDate }).superRefine(familyRules);
 
 export type FamilyRegistration = z.infer<typeof familyRegistrationSchema>;
 export type FamilyRegistrationInput = z.input<typeof familyRegistrationSchema>;

@@ -2,12 +2,12 @@
 // Kembali', delete and restore of an approved record of that month are refused with the recap's
 // name; reopening the recap frees them.
 import { describe, expect, test } from "bun:test";
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
+import { trpcRefusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
@@ -25,16 +25,6 @@ async function rest(method: string, path: string, cookie: string, body: unknown)
     body: JSON.stringify(body),
   });
   return { status: response.status, text: await response.text() };
-}
-
-async function trpcRefusal(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
 }
 
 describe("locked period", () => {

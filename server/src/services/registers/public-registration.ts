@@ -3,7 +3,7 @@
 import { eq, lte, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import { storedFamilySchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import {
   FAMILY_CONSENT_VERSION,
   registerFamilyInput,
@@ -71,7 +71,7 @@ export async function familyRecord(db: DbOrTx, row: RegisterRow, known?: RegionN
         .from(desaKelurahan)
         .innerJoin(kecamatan, eq(kecamatan.id, desaKelurahan.kecamatanId))
         .where(eq(desaKelurahan.id, row.desaKelurahanId ?? 0));
-  const data = familyRegistrationSchema.parse(row.dataRegister);
+  const data = storedFamilySchema.parse(row.dataRegister);
   return {
     id: row.id,
     registrationNumber: row.registrationNumber,

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { specialConditionKeys, type SpecialConditionKey } from "@shared/enums.ts";
-import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import { storedFamilySchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { padRtRw } from "@shared/schemas/common.ts";
 import {
   nikBirthWarnings,
@@ -279,7 +279,7 @@ async function locationOf(db: DbOrTx, registerId: number): Promise<RecordLocatio
 }
 
 function storedFamily(register: RegisterRow): FamilyRegistration {
-  const parsed = familyRegistrationSchema.safeParse(register.dataRegister);
+  const parsed = storedFamilySchema.safeParse(register.dataRegister);
   if (!parsed.success) throw new DomainError("CONFLICT", "Data keluarga tersimpan tidak lengkap; hubungi admin");
   return parsed.data;
 }
