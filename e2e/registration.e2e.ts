@@ -181,3 +181,41 @@ test("a long fill never meets an expired question: an unanswered captcha is rene
   expect(issued).toBe(2);
   await expect(page.getByLabel("Verifikasi keamanan")).toHaveValue(answer);
 });
+
+test("a phone whose date is three days behind: the survey date and its limit follow the server's day", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const wib = (instant: number) => new Date(instant + 7 * 3_600_000).toISOString().slice(0, 10);
+  const serverToday = wib(Date.now());
+  const phoneInstant = Date.now() - 3 * 24 * 3_600_000;
+  await page.clock.setFixedTime(new Date(phoneInstant));
+  // The answers are held until the form is on screen: it starts on the phone's day, as on a slow line.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/trpc/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/registrasi");
+  const surveyDate = page.getByLabel(/^Tanggal Pendataan/);
+  await expect(surveyDate).toHaveValue(wib(phoneInstant));
+  // The first answer brings the server's clock, and the untouched date moves to the server's day.
+  release();
+  await expect(page.getByText(/Berapa hasil dari/)).toBeVisible();
+  await expect(surveyDate).toHaveValue(serverToday);
+  await page.unroute("**/trpc/**");
+  await expect(surveyDate).toHaveAttribute("max", serverToday);
+  await expect(page.getByLabel("Tanggal Lahir").first()).toHaveAttribute("max", serverToday);
+
+  // A date the resident picks is kept; the next visit starts on the server's day at once.
+  await surveyDate.fill("2026-01-15");
+  await page.getByLabel("Nama Kepala Keluarga").fill("Uji Jam Ponsel");
+  await page.reload();
+  await expect(surveyDate).toHaveValue("2026-01-15");
+  await page.evaluate(() => window.localStorage.removeItem("pkk:family-registration-draft"));
+  await page.reload();
+  await expect(surveyDate).toHaveValue(serverToday);
+});

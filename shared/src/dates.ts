@@ -1,6 +1,22 @@
 // Date helpers shared by client and server, free of zod so any page may use them cheaply.
 
-/** Today's date in Indonesia (WIB), as the form's default and the limit for birth dates. */
-export function todayIso(now = new Date()): string {
+/**
+ * How far this process's clock is behind the server's, in ms. Always 0 on the server; a browser sets
+ * it once it has seen the server's clock (client/src/lib/server-clock.ts), so a phone whose date is
+ * wrong still defaults and limits dates by the server's day.
+ */
+let clockOffsetMs = 0;
+
+export function setClockOffset(ms: number): void {
+  clockOffsetMs = Number.isFinite(ms) ? ms : 0;
+}
+
+/** Now, by the server's clock (on the server, and in a browser that has not yet heard from it, its own). */
+export function currentInstant(): Date {
+  return new Date(Date.now() + clockOffsetMs);
+}
+
+/** Today's date in Indonesia (WIB), as the form's default and the limit for birth and survey dates. */
+export function todayIso(now = currentInstant()): string {
   return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }

@@ -6,6 +6,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../../server/src/trpc/router.ts";
 import { fetchWithTimeout } from "./fetch-timeout.ts";
 import { loginHref } from "./redirect.ts";
+import { withServerClock } from "./server-clock.ts";
 import { reportUnavailable } from "./unavailable.ts";
 
 /**
@@ -61,7 +62,11 @@ export function carriesSearchTerm(input: unknown): boolean {
   });
 }
 
-const batchOptions = { url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, fetch: fetchWithTimeout(REQUEST_TIMEOUT_MS) };
+const batchOptions = {
+  url: "/trpc",
+  maxItems: TRPC_MAX_BATCH_SIZE,
+  fetch: withServerClock(fetchWithTimeout(REQUEST_TIMEOUT_MS)),
+};
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

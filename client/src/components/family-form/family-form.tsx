@@ -18,9 +18,10 @@ import {
   houseCriteriaLabels,
   waterSources,
 } from "@shared/enums.ts";
-import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { todayIso, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { FAMILY_CONSENT_TEXT } from "@shared/schemas/registration.ts";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
+import { onServerClockChange } from "../../lib/server-clock.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { CaptchaField, useCaptcha } from "../captcha-field.tsx";
 import { errorProps, Field } from "../field.tsx";
@@ -103,6 +104,18 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
   }, [initial.restored, toast]);
 
   useKeepsDraft(!correction);
+
+  // A fresh form's survey date follows the server's day once an answer tells it (a phone whose date
+  // is wrong, on its first visit); a date the resident chose, a draft's or a correction's stays.
+  useEffect(
+    () =>
+      onServerClockChange(() => {
+        if (correction || initial.restored) return;
+        if (form.getValues("tanggalPendataan") !== initial.values.tanggalPendataan) return;
+        form.setValue("tanggalPendataan", todayIso());
+      }),
+    [correction, initial, form],
+  );
 
   // Every change is kept as a draft, so a reload or a lost connection never loses what was typed.
   // Member 1 is the head: the head's name and NIK are typed once and copied there as they are typed.
@@ -291,6 +304,7 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
               <input
                 id="collected-date"
                 type="date"
+                max={todayIso()}
                 className="input w-full"
                 {...errorProps("collected-date", errorAt("tanggalPendataan"))}
                 {...register("tanggalPendataan")}

@@ -11,7 +11,7 @@ import {
   waterSources,
   type SpecialConditionKey,
 } from "@shared/enums.ts";
-import type { FamilyRegistrationInput } from "@shared/schemas/family.ts";
+import { todayIso, type FamilyRegistrationInput } from "@shared/schemas/family.ts";
 import { errorProps, Field } from "../field.tsx";
 import { placeLimitsOf, workAreaOf } from "@shared/work-area.ts";
 import { useSession } from "../../lib/session.ts";
@@ -69,6 +69,7 @@ export function DataPanel() {
         <input
           id={`${id}-tanggal`}
           type="date"
+          max={todayIso()}
           className="input w-full"
           {...errorProps(`${id}-tanggal`, errors.tanggalPendataan?.message)}
           {...register("tanggalPendataan")}
