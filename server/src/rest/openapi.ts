@@ -103,7 +103,7 @@ const resources: Described[] = [
         nomor_kk: z.string().nullable().describe("Nomor KK, 16 digits (optional; null or '' clears it)"),
         nomor_hp: z.string(),
         alamat_email: z.string().nullable(),
-        tanggal_pendataan: z.iso.date(),
+        tanggal_pendataan: z.iso.date().describe("The survey date, not after today in WIB (Asia/Jakarta)"),
         data_register: familyRegistrationSchema
           .describe("The family form of SPEC §3; address may use kecamatan/kelurahan ids")
           .optional(),
