@@ -4,6 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
+import { noSpecialConditions } from "@shared/empty-family.ts";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { trpcRefusal } from "../../../test/domain-error.ts";
@@ -16,12 +18,21 @@ const t = useTestApp();
 const message = "Tanggal pendataan tidak boleh di masa depan";
 /** Tomorrow in Indonesia (WIB), whatever this machine's zone. */
 const tomorrow = () => todayIso(new Date(Date.now() + 24 * 60 * 60 * 1000));
+/**
+ * A drawn family surveyed on `day` instead of its own date. Its special conditions are dropped: they
+ * were drawn for the members' ages on its own date (a newborn then is over a year old today).
+ */
+const surveyedOn = (form: FamilyRegistration, day: string): FamilyRegistration => ({
+  ...form,
+  tanggalPendataan: day,
+  specialConditions: noSpecialConditions,
+});
 
 const storedWithHead = (nik: string) => t.db.$count(registers, eq(registers.nikKepalaKeluarga, nik));
 
 describe("the survey date is never after today (WIB)", () => {
   test("the resident's form is refused beside the date and stores nothing", async () => {
-    const form = { ...(await familyForm(t.db)), tanggalPendataan: tomorrow() };
+    const form = surveyedOn(await familyForm(t.db), tomorrow());
     const challenge = issueCaptcha(t.env.APP_SECRET, "family");
     const response = await t.app.request("/trpc/registers.registerFamily", {
       method: "POST",
@@ -41,7 +52,7 @@ describe("the survey date is never after today (WIB)", () => {
     const rt = await createCadre(t.db, "rt");
     const cadre = callerFor(t, rt);
     const form = await familyForm(t.db);
-    const created = await trpcRefusal(cadre.registers.create({ data: { ...form, tanggalPendataan: tomorrow() } }));
+    const created = await trpcRefusal(cadre.registers.create({ data: surveyedOn(form, tomorrow()) }));
     expect([created.code, created.message]).toEqual(["BAD_REQUEST", expect.stringContaining(message)]);
     expect(await storedWithHead(form.nikKepalaKeluarga)).toBe(0);
 
@@ -50,14 +61,14 @@ describe("the survey date is never after today (WIB)", () => {
       cadre.registers.update({
         registerId: family.id,
         version: 1,
-        data: { ...family.form, tanggalPendataan: tomorrow() },
+        data: surveyedOn(family.form, tomorrow()),
       }),
     );
     expect([edited.code, edited.message]).toEqual(["BAD_REQUEST", expect.stringContaining(message)]);
     await cadre.registers.update({
       registerId: family.id,
       version: 1,
-      data: { ...family.form, tanggalPendataan: todayIso() },
+      data: surveyedOn(family.form, todayIso()),
     });
     const [row] = await t.db.select().from(registers).where(eq(registers.id, family.id));
     expect([row?.tanggalPendataan, row?.version]).toEqual([todayIso(), 2]);
@@ -66,14 +77,14 @@ describe("the survey date is never after today (WIB)", () => {
   test("REST create and update answer 400 naming tanggal_pendataan", async () => {
     const auth = await cookieOf(t, await createCadre(t.db, "rt"));
     const form = await familyForm(t.db);
-    const created = await restCall(t, "POST", "/registers", auth, restBody({ ...form, tanggalPendataan: tomorrow() }));
+    const created = await restCall(t, "POST", "/registers", auth, restBody(surveyedOn(form, tomorrow())));
     expect(created.status).toBe(400);
     expect(created.json.error.details.errors).toEqual([
       { path: ["tanggal_pendataan"], message, name: "ValidationError" },
     ]);
     expect(await storedWithHead(form.nikKepalaKeluarga)).toBe(0);
 
-    const family = await createFamilyRegister(t.db);
+    const family = await createFamilyRegister(t.db, { change: (drawn) => surveyedOn(drawn, todayIso()) });
     const updated = await restCall(t, "PUT", `/registers/${family.id}`, auth, {
       data: { tanggal_pendataan: tomorrow(), version: 1 },
     });
@@ -88,7 +99,7 @@ describe("the survey date is never after today (WIB)", () => {
   test("a record stored with a later date before this rule still opens; saving it asks for the date", async () => {
     const rt = callerFor(t, await createCadre(t.db, "rt"));
     const later = tomorrow();
-    const family = await createFamilyRegister(t.db, { change: (form) => ({ ...form, tanggalPendataan: later }) });
+    const family = await createFamilyRegister(t.db, { change: (form) => surveyedOn(form, later) });
     const opened = await rt.registers.open({ registerId: family.id });
     expect(opened.data.tanggalPendataan).toBe(later);
     const kept = await trpcRefusal(rt.registers.update({ registerId: family.id, version: 1, data: family.form }));
