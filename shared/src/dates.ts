@@ -11,6 +11,10 @@ export function setClockOffset(ms: number): void {
   clockOffsetMs = Number.isFinite(ms) ? ms : 0;
 }
 
+export function clockOffset(): number {
+  return clockOffsetMs;
+}
+
 /** Now, by the server's clock (on the server, and in a browser that has not yet heard from it, its own). */
 export function currentInstant(): Date {
   return new Date(Date.now() + clockOffsetMs);

@@ -1,7 +1,7 @@
 // The server's clock, learned from the Date header of its tRPC answers. A phone whose date is wrong
 // (common after a flat battery) would otherwise default the survey date, and limit birth dates and
 // recap months, by its own day; the server judges them by its own and would refuse or misfile them.
-import { setClockOffset } from "@shared/dates.ts";
+import { clockOffset, setClockOffset } from "@shared/dates.ts";
 
 const STORAGE_KEY = "pkk:server-clock-offset-ms";
 
@@ -14,7 +14,6 @@ export const IGNORED_SKEW_MS = 10 * 60 * 1000;
 type OffsetStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const listeners = new Set<() => void>();
-let adopted = 0;
 
 function browserStorage(): OffsetStorage | undefined {
   try {
@@ -37,8 +36,7 @@ export function offsetFrom(dateHeader: string | null, sentAt: number, receivedAt
 
 function adopt(offset: number, storage: OffsetStorage | undefined): void {
   // Every answer measures a slightly different offset: only a new day-scale skew is a change.
-  if (Math.abs(offset - adopted) < IGNORED_SKEW_MS) return;
-  adopted = offset;
+  if (Math.abs(offset - clockOffset()) < IGNORED_SKEW_MS) return;
   setClockOffset(offset);
   try {
     if (offset === 0) storage?.removeItem(STORAGE_KEY);
@@ -58,8 +56,7 @@ export function restoreServerClock(storage: OffsetStorage | undefined = browserS
     stored = null;
   }
   const offset = Number(stored);
-  adopted = stored !== null && Number.isFinite(offset) ? offset : 0;
-  setClockOffset(adopted);
+  setClockOffset(stored !== null && Number.isFinite(offset) ? offset : 0);
 }
 
 /** Called whenever the offset changes, e.g. a fresh form moving its default date; returns the unsubscribe. */
