@@ -25,6 +25,13 @@ async function landingReady(page: Page): Promise<void> {
 }
 
 test.describe("landing page", () => {
+  test("a phone whose clock is a year behind shows the server's year in the footer", async ({ page }) => {
+    const serverYear = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 4);
+    await page.clock.setFixedTime(new Date(Date.now() - 366 * 24 * 3_600_000));
+    await landingReady(page);
+    await expect(page.getByRole("contentinfo")).toContainText(`© ${serverYear} Pemerintah`);
+  });
+
   test("header anchors land on their sections, also from another page", async ({ page }) => {
     await landingReady(page);
     const nav = page.getByRole("navigation", { name: "Navigasi utama" });

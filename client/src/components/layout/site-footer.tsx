@@ -1,12 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.ts";
+import { useServerToday } from "../../lib/use-server-today.ts";
 
 /** Shared by both layouts: contacts and city from configuration, portal links, copyright. */
 export function SiteFooter() {
   const config = useQuery(trpc.config.public.queryOptions());
   const city = config.data?.cityName ?? "";
   const contact = config.data?.contact;
+  // The year in WIB by the server's clock, not by the device's (a phone after a flat battery).
+  const year = useServerToday().slice(0, 4);
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -66,7 +69,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="border-t border-neutral-content/20 px-4 py-4 text-center text-sm">
-        © {new Date().getFullYear()} Pemerintah {city}. Hak cipta dilindungi.
+        © {year} Pemerintah {city}. Hak cipta dilindungi.
       </p>
     </footer>
   );
