@@ -9,6 +9,7 @@ import { figureRollups } from "../../db/schema/figures.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
+import { startOfMonthWib } from "./dashboard.ts";
 import { checkRollups, rebuildRollups } from "./rollups.ts";
 
 const t = useTestApp();
@@ -50,7 +51,9 @@ describe("figures:check beside the portal's own work", () => {
   });
 
   test("it checks the month-end snapshots' ward sums against their RT rows and finds one changed by hand", async () => {
-    const lastMonth = new Date(Date.now() + 7 * 60 * 60 * 1000 - 35 * 24 * 60 * 60 * 1000);
+    // Five days before this month began in WIB: always last month (35 days back from the first days
+    // of a month is the month before it, whose families last month's report does not receive).
+    const lastMonth = new Date(startOfMonthWib().getTime() - 5 * 24 * 60 * 60 * 1000);
     const family = await createFamilyRegister(t.db, { wardIndex: 5, rw: "003", rt: "001", status: "APPROVED" });
     await t.db.update(registers).set({ createdAt: lastMonth }).where(eq(registers.id, family.id));
     // The next write takes the month-end snapshots again (the back-dated family dropped them).
