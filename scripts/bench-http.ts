@@ -2,7 +2,8 @@
 // requests per second over HTTP with autocannon at 10 and 50 connections, against the app started on
 // a free port on the configured database (DATABASE_URL, or PGlite under DATA_DIR: fill it first with
 // `npm run bench:db -- N` or `npm run demo:data`).
-// Endpoints: /healthz, the REST register list with its count, a REST name search, a tRPC list page
+// Endpoints: /healthz, the REST register list with its count, a REST name search, the REST list
+// filtered by status (a filter without a text pattern), a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public) as served, kept for a minute by
 // design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table and
 // the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
@@ -171,6 +172,12 @@ try {
       // The same search without Strapi's exact total: what the count costs.
       name: 'REST name search "Budi" (withCount=false)',
       path: "/api/registers?filters[nama_kepala_keluarga][$containsi]=Budi&pagination[pageSize]=25&pagination[withCount]=false",
+      headers: bearer,
+    },
+    {
+      // A partner syncing the validated families: a filter without a text pattern.
+      name: "REST register list filtered by status",
+      path: "/api/registers?filters[status][$eq]=APPROVED&pagination[pageSize]=25",
       headers: bearer,
     },
     {

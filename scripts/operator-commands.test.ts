@@ -435,6 +435,7 @@ describe("operator commands", () => {
       "REST register list (a new page each request, with count)",
       'REST name search "Budi"',
       'REST name search "Budi" (withCount=false)',
+      "REST register list filtered by status",
       "tRPC records list page 1 (admin)",
       "landing statistics (stats.public, cached)",
       "landing statistics (stats.public, uncached)",
