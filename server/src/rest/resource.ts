@@ -511,6 +511,7 @@ const totalKey = "__total";
 const versionKey = "__version";
 const positionKey = "__n";
 const attributesKey = "__attributes";
+const idsKey = "__ids";
 
 interface PageParts {
   where: SQL;
@@ -575,7 +576,6 @@ async function pageByIds(
   parts: PageParts & { scope: SQL | undefined },
 ): Promise<PageRows> {
   const { where, order, limit, offset, selectList, totals, scope, options } = parts;
-  const idsKey = "__ids";
   const [found] = resultRows(
     await db.execute(
       sql`select array(select ${resource.id} from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset})::text as ${sql.identifier(idsKey)}, ${totals}`,
