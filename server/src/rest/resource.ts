@@ -541,6 +541,11 @@ function alongsideOf(options: FindManyOptions): SQL {
   );
 }
 
+/** The ids of the page's rows, in the list's order (as `page_id`). */
+function pageIdsSelect(resource: RestResource, { where, order, limit, offset }: PageParts): SQL {
+  return sql`select ${resource.id} as page_id from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}`;
+}
+
 /**
  * The page, its total and the `alongside` statements as ONE statement. Deferred join: the page's
  * ids first (an index range when an index matches the order), then the attributes of those rows
@@ -551,10 +556,8 @@ function alongsideOf(options: FindManyOptions): SQL {
  * instead of 3).
  */
 async function pageWithIds(db: Db, resource: RestResource, parts: PageParts): Promise<PageRows> {
-  const { where, order, limit, offset, selectList, totals, options } = parts;
-  const statement = sql`with page_ids as (
-      select ${resource.id} as page_id from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}
-    ), page as (
+  const { order, selectList, totals, options } = parts;
+  const statement = sql`with page_ids as (${pageIdsSelect(resource, parts)}), page as (
       select ${selectList}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
       from ${resource.table} where ${resource.id} = any(array(select page_id from page_ids))
     )${alongsideOf(options)}
@@ -575,10 +578,10 @@ async function pageByIds(
   resource: RestResource,
   parts: PageParts & { scope: SQL | undefined },
 ): Promise<PageRows> {
-  const { where, order, limit, offset, selectList, totals, scope, options } = parts;
+  const { selectList, totals, scope, options } = parts;
   const [found] = resultRows(
     await db.execute(
-      sql`select array(select ${resource.id} from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset})::text as ${sql.identifier(idsKey)}, ${totals}`,
+      sql`select array(${pageIdsSelect(resource, parts)})::text as ${sql.identifier(idsKey)}, ${totals}`,
     ),
   );
   const ids = String(found?.[idsKey] ?? "{}");
