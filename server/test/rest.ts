@@ -1,6 +1,8 @@
 // Calls to the REST adapter through the Hono app, as a cadre (session cookie), a third party
 // (bearer token) or nobody, plus the spec's create body for a family.
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { auditLog } from "../src/db/schema/audit.ts";
 import type { UserRow } from "../src/db/schema/users.ts";
 import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, type TestContext } from "./helpers.ts";
 
@@ -55,4 +57,19 @@ export function restBody(form: FamilyRegistration, extra: Record<string, unknown
       ...extra,
     },
   };
+}
+
+/** The audit rows of register reads written after the row `id`, oldest first. */
+export async function registerReadsSince(t: TestContext, id: number) {
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "register.read"), sql`${auditLog.id} > ${id}`))
+    .orderBy(auditLog.id);
+}
+
+/** The newest audit row's id (0 when there is none). */
+export async function lastAuditId(t: TestContext): Promise<number> {
+  const [row] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row?.id ?? 0;
 }

@@ -4,19 +4,16 @@
 // gave: every match in order, page by page, the total, the masks of its view, the audit of what it
 // read, and never a row that left its area in between.
 import { describe, expect, test } from "bun:test";
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import { maskNik } from "@shared/mask.ts";
-import { createApp } from "../app.ts";
-import type { Db } from "../db/client.ts";
-import { auditLog } from "../db/schema/audit.ts";
 import { registers } from "../db/schema/registers.ts";
 import { isPlannedOnce } from "../db/statement-plans.ts";
-import { createLogger } from "../log.ts";
 import { createCadre } from "../../test/cadres.ts";
 import { createFamilyRegister, ward } from "../../test/factories.ts";
 import { useTestApp } from "../../test/helpers.ts";
-import { apiToken, cookieOf, restCall, type RestAuth } from "../../test/rest.ts";
+import { apiToken, cookieOf, lastAuditId, registerReadsSince, restCall, type RestAuth } from "../../test/rest.ts";
+import { appOn, watchedDb } from "../../test/watched-db.ts";
 
 const t = useTestApp();
 
@@ -32,56 +29,6 @@ async function named(name: string, n: number): Promise<number[]> {
     made.push(family.id);
   }
   return made;
-}
-
-async function readAuditsSince(id: number) {
-  return t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, "register.read"), sql`${auditLog.id} > ${id}`))
-    .orderBy(auditLog.id);
-}
-
-async function lastAuditId(): Promise<number> {
-  const [row] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-  return row?.id ?? 0;
-}
-
-/**
- * The database with `beforePlannedOnce` run just before each statement marked plannedOnce, and the
- * text of every statement run written down.
- */
-function watchedDb(db: Db, beforePlannedOnce: () => Promise<void>, texts: string[]): Db {
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== "execute") return Reflect.get(target, property, receiver);
-      return (statement: SQL) => {
-        const query = target.execute(statement);
-        return {
-          getQuery: () => query.getQuery(),
-          // biome-ignore lint/suspicious/noThenProperty: a stand-in for drizzle's query, which runs only when awaited too (getQuery alone must not run it)
-          then: (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) => {
-            const text = query.getQuery().sql;
-            texts.push(text);
-            const before = isPlannedOnce(text) ? beforePlannedOnce() : Promise.resolve();
-            return before.then(() => query).then(resolve, reject);
-          },
-        };
-      };
-    },
-  });
-}
-
-function appOn(db: Db) {
-  const app = createApp({
-    db,
-    env: t.env,
-    log: createLogger("error"),
-    cityName: "Kota Bekasi",
-    ping: t.handle.ping,
-    migrationsApplied: t.handle.migrationsApplied,
-  });
-  return { handle: t.handle, db, env: t.env, app };
 }
 
 describe("REST name search", () => {
@@ -111,7 +58,7 @@ describe("REST name search", () => {
   test("the audit row names the page's ids in the page's order; a search that finds nothing writes none", async () => {
     const found = await named("Jejak", 3);
     const reader = await apiToken(t, "read-only");
-    const since = await lastAuditId();
+    const since = await lastAuditId(t);
     const answer = await restCall(
       t,
       "GET",
@@ -120,7 +67,7 @@ describe("REST name search", () => {
     );
     expect(ids(answer.json)).toEqual([...found].reverse());
     await restCall(t, "GET", "/registers?filters[nama_kepala_keluarga][$containsi]=tidakada", reader);
-    const rows = await readAuditsSince(since);
+    const rows = await registerReadsSince(t, since);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.details).toMatchObject({ via: "rest", ids: [...found].reverse() });
   });
@@ -147,7 +94,10 @@ describe("REST name search", () => {
   test("reads the ids planned for the pattern, then the rows planned once without it", async () => {
     await named("Rencana", 2);
     const texts: string[] = [];
-    const watched = appOn(watchedDb(t.db, async () => {}, texts));
+    const watched = appOn(
+      t,
+      watchedDb(t.db, async () => {}, texts),
+    );
     const reader = await apiToken(t, "read-only");
     const answer = await restCall(
       watched,
@@ -176,17 +126,18 @@ describe("REST name search", () => {
     };
     let runs = 0;
     const watched = appOn(
+      t,
       watchedDb(t.db, async () => {
         runs += 1;
         if (runs === 1) await between();
       }, []),
     );
     const cadre: RestAuth = await cookieOf(t, await createCadre(t.db, "kelurahan"));
-    const since = await lastAuditId();
+    const since = await lastAuditId(t);
     const answer = await restCall(watched, "GET", "/registers?filters[nama_kepala_keluarga][$containsi]=antara", cadre);
     expect(answer.status).toBe(200);
     expect(ids(answer.json)).toEqual([stays]);
-    const rows = await readAuditsSince(since);
+    const rows = await registerReadsSince(t, since);
     expect(rows.map((row) => row.details)).toEqual([expect.objectContaining({ ids: [stays] })]);
     // Read afterwards, the moved and the deleted family are gone from the cadre's search as well.
     const again = await restCall(t, "GET", "/registers?filters[nama_kepala_keluarga][$containsi]=antara", cadre);

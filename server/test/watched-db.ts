@@ -1,0 +1,46 @@
+// A test's database that writes down every statement it runs and can act just before those marked
+// plannedOnce (a write "between" two statements of one request), and the app built on it.
+import type { SQL } from "drizzle-orm";
+import { createApp } from "../src/app.ts";
+import type { Db } from "../src/db/client.ts";
+import { isPlannedOnce } from "../src/db/statement-plans.ts";
+import { createLogger } from "../src/log.ts";
+import type { TestContext } from "./helpers.ts";
+
+/**
+ * The database with `beforePlannedOnce` run just before each statement marked plannedOnce, and the
+ * text of every statement run written down.
+ */
+export function watchedDb(db: Db, beforePlannedOnce: () => Promise<void>, texts: string[]): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== "execute") return Reflect.get(target, property, receiver);
+      return (statement: SQL) => {
+        const query = target.execute(statement);
+        return {
+          getQuery: () => query.getQuery(),
+          // biome-ignore lint/suspicious/noThenProperty: a stand-in for drizzle's query, which runs only when awaited too (getQuery alone must not run it)
+          then: (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) => {
+            const text = query.getQuery().sql;
+            texts.push(text);
+            const before = isPlannedOnce(text) ? beforePlannedOnce() : Promise.resolve();
+            return before.then(() => query).then(resolve, reject);
+          },
+        };
+      };
+    },
+  });
+}
+
+/** The test's app again, on `db` (a watched one): same environment, same database underneath. */
+export function appOn(t: TestContext, db: Db): TestContext {
+  const app = createApp({
+    db,
+    env: t.env,
+    log: createLogger("error"),
+    cityName: "Kota Bekasi",
+    ping: t.handle.ping,
+    migrationsApplied: t.handle.migrationsApplied,
+  });
+  return { handle: t.handle, db, env: t.env, app };
+}
