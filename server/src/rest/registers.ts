@@ -270,6 +270,9 @@ export function registersRest(): Hono<AppEnv> {
         planOnce: !query.filters && query.sort.length === 0 && readsEveryLiveRow(c.var.actor),
         // A filtered total is counted once and answered again until a register or region write commits.
         dataVersion: registerDataVersion,
+        // A page asked again (a partner polling it) is answered from its kept rows while no write
+        // has committed: the database only proves them still in scope, audits and stamps.
+        keepPages: true,
       });
     });
     if (!pagination) throw new Error("registers list: no pagination parsed");

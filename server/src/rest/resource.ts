@@ -34,6 +34,7 @@ import { aliasedSelection, type RawRow, resultRows, rowDecoder } from "../db/raw
 import { invalidParameter, RestError } from "./errors.ts";
 import { RawJson } from "./envelope.ts";
 import { countCacheOf } from "./count-cache.ts";
+import { type KeptPage, pageCacheOf } from "./page-cache.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
@@ -505,6 +506,12 @@ export interface FindManyOptions {
    * the same (count-cache.ts).
    */
   dataVersion?: SQL;
+  /**
+   * Keep the page's rows with `dataVersion` and answer the same page again from them while the
+   * version reads the same (page-cache.ts): the database then reads only the kept ids within
+   * `scope`, and runs the `alongside` statements for the ids it finds.
+   */
+  keepPages?: boolean;
 }
 
 const totalKey = "__total";
@@ -512,6 +519,7 @@ const versionKey = "__version";
 const positionKey = "__n";
 const attributesKey = "__attributes";
 const idsKey = "__ids";
+const pageVersionKey = "__page_version";
 
 interface PageParts {
   where: SQL;
@@ -521,6 +529,8 @@ interface PageParts {
   selectList: SQL;
   /** The total (or its kept version) as selected columns. */
   totals: SQL;
+  /** The data version, read with the rows when their page is to be kept (page-cache.ts). */
+  pageVersion: SQL | null;
   options: FindManyOptions;
 }
 
@@ -528,7 +538,16 @@ interface PageRows {
   raw: RawRow[];
   /** A row carrying the totals: undefined for a page past the end when they come with its rows. */
   totalsRow: RawRow | undefined;
+  /** The data version the rows (and totals) were all read at, when asked for and one snapshot gave both. */
+  version?: string;
 }
+
+/** The version column a page statement selects when its page is to be kept, else nothing. */
+const pageVersionColumn = (pageVersion: SQL | null) =>
+  pageVersion ? sql`, ${pageVersion} as ${sql.identifier(pageVersionKey)}` : sql``;
+
+const versionIn = (row: RawRow | undefined): string | undefined =>
+  row?.[pageVersionKey] === undefined || row[pageVersionKey] === null ? undefined : String(row[pageVersionKey]);
 
 /** The page's ids in order, as the jsonb array the `alongside` statements are given. */
 const pageIdsJson = sql`(select coalesce(jsonb_agg(page.${sql.identifier("id")} order by page.${sql.identifier(positionKey)}), '[]'::jsonb) from page)`;
@@ -556,14 +575,14 @@ function pageIdsSelect(resource: RestResource, { where, order, limit, offset }: 
  * instead of 3).
  */
 async function pageWithIds(db: Db, resource: RestResource, parts: PageParts): Promise<PageRows> {
-  const { order, selectList, totals, options } = parts;
+  const { order, selectList, totals, pageVersion, options } = parts;
   const statement = sql`with page_ids as (${pageIdsSelect(resource, parts)}), page as (
       select ${selectList}, row_number() over (order by ${order}) as ${sql.identifier(positionKey)}
       from ${resource.table} where ${resource.id} = any(array(select page_id from page_ids))
     )${alongsideOf(options)}
-    select page.*, ${totals} from page order by page.${sql.identifier(positionKey)}`;
+    select page.*, ${totals}${pageVersionColumn(pageVersion)} from page order by page.${sql.identifier(positionKey)}`;
   const raw = resultRows(await db.execute(options.planOnce ? plannedOnce(statement) : statement));
-  return { raw, totalsRow: raw[0] };
+  return { raw, totalsRow: raw[0], version: versionIn(raw[0]) };
 }
 
 /**
@@ -578,10 +597,10 @@ async function pageByIds(
   resource: RestResource,
   parts: PageParts & { scope: SQL | undefined },
 ): Promise<PageRows> {
-  const { selectList, totals, scope, options } = parts;
+  const { selectList, totals, pageVersion, scope, options } = parts;
   const [found] = resultRows(
     await db.execute(
-      sql`select array(${pageIdsSelect(resource, parts)})::text as ${sql.identifier(idsKey)}, ${totals}`,
+      sql`select array(${pageIdsSelect(resource, parts)})::text as ${sql.identifier(idsKey)}, ${totals}${pageVersionColumn(pageVersion)}`,
     ),
   );
   const ids = String(found?.[idsKey] ?? "{}");
@@ -594,10 +613,60 @@ async function pageByIds(
       join ${resource.table} on ${resource.id} = page_ids.page_id
       where ${scope ?? sql`true`}
     )${alongsideOf(options)}
-    select page.* from page order by page.${sql.identifier(positionKey)}`),
+    select page.*${pageVersionColumn(pageVersion)} from page order by page.${sql.identifier(positionKey)}`),
     ),
   );
-  return { raw, totalsRow: found };
+  // Kept only when nothing changed between the two statements: the ids are the first's page.
+  const version = versionIn(found);
+  return {
+    raw,
+    totalsRow: found,
+    version: version !== undefined && version === versionIn(raw[0]) ? version : undefined,
+  };
+}
+
+/**
+ * A kept page read again (page-cache.ts): its ids within `scope`, only while `version` still reads
+ * as kept, with the `alongside` statements for the ids found; planned once (the ids travel as one
+ * array value). The kept rows of the ids found, in order; undefined when none was (read it anew).
+ */
+async function keptPageAgain(
+  db: Db,
+  resource: RestResource,
+  { scope, pageVersion, options }: Pick<PageParts, "pageVersion" | "options"> & { scope: SQL | undefined },
+  kept: KeptPage,
+): Promise<PageRows | undefined> {
+  if (!pageVersion) return undefined;
+  const ids = kept.rows.map((row) => Number(row.id));
+  const found = resultRows(
+    await db.execute(
+      plannedOnce(sql`with page as (
+      select ${resource.id} as ${sql.identifier("id")}, page_ids.position as ${sql.identifier(positionKey)}
+      from unnest(${`{${ids.join(",")}}`}::integer[]) with ordinality as page_ids(page_id, position)
+      join ${resource.table} on ${resource.id} = page_ids.page_id
+      where ${scope ?? sql`true`} and ${pageVersion} = ${kept.version}
+    )${alongsideOf(options)}
+    select page.${sql.identifier("id")} from page order by page.${sql.identifier(positionKey)}`),
+    ),
+  );
+  if (found.length === 0) return undefined;
+  const stillShown = new Set(found.map((row) => Number(row.id)));
+  return {
+    raw: kept.rows.filter((row) => stillShown.has(Number(row.id))),
+    totalsRow: kept.totalsRow,
+    version: kept.version,
+  };
+}
+
+/**
+ * What makes a page: its ids' select, its columns and how its total is counted (the `alongside`
+ * statements are the caller's, run again for every read). Its text and values, as page-cache.ts's key.
+ */
+function pageKey(db: Db, resource: RestResource, parts: PageParts, counted: SQL | null): string {
+  const query = db
+    .execute(sql`${pageIdsSelect(resource, parts)}; ${parts.selectList}; ${counted ?? sql`null`}`)
+    .getQuery();
+  return JSON.stringify([query.sql, query.params]);
 }
 
 /**
@@ -667,9 +736,22 @@ export async function findMany(
   // search). Such a list reads the page's ids (and its total) first, planned for the pattern, then
   // the page by those ids in a statement planned once.
   const planForValues = query.filters !== null && !preparable(db.execute(where).getQuery().sql);
-  const { raw, totalsRow } = planForValues
-    ? await pageByIds(db, resource, { where, order, limit, offset, selectList, totals, scope, options })
-    : await pageWithIds(db, resource, { where, order, limit, offset, selectList, totals, options });
+  const pageVersion = options.keepPages && dataVersion ? dataVersion : null;
+  const parts: PageParts = { where, order, limit, offset, selectList, totals, pageVersion, options };
+  const pages = pageVersion
+    ? pageCacheOf(db, pageKey(db, resource, parts, pagination.withCount ? counted : null))
+    : null;
+  const again = pages?.known
+    ? await keptPageAgain(db, resource, { scope, pageVersion, options }, pages.known)
+    : undefined;
+  if (pages?.known && !again) pages.drop();
+  const read =
+    again ??
+    (planForValues ? await pageByIds(db, resource, { ...parts, scope }) : await pageWithIds(db, resource, parts));
+  if (pages && !again && read.version !== undefined) {
+    pages.keep({ version: read.version, rows: read.raw, totalsRow: read.totalsRow });
+  }
+  const { raw, totalsRow } = read;
   let entries: StrapiEntry[];
   if (storedAttributes) {
     entries = raw.map((row) => new StoredEntry(Number(row.id), String(row[attributesKey])));
@@ -696,7 +778,10 @@ export async function findMany(
       else {
         // Counted now or just before (a write moved the version): the count and its version come
         // from one snapshot, the page from another, as Strapi's own count and page queries do.
-        const counts = kept.known ? resultRows(await db.execute(sql`select ${countedWithVersion}`))[0] : row;
+        // The row carries a total only when this statement counted it (or a kept page's did, at the
+        // version it still reads).
+        const counts =
+          row?.[totalKey] === undefined ? resultRows(await db.execute(sql`select ${countedWithVersion}`))[0] : row;
         totalValue = Number(counts?.[totalKey] ?? 0);
         kept.keep({ version: String(counts?.[versionKey]), total: totalValue });
       }

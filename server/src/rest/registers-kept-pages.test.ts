@@ -1,0 +1,168 @@
+// A REST list page asked again while nothing it shows has changed is answered from its kept rows
+// (page-cache.ts): the database only reads the kept ids again within the caller's scope, with the
+// read's audit row and the token's stamp. What a caller sees must be what a fresh read gives: every
+// write that commits in between is seen at once, a revoked token is refused, another reader's
+// scope and masks are its own, and every answer is audited with the ids it showed.
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { maskNik } from "@shared/mask.ts";
+import type { StrapiEntry } from "@shared/strapi.ts";
+import { apiTokens } from "../db/schema/auth-tokens.ts";
+import { desaKelurahan } from "../db/schema/regions.ts";
+import { registers } from "../db/schema/registers.ts";
+import { createCadre } from "../../test/cadres.ts";
+import { createFamilyRegister, ward } from "../../test/factories.ts";
+import { useTestApp } from "../../test/helpers.ts";
+import { apiToken, cookieOf, lastAuditId, registerReadsSince, restCall } from "../../test/rest.ts";
+import { appOn, watchedDb } from "../../test/watched-db.ts";
+
+const t = useTestApp();
+
+const ids = (json: { data: StrapiEntry[] }) => json.data.map((entry) => entry.id);
+
+/** `n` families in ward `index` (0: the first ward of the first kecamatan), in id order. */
+async function families(n: number, wardIndex = 0): Promise<number[]> {
+  const made: number[] = [];
+  for (let count = 0; count < n; count += 1) made.push((await createFamilyRegister(t.db, { wardIndex })).id);
+  return made;
+}
+
+/** The app on a database that writes down every statement's text (for what a request sent). */
+function watched() {
+  const texts: string[] = [];
+  return {
+    app: appOn(
+      t,
+      watchedDb(t.db, async () => {}, texts),
+    ),
+    texts,
+  };
+}
+
+describe("REST list pages kept between reads", () => {
+  test("the same page asked again is the same answer, audited again with its ids, from a statement that reads no form", async () => {
+    const made = await families(3);
+    const reader = await apiToken(t, "read-only");
+    const { app, texts } = watched();
+    const path = "/registers?pagination[pageSize]=2&sort=id:desc";
+    // A token's first use is proven by a statement of its own, its later reads in their page's.
+    await restCall(app, "GET", "/registers?pagination[pageSize]=1", reader);
+    const since = await lastAuditId(t);
+    const first = await restCall(app, "GET", path, reader);
+    expect(first.status).toBe(200);
+    const sentFirst = texts.length;
+    const second = await restCall(app, "GET", path, reader);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual(first.json);
+    expect(ids(second.json)).toEqual([...made].reverse().slice(0, 2));
+    // The second answer came from one statement that never built an entry's attributes.
+    const sentSecond = texts.slice(sentFirst);
+    expect(sentSecond).toHaveLength(1);
+    expect(sentSecond[0]).not.toContain("json_build_object");
+    expect(sentSecond[0]).not.toContain("data_register");
+    const reads = await registerReadsSince(t, since);
+    expect(reads.map((row) => row.details)).toEqual([
+      expect.objectContaining({ ids: ids(first.json) }),
+      expect.objectContaining({ ids: ids(first.json) }),
+    ]);
+  });
+
+  test("a write committed between two reads is seen at once: an edited name, a new family, a deleted one", async () => {
+    const [oldest = 0, middle = 0] = await families(2);
+    const reader = await apiToken(t, "read-only");
+    const path = "/registers?pagination[pageSize]=100&sort=id:asc";
+    const before = await restCall(t, "GET", path, reader);
+    const total = before.json.meta.pagination.total;
+    await t.db.update(registers).set({ namaKepalaKeluarga: "Nama Baru Sekali" }).where(eq(registers.id, oldest));
+    const renamed = await restCall(t, "GET", path, reader);
+    const entry = renamed.json.data.find((item: StrapiEntry) => item.id === oldest);
+    expect(entry?.attributes.nama_kepala_keluarga).toBe("Nama Baru Sekali");
+
+    const [added = 0] = await families(1);
+    const grown = await restCall(t, "GET", path, reader);
+    expect(grown.json.meta.pagination.total).toBe(total + 1);
+    expect(ids(grown.json)).toContain(added);
+
+    await t.db.update(registers).set({ deletedAt: new Date() }).where(eq(registers.id, middle));
+    const shrunk = await restCall(t, "GET", path, reader);
+    expect(shrunk.json.meta.pagination.total).toBe(total);
+    expect(ids(shrunk.json)).not.toContain(middle);
+  });
+
+  test("a filtered page keeps its total with it, and counts again after a write", async () => {
+    await families(2);
+    const reader = await apiToken(t, "read-only");
+    const path = "/registers?filters[status][$eq]=SUBMITTED&pagination[pageSize]=1";
+    const first = await restCall(t, "GET", path, reader);
+    const total = first.json.meta.pagination.total;
+    expect(total).toBeGreaterThanOrEqual(2);
+    const again = await restCall(t, "GET", path, reader);
+    expect(again.json).toEqual(first.json);
+    await t.db
+      .update(registers)
+      .set({ status: "RT_VERIFIED" })
+      .where(eq(registers.id, ids(first.json)[0] ?? 0));
+    const after = await restCall(t, "GET", path, reader);
+    expect(after.json.meta.pagination.total).toBe(total - 1);
+    expect(ids(after.json)).not.toEqual(ids(first.json));
+  });
+
+  test("a token revoked after its page was kept is refused (401) and reads nothing", async () => {
+    await families(1);
+    const reader = await apiToken(t, "read-only");
+    const path = "/registers?pagination[pageSize]=5";
+    expect((await restCall(t, "GET", path, reader)).status).toBe(200);
+    expect((await restCall(t, "GET", path, reader)).status).toBe(200);
+    await t.db.update(apiTokens).set({ revokedAt: new Date() });
+    const since = await lastAuditId(t);
+    const refused = await restCall(t, "GET", path, reader);
+    expect(refused.status).toBe(401);
+    expect(await registerReadsSince(t, since)).toHaveLength(0);
+  });
+
+  test("a kelurahan cadre's kept page is theirs: another ward's cadre reads their own, and a family moved away leaves it", async () => {
+    const [stays = 0, moves = 0] = await families(2, 0);
+    const [other = 0] = await families(1, 1);
+    const here = await cookieOf(t, await createCadre(t.db, "kelurahan"));
+    const otherWard = await ward(t.db, 1);
+    const there = await cookieOf(t, await createCadre(t.db, "kelurahan", { wardIndex: 1 }));
+    const path = "/registers?pagination[pageSize]=100&sort=id:asc";
+    expect(ids((await restCall(t, "GET", path, here)).json)).toEqual(expect.arrayContaining([stays, moves]));
+    expect(ids((await restCall(t, "GET", path, here)).json)).not.toContain(other);
+    const theirs = ids((await restCall(t, "GET", path, there)).json);
+    expect(theirs).toContain(other);
+    expect(theirs).not.toContain(stays);
+    await t.db
+      .update(registers)
+      .set({ desaKelurahanId: otherWard.id, kecamatanId: otherWard.kecamatanId })
+      .where(eq(registers.id, moves));
+    const after = ids((await restCall(t, "GET", path, here)).json);
+    expect(after).toContain(stays);
+    expect(after).not.toContain(moves);
+  });
+
+  test("an official's page asked again is masked once, as the first time, without health data", async () => {
+    const [id = 0] = await families(1);
+    const [row] = await t.db.select().from(registers).where(eq(registers.id, id));
+    const aparat = await cookieOf(t, await createCadre(t.db, "kelurahan", {}, { role: "aparat" }));
+    const path = "/registers?pagination[pageSize]=100&sort=id:desc";
+    const first = await restCall(t, "GET", path, aparat);
+    const again = await restCall(t, "GET", path, aparat);
+    expect(again.json).toEqual(first.json);
+    const entry = again.json.data.find((item: StrapiEntry) => item.id === id);
+    expect(entry?.attributes.nik_kepala_keluarga).toBe(maskNik(row?.nikKepalaKeluarga ?? ""));
+    expect(entry?.attributes).not.toHaveProperty("pregnant_count");
+  });
+
+  test("a renamed ward is seen at once in a page that populates it", async () => {
+    const [id = 0] = await families(1);
+    const reader = await apiToken(t, "read-only");
+    const path = `/registers?filters[id][$eq]=${id}&populate=desa_kelurahan`;
+    const first = await restCall(t, "GET", path, reader);
+    const wardId = first.json.data[0]?.attributes.desa_kelurahan.data.id;
+    await restCall(t, "GET", path, reader);
+    await t.db.update(desaKelurahan).set({ nama: "Kelurahan Berganti Nama" }).where(eq(desaKelurahan.id, wardId));
+    const after = await restCall(t, "GET", path, reader);
+    expect(after.json.data[0]?.attributes.desa_kelurahan.data.attributes.nama).toBe("Kelurahan Berganti Nama");
+  });
+});
