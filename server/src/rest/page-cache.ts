@@ -24,12 +24,24 @@ export interface KeptPage {
  * under 10 MB, a small share of the server's memory budget (DESIGN §9: 300 MB).
  */
 const keptLimit = 32;
-const keptPages = new WeakMap<Db, Map<string, KeptPage>>();
+/**
+ * Pages are kept from their second read on: a client walking a list reads each page once, and
+ * keeping every page it passed cost it server time and memory (the rows outlive the request) for
+ * nothing. Keys of pages read once, remembered up to this many.
+ */
+const askedLimit = 1000;
 
-function keptOf(db: Db): Map<string, KeptPage> {
+interface Kept {
+  pages: Map<string, KeptPage>;
+  asked: Map<string, true>;
+}
+
+const keptPages = new WeakMap<Db, Kept>();
+
+function keptOf(db: Db): Kept {
   let kept = keptPages.get(db);
   if (!kept) {
-    kept = new Map();
+    kept = { pages: new Map(), asked: new Map() };
     keptPages.set(db, kept);
   }
   return kept;
@@ -38,7 +50,10 @@ function keptOf(db: Db): Map<string, KeptPage> {
 export interface PageCache {
   /** The page read earlier and its version; undefined until one is kept. */
   known: KeptPage | undefined;
-  /** Keeps a page read with its version (a page with rows only: an empty one costs little to read). */
+  /**
+   * Keeps a page read with its version, once it is read the second time (a page with rows only: an
+   * empty one costs little to read).
+   */
   keep: (page: KeptPage) => void;
   /** Forgets the kept page (its ids were not all found again: it is read anew). */
   drop: () => void;
@@ -46,16 +61,20 @@ export interface PageCache {
 
 /** The kept page of `key` (the page statement's text and values, the audit and stamp left out). */
 export function pageCacheOf(db: Db, key: string): PageCache {
-  const kept = keptOf(db);
-  const known = kept.get(key);
+  const { pages, asked } = keptOf(db);
+  const known = pages.get(key);
   return {
     known,
     keep: (page) => {
       if (page.rows.length === 0) return;
-      setNewest(kept, key, page, keptLimit);
+      if (!asked.has(key)) {
+        setNewest(asked, key, true, askedLimit);
+        return;
+      }
+      setNewest(pages, key, page, keptLimit);
     },
     drop: () => {
-      kept.delete(key);
+      pages.delete(key);
     },
   };
 }

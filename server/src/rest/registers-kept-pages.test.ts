@@ -40,7 +40,7 @@ function watched() {
 }
 
 describe("REST list pages kept between reads", () => {
-  test("the same page asked again is the same answer, audited again with its ids, from a statement that reads no form", async () => {
+  test("a page asked a third time is the same answer, audited again with its ids, from a statement that reads no form", async () => {
     const made = await families(3);
     const reader = await apiToken(t, "read-only");
     const { app, texts } = watched();
@@ -50,27 +50,31 @@ describe("REST list pages kept between reads", () => {
     const since = await lastAuditId(t);
     const first = await restCall(app, "GET", path, reader);
     expect(first.status).toBe(200);
-    const sentFirst = texts.length;
+    expect(ids(first.json)).toEqual([...made].reverse().slice(0, 2));
+    // Read once, a page is not kept (a client walking a list reads each page once); read again, it is.
     const second = await restCall(app, "GET", path, reader);
-    expect(second.status).toBe(200);
     expect(second.json).toEqual(first.json);
-    expect(ids(second.json)).toEqual([...made].reverse().slice(0, 2));
-    // The second answer came from one statement that never built an entry's attributes.
-    const sentSecond = texts.slice(sentFirst);
-    expect(sentSecond).toHaveLength(1);
-    expect(sentSecond[0]).not.toContain("json_build_object");
-    expect(sentSecond[0]).not.toContain("data_register");
+    const sentBefore = texts.length;
+    const third = await restCall(app, "GET", path, reader);
+    expect(third.status).toBe(200);
+    expect(third.json).toEqual(first.json);
+    // The third answer came from one statement that never built an entry's attributes.
+    const sentThird = texts.slice(sentBefore);
+    expect(sentThird).toHaveLength(1);
+    expect(sentThird[0]).not.toContain("json_build_object");
+    expect(sentThird[0]).not.toContain("data_register");
     const reads = await registerReadsSince(t, since);
-    expect(reads.map((row) => row.details)).toEqual([
-      expect.objectContaining({ ids: ids(first.json) }),
-      expect.objectContaining({ ids: ids(first.json) }),
-    ]);
+    expect(reads.map((row) => row.details)).toEqual(
+      [first, second, third].map(() => expect.objectContaining({ ids: ids(first.json) })),
+    );
   });
 
   test("a write committed between two reads is seen at once: an edited name, a new family, a deleted one", async () => {
     const [oldest = 0, middle = 0] = await families(2);
     const reader = await apiToken(t, "read-only");
     const path = "/registers?pagination[pageSize]=100&sort=id:asc";
+    // Read twice: the page is kept, and each read after a write must not be answered from it.
+    await restCall(t, "GET", path, reader);
     const before = await restCall(t, "GET", path, reader);
     const total = before.json.meta.pagination.total;
     await t.db.update(registers).set({ namaKepalaKeluarga: "Nama Baru Sekali" }).where(eq(registers.id, oldest));
@@ -96,8 +100,7 @@ describe("REST list pages kept between reads", () => {
     const first = await restCall(t, "GET", path, reader);
     const total = first.json.meta.pagination.total;
     expect(total).toBeGreaterThanOrEqual(2);
-    const again = await restCall(t, "GET", path, reader);
-    expect(again.json).toEqual(first.json);
+    for (const _ of [1, 2]) expect((await restCall(t, "GET", path, reader)).json).toEqual(first.json);
     await t.db
       .update(registers)
       .set({ status: "RT_VERIFIED" })
@@ -111,8 +114,7 @@ describe("REST list pages kept between reads", () => {
     await families(1);
     const reader = await apiToken(t, "read-only");
     const path = "/registers?pagination[pageSize]=5";
-    expect((await restCall(t, "GET", path, reader)).status).toBe(200);
-    expect((await restCall(t, "GET", path, reader)).status).toBe(200);
+    for (const _ of [1, 2, 3]) expect((await restCall(t, "GET", path, reader)).status).toBe(200);
     await t.db.update(apiTokens).set({ revokedAt: new Date() });
     const since = await lastAuditId(t);
     const refused = await restCall(t, "GET", path, reader);
@@ -127,8 +129,11 @@ describe("REST list pages kept between reads", () => {
     const otherWard = await ward(t.db, 1);
     const there = await cookieOf(t, await createCadre(t.db, "kelurahan", { wardIndex: 1 }));
     const path = "/registers?pagination[pageSize]=100&sort=id:asc";
-    expect(ids((await restCall(t, "GET", path, here)).json)).toEqual(expect.arrayContaining([stays, moves]));
-    expect(ids((await restCall(t, "GET", path, here)).json)).not.toContain(other);
+    for (const _ of [1, 2, 3]) {
+      const mine = ids((await restCall(t, "GET", path, here)).json);
+      expect(mine).toEqual(expect.arrayContaining([stays, moves]));
+      expect(mine).not.toContain(other);
+    }
     const theirs = ids((await restCall(t, "GET", path, there)).json);
     expect(theirs).toContain(other);
     expect(theirs).not.toContain(stays);
@@ -147,6 +152,7 @@ describe("REST list pages kept between reads", () => {
     const aparat = await cookieOf(t, await createCadre(t.db, "kelurahan", {}, { role: "aparat" }));
     const path = "/registers?pagination[pageSize]=100&sort=id:desc";
     const first = await restCall(t, "GET", path, aparat);
+    await restCall(t, "GET", path, aparat);
     const again = await restCall(t, "GET", path, aparat);
     expect(again.json).toEqual(first.json);
     const entry = again.json.data.find((item: StrapiEntry) => item.id === id);
@@ -160,7 +166,7 @@ describe("REST list pages kept between reads", () => {
     const path = `/registers?filters[id][$eq]=${id}&populate=desa_kelurahan`;
     const first = await restCall(t, "GET", path, reader);
     const wardId = first.json.data[0]?.attributes.desa_kelurahan.data.id;
-    await restCall(t, "GET", path, reader);
+    for (const _ of [1, 2]) await restCall(t, "GET", path, reader);
     await t.db.update(desaKelurahan).set({ nama: "Kelurahan Berganti Nama" }).where(eq(desaKelurahan.id, wardId));
     const after = await restCall(t, "GET", path, reader);
     expect(after.json.data[0]?.attributes.desa_kelurahan.data.attributes.nama).toBe("Kelurahan Berganti Nama");
