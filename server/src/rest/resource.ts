@@ -659,14 +659,31 @@ async function keptPageAgain(
 }
 
 /**
- * What makes a page: its ids' select, its columns and how its total is counted (the `alongside`
- * statements are the caller's, run again for every read). Its text and values, as page-cache.ts's key.
+ * What makes a page, as page-cache.ts's key: its ids' select and how its total is counted (text and
+ * values), and `columns`, what its select list reads (the `alongside` statements are the caller's,
+ * run again for every read). The select list is named, not written out: its text (a stored entry's
+ * ~2 KB json_build_object) cost a kept page's read more than the rest of its key.
  */
-function pageKey(db: Db, resource: RestResource, parts: PageParts, counted: SQL | null): string {
-  const query = db
-    .execute(sql`${pageIdsSelect(resource, parts)}; ${parts.selectList}; ${counted ?? sql`null`}`)
-    .getQuery();
-  return JSON.stringify([query.sql, query.params]);
+function pageKey(db: Db, resource: RestResource, parts: PageParts, counted: SQL | null, columns: string): string {
+  const query = db.execute(sql`${pageIdsSelect(resource, parts)}; ${counted ?? sql`null`}`).getQuery();
+  return `${columns}\n${query.sql}\n${JSON.stringify(query.params)}`;
+}
+
+/**
+ * What a page's select list reads, named: the table, the selected names (relation keys included),
+ * which of them come back as stored JSON text, and whether each entry's attributes come as one
+ * JSON object (attributesJsonText) and which. A name stands for the same column in every view of a
+ * resource (a view only leaves attributes out or masks them after the read).
+ */
+function selectedColumns(
+  resource: RestResource,
+  query: ParsedQuery,
+  fields: Record<string, AnyPgColumn>,
+  rawKeys: Set<string>,
+  stored: boolean,
+): string {
+  const attributes = stored ? attributeNames(resource, query.fields).join(",") : "-";
+  return [getTableName(resource.table), Object.keys(fields).join(","), [...rawKeys].join(","), attributes].join("|");
 }
 
 /**
@@ -739,7 +756,16 @@ export async function findMany(
   const pageVersion = options.keepPages && dataVersion ? dataVersion : null;
   const parts: PageParts = { where, order, limit, offset, selectList, totals, pageVersion, options };
   const pages = pageVersion
-    ? pageCacheOf(db, pageKey(db, resource, parts, pagination.withCount ? counted : null))
+    ? pageCacheOf(
+        db,
+        pageKey(
+          db,
+          resource,
+          parts,
+          pagination.withCount ? counted : null,
+          selectedColumns(resource, query, fields, rawKeys, storedAttributes !== null),
+        ),
+      )
     : null;
   const again = pages?.known
     ? await keptPageAgain(db, resource, { scope, pageVersion, options }, pages.known)
