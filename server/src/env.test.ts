@@ -1,12 +1,23 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "./env.ts";
 
+/** A data directory of its own for a test, removed after the file's tests. */
+const made: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 describe("env", () => {
   test("defaults: port 3000, Kota Bekasi, embedded database", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+    const dir = dataDir();
     const env = parseEnv({ DATA_DIR: dir });
     expect(env.PORT).toBe(3000);
     expect(env.CITY_CODE).toBe("32.75");
@@ -15,7 +26,7 @@ describe("env", () => {
   });
 
   test("a missing secret is generated once in development and kept", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+    const dir = dataDir();
     const first = parseEnv({ DATA_DIR: dir });
     const second = parseEnv({ DATA_DIR: dir });
     expect(first.APP_SECRET).toHaveLength(64);
@@ -24,7 +35,7 @@ describe("env", () => {
   });
 
   test("CORS_ORIGINS: the listed origins; else the app's own origin in development and none in production", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
+    const dir = dataDir();
     expect(parseEnv({ DATA_DIR: dir }).corsOrigins).toEqual(["http://localhost:3000"]);
     const secret = "x".repeat(32);
     const production = {
