@@ -171,4 +171,46 @@ describe("REST list pages kept between reads", () => {
     const after = await restCall(t, "GET", path, reader);
     expect(after.json.data[0]?.attributes.desa_kelurahan.data.attributes.nama).toBe("Kelurahan Berganti Nama");
   });
+
+  test("reads at the same time as writes: every answer is one state's, audited; the last equals a fresh read", async () => {
+    const [renamed = 0] = await families(2);
+    const reader = await apiToken(t, "read-only");
+    const path = "/registers?pagination[pageSize]=100&sort=id:desc";
+    const names = ["Nama Awal", ...Array.from({ length: 5 }, (_, index) => `Nama Ganti ${index + 1}`)];
+    await t.db.update(registers).set({ namaKepalaKeluarga: names[0] }).where(eq(registers.id, renamed));
+    const since = await lastAuditId(t);
+    const writes = (async () => {
+      for (const name of names.slice(1)) {
+        await Bun.sleep(5);
+        await t.db.update(registers).set({ namaKepalaKeluarga: name }).where(eq(registers.id, renamed));
+      }
+    })();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async (_, index) => {
+        await Bun.sleep(index);
+        return restCall(t, "GET", path, reader);
+      }),
+    );
+    await writes;
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const entry = answer.json.data.find((item: StrapiEntry) => item.id === renamed);
+      expect(names).toContain(entry?.attributes.nama_kepala_keluarga);
+    }
+    expect(await registerReadsSince(t, since)).toHaveLength(answers.length);
+    const last = await restCall(t, "GET", path, reader);
+    // Another handle on the same database keeps no page: what a first read gives.
+    const fresh = await restCall(
+      appOn(
+        t,
+        watchedDb(t.db, async () => {}, []),
+      ),
+      "GET",
+      path,
+      reader,
+    );
+    expect(last.json).toEqual(fresh.json);
+    const entry = last.json.data.find((item: StrapiEntry) => item.id === renamed);
+    expect(entry?.attributes.nama_kepala_keluarga).toBe(names.at(-1));
+  });
 });
