@@ -1,19 +1,10 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "./env.ts";
+import { useTempDirs } from "../test/temp-dirs.ts";
 
-/** A data directory of its own for a test, removed after the file's tests. */
-const made: string[] = [];
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "pkk-env-"));
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = useTempDirs("pkk-env-");
 
 describe("env", () => {
   test("defaults: port 3000, Kota Bekasi, embedded database", () => {

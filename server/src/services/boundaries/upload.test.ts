@@ -1,21 +1,22 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { createCadre } from "../../../test/cadres.ts";
 import { refusal } from "../../../test/domain-error.ts";
 import { useTestApp } from "../../../test/helpers.ts";
+import { useTempDirs } from "../../../test/temp-dirs.ts";
 import { boundaryPath, shippedBoundariesDir } from "./boundaries.ts";
 import { uploadBoundaries } from "./upload.ts";
 
 const t = useTestApp();
+const geoDir = useTempDirs("pkk-geo-");
 const shipped = readFileSync(resolve(shippedBoundariesDir, "32.75-kecamatan.geojson"), "utf8");
 
 describe("uploading a city's GeoJSON", () => {
   test("every kode must be a region of the configured city; missing regions are listed", async () => {
     const admin = await createCadre(t.db, "kota", {}, { role: "admin" });
     const actor = { user: admin, ip: "127.0.0.1" };
-    const dataDir = mkdtempSync(join(tmpdir(), "pkk-geo-"));
+    const dataDir = geoDir();
     const config = { dataDir, cityCode: "32.75" };
     const collection = JSON.parse(shipped);
     const withoutFirst = { ...collection, features: collection.features.slice(1) };
@@ -39,7 +40,7 @@ describe("uploading a city's GeoJSON", () => {
 
   test("only an admin may upload", async () => {
     const cadre = await createCadre(t.db, "kelurahan");
-    const dataDir = mkdtempSync(join(tmpdir(), "pkk-geo-"));
+    const dataDir = geoDir();
     const answer = await refusal(
       uploadBoundaries(
         t.db,

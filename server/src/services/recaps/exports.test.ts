@@ -4,8 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
@@ -16,6 +15,7 @@ import { createCadre } from "../../../test/cadres.ts";
 import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister, ward } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
+import { useTempDirs } from "../../../test/temp-dirs.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { dasawisma } from "../../db/schema/recaps.ts";
 import { documentInfo, exportRecap, perHouseholdRefusal, viewRecap } from "./documents.ts";
@@ -24,7 +24,7 @@ import { signRecap } from "./signoffs.ts";
 const t = useTestApp();
 const as = (user: SessionUser | null) => ({ user, ip: "127.0.0.1" });
 const period = todayIso().slice(0, 7);
-const dataDir = mkdtempSync(join(tmpdir(), "pkk-recap-"));
+const dataDir = useTempDirs("pkk-recap-")();
 const options = { origin: "http://localhost:3000", cityName: "Kota Bekasi", signing: { DATA_DIR: dataDir } };
 const thisMonth = (form: FamilyRegistration): FamilyRegistration => ({ ...form, tanggalPendataan: `${period}-01` });
 
