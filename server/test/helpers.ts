@@ -40,6 +40,18 @@ export interface TestContext {
   app: Hono<AppEnv>;
 }
 
+/** The Hono app as a test file builds it: on `db` (the handle's own unless given), errors logged only. */
+export function testApp(handle: DatabaseHandle, env: Env, db: Db = handle.db): Hono<AppEnv> {
+  return createApp({
+    db,
+    env,
+    log: createLogger("error"),
+    cityName: "Kota Bekasi",
+    ping: handle.ping,
+    migrationsApplied: handle.migrationsApplied,
+  });
+}
+
 /**
  * Registers beforeAll/afterAll for a test file: a fresh migrated database (with the Kota Bekasi
  * regions unless `seed: false`) and the Hono app built on it. Read the fields inside tests.
@@ -54,15 +66,7 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     const handle = await createTestDatabase();
     const env = testEnv(options.env);
     if (options.seed !== false) await seedRegions(handle.db, env.CITY_CODE);
-    const app = createApp({
-      db: handle.db,
-      env,
-      log: createLogger("error"),
-      cityName: "Kota Bekasi",
-      ping: handle.ping,
-      migrationsApplied: handle.migrationsApplied,
-    });
-    state = { handle, db: handle.db, env, app };
+    state = { handle, db: handle.db, env, app: testApp(handle, env) };
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await state?.handle.close();

@@ -1,11 +1,9 @@
 // A test's database that writes down every statement it runs and can act just before those marked
 // plannedOnce (a write "between" two statements of one request), and the app built on it.
 import type { SQL } from "drizzle-orm";
-import { createApp } from "../src/app.ts";
 import type { Db } from "../src/db/client.ts";
 import { isPlannedOnce } from "../src/db/statement-plans.ts";
-import { createLogger } from "../src/log.ts";
-import type { TestContext } from "./helpers.ts";
+import { type TestContext, testApp } from "./helpers.ts";
 
 /**
  * The database with `beforePlannedOnce` run just before each statement marked plannedOnce, and the
@@ -34,13 +32,5 @@ export function watchedDb(db: Db, beforePlannedOnce: () => Promise<void>, texts:
 
 /** The test's app again, on `db` (a watched one): same environment, same database underneath. */
 export function appOn(t: TestContext, db: Db): TestContext {
-  const app = createApp({
-    db,
-    env: t.env,
-    log: createLogger("error"),
-    cityName: "Kota Bekasi",
-    ping: t.handle.ping,
-    migrationsApplied: t.handle.migrationsApplied,
-  });
-  return { handle: t.handle, db, env: t.env, app };
+  return { handle: t.handle, db, env: t.env, app: testApp(t.handle, t.env, db) };
 }
