@@ -55,7 +55,7 @@ export interface PageCache {
    * empty one costs little to read).
    */
   keep: (page: KeptPage) => void;
-  /** Forgets the kept page (its ids were not all found again: it is read anew). */
+  /** Forgets the kept page (none of its ids was found again: it is read anew). */
   drop: () => void;
 }
 

@@ -633,10 +633,9 @@ async function pageByIds(
 async function keptPageAgain(
   db: Db,
   resource: RestResource,
-  { scope, pageVersion, options }: Pick<PageParts, "pageVersion" | "options"> & { scope: SQL | undefined },
+  { scope, pageVersion, options }: Pick<PageParts, "options"> & { scope: SQL | undefined; pageVersion: SQL },
   kept: KeptPage,
 ): Promise<PageRows | undefined> {
-  if (!pageVersion) return undefined;
   const ids = kept.rows.map((row) => Number(row.id));
   const found = resultRows(
     await db.execute(
@@ -768,9 +767,10 @@ export async function findMany(
         ),
       )
     : null;
-  const again = pages?.known
-    ? await keptPageAgain(db, resource, { scope, pageVersion, options }, pages.known)
-    : undefined;
+  const again =
+    pages?.known && pageVersion
+      ? await keptPageAgain(db, resource, { scope, pageVersion, options }, pages.known)
+      : undefined;
   if (pages?.known && !again) pages.drop();
   const read =
     again ??
