@@ -473,6 +473,11 @@ function relationKeys(resource: RestResource, nodes: PopulateNode[]): Record<str
 export interface ListResult {
   entries: StrapiEntry[];
   total: number | null;
+  /**
+   * The kept page this answer repeats whole (every row found again at the version it was kept at),
+   * so an answer made from it may be kept with it (kept-answers.ts); else undefined.
+   */
+  keptAs?: KeptPage;
 }
 
 export interface FindManyOptions {
@@ -816,7 +821,8 @@ export async function findMany(
       }
     }
   }
-  return { entries, total: totalValue };
+  const keptAs = again && pages?.known && again.raw.length === pages.known.rows.length ? pages.known : undefined;
+  return { entries, total: totalValue, keptAs };
 }
 
 export async function findOne(
