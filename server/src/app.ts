@@ -10,6 +10,7 @@ import { noStoreForPrivate } from "./http/cache-control.ts";
 import { csrfGuard } from "./http/csrf.ts";
 import { knownLength } from "./http/known-length.ts";
 import { compressAnswers } from "./http/compress.ts";
+import { oneWrite } from "./http/one-write.ts";
 import { requestDeadline, unavailableResponse } from "./http/unavailable.ts";
 import { isDatabaseUnavailable, retryAfterSeconds } from "./db/unavailable.ts";
 import { geoRoutes } from "./http/geo.ts";
@@ -61,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.use("*", noStoreForPrivate);
+  // Outside compress(): it sees the answer as sent, plain or gzipped.
+  app.use("*", oneWrite);
   // Phones on mobile data: scripts, styles, the SPA shell and JSON travel gzipped.
   app.use("*", compressAnswers);
   app.use(

@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env.ts";
+
+/**
+ * From this size a JSON answer leaves as a one-chunk stream. Bun gathers an answer in its 16 KB
+ * cork buffer (uWS) and sends it whole from there; headers (~1 KB here) and body must fit in it.
+ */
+export const ONE_WRITE_FROM_BYTES = 12 * 1024;
+
+/**
+ * Sends a large JSON answer with its headers in one write. Bun 1.4.5 writes an answer that is
+ * ready only after an await (every answer that read the database) without its cork when the body
+ * does not fit the cork buffer: one send() for each header name, ": ", value and line end, ~75 TCP
+ * segments before the body (oven-sh/bun#41341, open). On loopback a 67 KB REST page cost 4 times
+ * the server's CPU of the same bytes given as a stream, whose headers Bun sends corked with the
+ * first chunk. The answer goes out chunked, without Content-Length. Only JSON without a
+ * Content-Encoding is touched: the app makes those whole in memory (gzipped answers are already
+ * streams), so reading one here costs a copy and never waits on a producer.
+ */
+export const oneWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const answer = c.res;
+  if (!answer.body || answer.headers.has("Content-Encoding")) return;
+  if (!answer.headers.get("Content-Type")?.startsWith("application/json")) return;
+  const known = answer.headers.get("Content-Length");
+  if (known !== null && Number(known) < ONE_WRITE_FROM_BYTES) return;
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
+  headers.delete("Content-Length");
+  const body =
+    bytes.byteLength < ONE_WRITE_FROM_BYTES
+      ? bytes
+      : new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes);
+            controller.close();
+          },
+        });
+  // Replaced, not assigned through c.res: Hono's setter would copy the headers once more.
+  c.res = undefined;
+  c.res = new Response(body, { status: answer.status, statusText: answer.statusText, headers });
+};
