@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { maskNik } from "@shared/mask.ts";
 import type { StrapiEntry } from "@shared/strapi.ts";
 import { apiTokens } from "../db/schema/auth-tokens.ts";
+import { ONE_WRITE_FROM_BYTES } from "../http/one-write.ts";
 import { desaKelurahan } from "../db/schema/regions.ts";
 import { registers } from "../db/schema/registers.ts";
 import { createCadre } from "../../test/cadres.ts";
@@ -188,6 +189,35 @@ describe("REST list pages kept between reads", () => {
     const reads = await registerReadsSince(t, since);
     expect(reads).toHaveLength(8);
     for (const read of reads) expect(read.details).toEqual(expect.objectContaining({ ids: ids(first.json) }));
+  });
+
+  test("over a socket, a large kept page goes out in one write as the same bytes every time", async () => {
+    // Sent from the kept bytes as a one-chunk stream (http/one-write.ts): Bun must not take the
+    // bytes away from the page when it sends them.
+    await families(12);
+    const reader = await apiToken(t, "read-only");
+    const path = "/api/registers?pagination[pageSize]=12&sort=id:asc";
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => t.app.fetch(request) });
+    try {
+      const read = (encoding: string) =>
+        fetch(`http://127.0.0.1:${server.port}${path}`, {
+          headers: { authorization: `Bearer ${reader.bearer}`, "accept-encoding": encoding },
+          decompress: false,
+        });
+      const first = await (await read("identity")).text();
+      expect(new TextEncoder().encode(first).byteLength).toBeGreaterThan(ONE_WRITE_FROM_BYTES);
+      expect(JSON.parse(first).data).toHaveLength(12);
+      for (const _ of [1, 2, 3]) {
+        const again = await read("identity");
+        expect(again.headers.get("transfer-encoding")).toBe("chunked");
+        expect(await again.text()).toBe(first);
+        const zipped = await read("gzip");
+        expect(zipped.headers.get("content-encoding")).toBe("gzip");
+        expect(gunzipSync(new Uint8Array(await zipped.arrayBuffer())).toString("utf8")).toBe(first);
+      }
+    } finally {
+      await server.stop(true);
+    }
   });
 
   test("a write after the answer was kept is seen at once, and its new answer is kept in turn", async () => {

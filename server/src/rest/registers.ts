@@ -17,6 +17,7 @@ import { createRecord, deleteRecord, updateRecord } from "../services/registers/
 import { moveToStatus, updateRecordAndMove } from "../services/registers/workflow.ts";
 import { jsonText, listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { RestError, restNotFound } from "./errors.ts";
+import { oneWriteBody } from "../http/one-write.ts";
 import { keptAnswer } from "./kept-answers.ts";
 import { parseQuery } from "./query.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
@@ -284,7 +285,7 @@ export function registersRest(): Hono<AppEnv> {
     // A page read again whole: its answer is the one made for it before (kept-answers.ts).
     const shape = JSON.stringify([readPolicyOf(c.var.actor).view, paging, result.total]);
     const { body, encoding } = keptAnswer(result.keptAs, shape, c.req.header("accept-encoding"), answer);
-    return c.body(body, 200, encoding ? { ...json, "content-encoding": encoding } : json);
+    return c.body(oneWriteBody(body), 200, encoding ? { ...json, "content-encoding": encoding } : json);
   });
 
   // Another area's register answers 404 like a missing one: the id's existence is not disclosed.
