@@ -30,12 +30,12 @@ export function oneWriteBody(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBu
 /**
  * Sends a large JSON answer with its headers in one write. Bun 1.4.5 writes an answer that is
  * ready only after an await (every answer that read the database) without its cork when the body
- * does not fit the cork buffer: one send() for each header name, ": ", value and line end, ~75 TCP
- * segments before the body (oven-sh/bun#41341, open). On loopback a 67 KB REST page cost 4 times
- * the server's CPU of the same bytes given as a stream, whose headers Bun sends corked with the
- * first chunk. The answer goes out chunked, without Content-Length. Only JSON without a
- * Content-Encoding is touched: the app makes those whole in memory (gzipped answers are already
- * streams), so reading one here costs a copy and never waits on a producer.
+ * does not fit the cork buffer: one send() for each header name, ": ", value and line end, 60-75
+ * TCP segments before the body (oven-sh/bun#41341, open). On loopback a 67 KB body cost 4 times the
+ * server's CPU of the same bytes given as a stream, whose headers Bun sends corked with the first
+ * chunk. The answer goes out chunked, without Content-Length. Only JSON without a Content-Encoding
+ * is touched: the app makes those whole in memory, so reading one here costs a copy and never
+ * waits on a producer (compress() answers with a stream; a kept page's gzip is ~10 KB).
  */
 export const oneWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
