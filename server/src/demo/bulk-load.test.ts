@@ -3,6 +3,7 @@ import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import { and, count, countDistinct, eq, gt, max, min, sql } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
+import { openDatabase } from "../db/client.ts";
 import { resultRows } from "../db/raw-rows.ts";
 import { figureRollups } from "../db/schema/figures.ts";
 import { familyMembers, householdLocations, registerEvents, registers } from "../db/schema/registers.ts";
@@ -12,7 +13,7 @@ import { useTestApp } from "../../test/helpers.ts";
 import { checkRollups } from "../services/figures/rollups.ts";
 import { dropIndexesForLoad, type IndexDefinition } from "../db/dropped-indexes.ts";
 import { droppedIndexes } from "../db/schema/dropped-indexes.ts";
-import { loadFamilies } from "./bulk-load.ts";
+import { buildWorkersPerLane, isPostgresClient, loadFamilies } from "./bulk-load.ts";
 import { wardOutlines } from "./ward-outlines.ts";
 
 /** What is wrong with a generated family's dates against its survey day, the WIB day it registered. */
@@ -98,6 +99,44 @@ describe("bulk family generation", () => {
     const [rolled] = await t.db.select({ families: count() }).from(figureRollups);
     expect(rolled?.families).toBeGreaterThan(0);
     expect(await checkRollups(t.db)).toEqual([]);
+  });
+
+  test("index builds add parallel workers only where the cores outnumber the lanes", () => {
+    // Three lanes on this 2-core machine: each build runs alone in its backend.
+    expect([1, 2, 3, 4, 5].map((cores) => buildWorkersPerLane(cores))).toEqual([0, 0, 0, 0, 0]);
+    expect([6, 8, 9, 12, 16].map((cores) => buildWorkersPerLane(cores))).toEqual([1, 1, 2, 3, 4]);
+    expect(buildWorkersPerLane(8, 2)).toBe(3);
+  });
+
+  test("a large load gives every connection back to the pool with the server's settings", async () => {
+    // The lanes (PostgreSQL connections reserved from the pool) change settings for their builds.
+    const url = process.env.DATABASE_URL;
+    if (t.handle.kind !== "postgres" || !url) return;
+    // A pool of its own: an earlier test here killed backends the shared pool may still hold.
+    const [current] = resultRows(await t.db.execute(sql`select current_database() as name`));
+    const own = new URL(url);
+    own.pathname = `/${String(current?.name)}`;
+    const handle = await openDatabase({ url: own.toString() });
+    try {
+      const counted = await rowCounts();
+      await loadFamilies(handle, { families: Number(counted?.registers ?? 0) + 50, batchSize: 100 });
+      const client: unknown = Reflect.get(handle.db, "$client");
+      if (!isPostgresClient(client)) throw new Error("no postgres.js client");
+      // All of the pool at once, so the connections the lanes used are among them.
+      const connections = await Promise.all(Array.from({ length: client.options.max }, () => client.reserve()));
+      try {
+        for (const connection of connections) {
+          const changed = await connection`select name, setting from pg_settings
+            where name in ('max_parallel_maintenance_workers', 'maintenance_work_mem', 'session_replication_role',
+              'synchronous_commit') and setting is distinct from reset_val`;
+          expect([...changed]).toEqual([]);
+        }
+      } finally {
+        for (const connection of connections) connection.release();
+      }
+    } finally {
+      await handle.close();
+    }
   });
 
   test("each family is surveyed on the WIB day it registered and drawn as of then: no one born or event after it, and a cadre can save its form", async () => {
