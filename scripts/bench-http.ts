@@ -1,4 +1,4 @@
-// `npm run bench:http [-- --duration S] [--warmup S] [--only text] [--connections C] [--json path]`:
+// `npm run bench:http [-- --duration S] [--warmup S] [--only text] [--connections C] [--json path] [--profile dir]`:
 // requests per second over HTTP with autocannon at 10 and 50 connections, against the app started on
 // a free port on the configured database (DATABASE_URL, or PGlite under DATA_DIR: fill it first with
 // `npm run bench:db -- N` or `npm run demo:data`).
@@ -39,6 +39,9 @@ const { values } = parseArgs({
     only: { type: "string" },
     connections: { type: "string" },
     json: { type: "string" },
+    // `--profile DIR`: the server writes a CPU profile (Markdown, Bun's --cpu-prof-md) into DIR
+    // when it stops, to see where a request's server CPU goes.
+    profile: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -77,7 +80,8 @@ async function startServer(extra: Record<string, string> = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // This Bun, not the first `bun` on PATH (outside `npm run`, node_modules/.bin is not on it).
-  const child = Bun.spawn([process.execPath, "server/src/index.ts"], {
+  const profiling = values.profile ? ["--cpu-prof-md", `--cpu-prof-dir=${resolve(values.profile)}`] : [];
+  const child = Bun.spawn([process.execPath, ...profiling, "server/src/index.ts"], {
     cwd: root,
     env: {
       ...process.env,
