@@ -31,7 +31,15 @@ import {
   type Sums,
 } from "./indicator-counts.ts";
 import { figureSource, monthEndFigureTable, monthHasSnapshot } from "./area-figures.ts";
-import { isWardOrWider, rollupPlace, type PlaceFilter } from "../common/place-condition.ts";
+import {
+  isWardOrWider,
+  placeCondition,
+  placeShape,
+  rollupPlace,
+  type PlaceFilter,
+  type PlaceShape,
+} from "../common/place-condition.ts";
+import { compiledQuery } from "../../db/compiled.ts";
 import { suppress, type SuppressionNode } from "./suppression.ts";
 
 export interface CategoryFigure {
@@ -488,27 +496,39 @@ export interface Trend {
   suppressed: boolean;
 }
 
-/** Each closed month's sums of a place as they stood at its end (the month-end snapshots). */
-async function monthEndSums(
-  db: DbOrTx,
-  area: AreaScope,
-  filter: PlaceFilter,
-  keys: readonly SumKey[],
-): Promise<Map<string, Sums>> {
-  const table = monthEndFigureTable({ wardOrWider: isWardOrWider(area, filter) });
-  const rows = await db
+/** A trend's statements differ by the place's shape and the indicator's sums only. */
+interface TrendShape {
+  place: PlaceShape;
+  keys: readonly SumKey[];
+}
+
+const trendShapeKey = ({ place, keys }: TrendShape) => `${place.key}|${keys.join(",")}`;
+
+/**
+ * Each closed month's sums of a place as they stood at its end (the month-end snapshots), written
+ * once per shape: drizzle writing the text of this and the next statement was a third of a ward's
+ * or an RT's trend at 1,000,000 families (the service 1.26-1.63 times its raw SQL).
+ */
+const monthEndSumsQuery = compiledQuery("trend_month_end_sums", trendShapeKey, (db, { place, keys }: TrendShape) => {
+  const table = monthEndFigureTable(place);
+  return db
     .select({ month: table.month, status: table.status, ...sumColumns(table, keys) })
     .from(table)
-    .where(rollupPlace(table, area, filter))
+    .where(placeCondition(table, place))
     .groupBy(table.month, table.status);
-  const months = new Map<string, Sums>();
-  for (const row of rows) {
-    const sums = months.get(row.month) ?? emptySums();
-    addSums(sums, readSums(row, keys), row.status);
-    months.set(row.month, sums);
-  }
-  return months;
-}
+});
+
+/** Families registered in each month, as they are now (a ward or wider per ward, an RW or RT per RT). */
+const monthRollupSumsQuery = compiledQuery("trend_month_sums", trendShapeKey, (db, { place, keys }: TrendShape) => {
+  // A ward or wider reads the per-ward month rollups; an RW or RT the per-RT ones (issue 19).
+  const table = place.wardOrWider ? figureMonthRollups : figureMonthPlaceRollups;
+  return db
+    .select({ month: table.createdMonth, status: table.status, ...sumColumns(table, keys) })
+    .from(table)
+    .where(placeCondition(table, place))
+    .groupBy(table.createdMonth, table.status)
+    .orderBy(asc(table.createdMonth));
+});
 
 /**
  * A place's figures at the end of each month: a closed month's snapshot where it has one (a family
@@ -521,21 +541,17 @@ async function monthlySums(
   filter: PlaceFilter,
   keys: readonly SumKey[],
 ): Promise<Array<{ month: string; sums: Sums }>> {
-  // A ward or wider reads the per-ward month rollups; an RW or RT the per-RT ones (issue 19).
-  const table = isWardOrWider(area, filter) ? figureMonthRollups : figureMonthPlaceRollups;
-  const [rows, closed] = await Promise.all([
-    db
-      .select({
-        month: table.createdMonth,
-        status: table.status,
-        ...sumColumns(table, keys),
-      })
-      .from(table)
-      .where(rollupPlace(table, area, filter))
-      .groupBy(table.createdMonth, table.status)
-      .orderBy(asc(table.createdMonth)),
-    monthEndSums(db, area, filter, keys),
+  const shape: TrendShape = { place: placeShape(area, filter), keys };
+  const [rows, snapshots] = await Promise.all([
+    monthRollupSumsQuery(db, shape, shape.place.values),
+    monthEndSumsQuery(db, shape, shape.place.values),
   ]);
+  const closed = new Map<string, Sums>();
+  for (const row of snapshots) {
+    const sums = closed.get(row.month) ?? emptySums();
+    addSums(sums, readSums(row, keys), row.status);
+    closed.set(row.month, sums);
+  }
   const months = [...new Set([...rows.map((row) => row.month), ...closed.keys()])].sort();
   // Cumulative: a month's point counts every family registered up to its end.
   const running = emptySums();
