@@ -41,3 +41,22 @@ export async function planOf(
       throw error;
     });
 }
+
+/**
+ * 6,000 families copied from one (`templateId`) over the first 10 wards, 20 RWs, 24 months and the
+ * workflow's statuses: enough rows for PostgreSQL to plan as it does at size.
+ */
+export async function copyFamilies(tx: DbOrTx, templateId: number): Promise<void> {
+  const [list] = resultRows(
+    await tx.execute(sql`select string_agg(quote_ident(column_name), ', ') as columns from information_schema.columns
+      where table_schema = current_schema() and table_name = 'registers' and column_name not in
+      ('id', 'registration_number', 'nik_kepala_keluarga', 'desa_kelurahan_id', 'rw', 'status', 'created_at')`),
+  );
+  const columns = sql.raw(String(list?.columns));
+  const statuses = sql.raw(`array['SUBMITTED', 'RT_VERIFIED', 'RW_VERIFIED', 'APPROVED', 'APPROVED', 'APPROVED']`);
+  await tx.execute(sql`insert into registers (registration_number, nik_kepala_keluarga, desa_kelurahan_id, rw, status, created_at, ${columns})
+    select r.registration_number || '-' || g, '88' || lpad(g::text, 14, '0'),
+      (select id from desa_kelurahan order by kode offset g % 10 limit 1), lpad((1 + g % 20)::text, 3, '0'),
+      (${statuses})[1 + g % 6], now() - (g % 730) * interval '1 day', ${columns}
+    from registers r, generate_series(1, 6000) g where r.id = ${templateId}`);
+}

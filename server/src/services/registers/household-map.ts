@@ -74,7 +74,9 @@ const decodePoint = rowDecoder(pointFields);
  * server memory for the 20,000 points of an admin at 100,000 families. Written once per shape of
  * selection (the read policy's, as every list), with its LIMIT in the text: as a parameter, the plan
  * PostgreSQL keeps after five calls walked every live family in id order for a kelurahan's thousand
- * (166 ms instead of 23 at 100,000 families).
+ * (166 ms instead of 23 at 100,000 families). Every register column it reads is carried by the index
+ * registers_live_ward_map (migration issue12_household_map_index_custom), so a ward's map is read
+ * from that index alone: a point reading another column (a new condition's count) needs it there too.
  */
 export function householdMapStatement(selection: RegisterSelection): SQL {
   return sql`select ${aliasedSelection(pointFields)}, ${conditionMask} as conditions

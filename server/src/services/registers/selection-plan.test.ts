@@ -3,12 +3,11 @@ import { and, count, desc, eq, gte, lt, Placeholder, sql, type SQL } from "drizz
 import { openStatuses, statusesWaitingFor, validationLevels } from "@shared/status.ts";
 import { registers } from "../../db/schema/registers.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { resultRows } from "../../db/raw-rows.ts";
 import { isPlannedOnce } from "../../db/statement-plans.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
-import { planOf } from "../../../test/query-plan.ts";
+import { copyFamilies, planOf } from "../../../test/query-plan.ts";
 import { desaKelurahan } from "../../db/schema/regions.ts";
 import { defaultValidationTargets } from "@shared/deadlines.ts";
 import { overdueFirst } from "./deadlines.ts";
@@ -36,21 +35,6 @@ async function genericPlan(
       await addRows(tx);
     },
   });
-}
-
-async function copyFamilies(tx: DbOrTx, templateId: number): Promise<void> {
-  const [list] = resultRows(
-    await tx.execute(sql`select string_agg(quote_ident(column_name), ', ') as columns from information_schema.columns
-      where table_schema = current_schema() and table_name = 'registers' and column_name not in
-      ('id', 'registration_number', 'nik_kepala_keluarga', 'desa_kelurahan_id', 'rw', 'status', 'created_at')`),
-  );
-  const columns = sql.raw(String(list?.columns));
-  const statuses = sql.raw(`array['SUBMITTED', 'RT_VERIFIED', 'RW_VERIFIED', 'APPROVED', 'APPROVED', 'APPROVED']`);
-  await tx.execute(sql`insert into registers (registration_number, nik_kepala_keluarga, desa_kelurahan_id, rw, status, created_at, ${columns})
-    select r.registration_number || '-' || g, '88' || lpad(g::text, 14, '0'),
-      (select id from desa_kelurahan order by kode offset g % 10 limit 1), lpad((1 + g % 20)::text, 3, '0'),
-      (${statuses})[1 + g % 6], now() - (g % 730) * interval '1 day', ${columns}
-    from registers r, generate_series(1, 6000) g where r.id = ${templateId}`);
 }
 
 const indexOf = (plan: string) => /using (\w+)/i.exec(plan)?.[1] ?? plan;
