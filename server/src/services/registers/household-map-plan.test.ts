@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { Placeholder, sql } from "drizzle-orm";
-import { resultRows } from "../../db/raw-rows.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
-import { copyFamilies } from "../../../test/query-plan.ts";
+import { copyFamilies, planOf } from "../../../test/query-plan.ts";
 import { householdMapStatement } from "./household-map.ts";
 import { visibleSelection } from "./policy.ts";
 
@@ -26,18 +25,11 @@ describe("the household map's plan", () => {
     const reader = { user: await createCadre(t.db, "kelurahan"), ip: "127.0.0.1" };
     const selection = visibleSelection(reader, { forms: "families" });
     const query = t.db.execute(householdMapStatement(selection)).getQuery();
-    const values = query.params.map((value) =>
+    const params = query.params.map((value) =>
       value instanceof Placeholder ? selection.place.values[value.name] : value,
     );
-    // As the portal runs it: prepared, planned once for every ward (its generic plan); on one
-    // connection, which a transaction holds.
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare map_points as ${query.sql}`));
-      const rows = resultRows(await tx.execute(sql.raw(`explain execute map_points(${values.join(", ")})`)));
-      await tx.execute(sql`deallocate map_points`);
-      return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
-    });
+    // As the portal runs it: prepared, planned once for every ward (its generic plan).
+    const plan = await planOf(t.db, { sql: query.sql, params }, { generic: true, addRows: async () => {} });
     // Without the index (or with a point column it does not carry, such as a new condition's count)
     // the ward's rows are read from the heap: a 1,000,000-family ward's ~17,700 scattered pages took
     // 630-670 ms on a slow VM, 140 ms from the index.
