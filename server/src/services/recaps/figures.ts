@@ -1,14 +1,14 @@
-// The recap figures, computed by the database from the validated households of an area: one query
-// with a per-household subquery (members born by the period's end, counted by sex and age then, special
-// conditions, house, water, food and activities from the register's columns, and the births/deaths
-// of the month from registers.life_events, the form's events copied out by a trigger) summed per
-// row of the sheet. Indexed on registers(desa_kelurahan_id, rw, rt) and family_members(register_id).
-// The city-wide rollups (services/figures) could serve 4.16c/d later.
+// The recap figures, computed by the database from the validated households of an area: the
+// households read once, then summed per row of the sheet in three parts (special conditions, house,
+// water, food and activities from the register's columns; members born by the period's end, counted
+// by sex and age then; the births/deaths of the month from registers.life_events, the form's events
+// copied out by a trigger). Indexed on registers(desa_kelurahan_id, status, ...) and
+// family_members(register_id). The city-wide rollups (services/figures) could serve 4.16c/d later.
 import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { EventFigureKey, HouseholdFigureKey, RecapPlace } from "@shared/recaps.ts";
 import { periodEnd } from "@shared/recaps.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { resultRows } from "../../db/raw-rows.ts";
+import { aliasedSelection, resultRows } from "../../db/raw-rows.ts";
 import { dasawismaHouseholds } from "../../db/schema/recaps.ts";
 import { familyMembers, registers } from "../../db/schema/registers.ts";
 
@@ -28,8 +28,10 @@ export function shiftYears(iso: string, years: number): string {
 /** The households a recap of a period counts: validated (APPROVED), live, surveyed by the period's end. */
 export function recapHouseholds(place: RecapPlace, period: string): SQL {
   const conditions: SQL[] = [
-    eq(registers.formType, "family_registration"),
-    eq(registers.status, "APPROVED"),
+    // Written into the text, not as parameters, so a plan made once (a prepared statement's generic
+    // plan) can read a ward's approved households from the live partial indexes (see selectionCondition).
+    eq(registers.formType, "family_registration").inlineParams(),
+    eq(registers.status, "APPROVED").inlineParams(),
     isNull(registers.deletedAt),
     lte(registers.tanggalPendataan, periodEnd(period)),
     eq(registers.desaKelurahanId, place.desaKelurahanId),
@@ -75,40 +77,72 @@ export interface FigureRow {
   figures: Figures;
 }
 
-const int = (condition: SQL) => sql`(case when ${condition} then 1 else 0 end)`;
-
-/** A count of the month's births or deaths in a household's form, and which of them it counts. */
-interface EventCount {
-  list: "births" | "deaths";
-  /** A condition on the event `e.item` (json) besides its date. */
-  extra: SQL;
-}
-
 const eventDateField = { births: "birthDate", deaths: "deathDate" } as const;
 
-/**
- * Every event count of a household as one array, in `counts`' order, from registers.life_events
- * (null, as for most households: no births or deaths listed, no array). Reading the whole stored
- * form instead cost ~25 µs a household, two thirds of a kelurahan sheet.
- */
-function eventCounts(counts: readonly EventCount[], start: string, end: string): SQL {
-  const columns = counts.map(
-    ({ list, extra }) =>
-      sql`count(*) filter (where e.list = ${list} and (e.item->>${eventDateField[list]}) between ${start} and ${end} and ${extra})::integer`,
-  );
-  return sql`case when ${registers.lifeEvents} is not null then (select array[${sql.join(columns, sql`, `)}] from (select ${registers.lifeEvents} as events) form,
-    lateral (select 'births' as list, item from json_array_elements(coalesce(form.events->'births', '[]'::json)) as item
-      union all select 'deaths', item from json_array_elements(coalesce(form.events->'deaths', '[]'::json)) as item) as e) end`;
-}
+/** The month's births and deaths, counted from the forms' events. */
+type FormEventKey = Exclude<EventFigureKey, "ibuHamil" | "ibuNifas">;
+/** Counted over the members of the households. */
+type MemberKey = "totalL" | "totalP" | "balitaL" | "balitaP" | "pus" | "wus" | "lansia";
+/** Summed over the households' own columns. */
+type HouseholdKey = Exclude<FigureKey, FormEventKey | MemberKey>;
 
-export async function figureRows(
-  db: DbOrTx,
-  place: RecapPlace,
-  period: string,
-  groupBy: GroupBy,
-): Promise<FigureRow[]> {
-  const end = periodEnd(period);
-  const start = `${period}-01`;
+/** The register columns a sheet sums, carried from the households' read (`h`) to the sums, by these names. */
+const householdColumns = {
+  pregnantCount: registers.pregnantCount,
+  nursingCount: registers.nursingCount,
+  blindCount: registers.blindCount,
+  houseHealthy: registers.houseHealthy,
+  houseLessHealthy: registers.houseLessHealthy,
+  hasTrashBin: registers.hasTrashBin,
+  hasDrainage: registers.hasDrainage,
+  mckFacility: registers.mckFacility,
+  waterSource: registers.waterSource,
+  foodType: registers.foodType,
+  // Copied out of data_register.communityActivities by family-rows.ts.
+  activityUp2k: registers.activityUp2k,
+  activityYardUtilization: registers.activityYardUtilization,
+  activityHomeIndustry: registers.activityHomeIndustry,
+  activityEnvironmentalHealth: registers.activityEnvironmentalHealth,
+  postpartumCount: registers.postpartumCount,
+  lifeEvents: registers.lifeEvents,
+  namaKepalaKeluarga: registers.namaKepalaKeluarga,
+};
+
+type HouseholdColumn = keyof typeof householdColumns;
+
+/** A column of the counted households (the `h` of figureRows). */
+const household = (column: HouseholdColumn) => sql`h.${sql.identifier(column)}`;
+
+const countWhere = (condition: SQL) => sql`count(*) filter (where ${condition})`;
+const total = (column: HouseholdColumn) => sql`sum(${household(column)})`;
+
+const householdSums: Record<HouseholdKey, SQL> = {
+  krt: sql`count(*)`,
+  kk: sql`count(*)`,
+  hamil: total("pregnantCount"),
+  menyusui: total("nursingCount"),
+  butaTiga: total("blindCount"),
+  berkebutuhanKhusus: countWhere(sql`${household("blindCount")} > 0`),
+  sehat: countWhere(household("houseHealthy")),
+  tidakSehat: countWhere(household("houseLessHealthy")),
+  sampah: countWhere(household("hasTrashBin")),
+  spal: countWhere(household("hasDrainage")),
+  mck: countWhere(household("mckFacility")),
+  pdam: countWhere(sql`${household("waterSource")} = 'PDAM'`),
+  sumur: countWhere(sql`${household("waterSource")} in ('Sumur Bor', 'Sumur Gali')`),
+  airLain: countWhere(sql`${household("waterSource")} not in ('PDAM', 'Sumur Bor', 'Sumur Gali')`),
+  beras: countWhere(sql`${household("foodType")} = 'Beras'`),
+  nonBeras: countWhere(sql`${household("foodType")} = 'Non Beras'`),
+  up2k: countWhere(household("activityUp2k")),
+  pekarangan: countWhere(household("activityYardUtilization")),
+  industri: countWhere(household("activityHomeIndustry")),
+  kesling: countWhere(household("activityEnvironmentalHealth")),
+  ibuHamil: total("pregnantCount"),
+  ibuNifas: total("postpartumCount"),
+};
+
+/** The member counts of a period, from family_members: who was born by its end, by sex and age then. */
+function memberCounts(end: string): Record<MemberKey, SQL> {
   // Only people born by the period's end: a past month's recap does not count a baby added to the
   // household later (every count below is by sex, or, for lansia, born 60 years before the end).
   const born = sql`${familyMembers.birthDate} <= ${end}`;
@@ -116,12 +150,25 @@ export async function figureRows(
   const female = sql`${familyMembers.gender} = 'Perempuan' and ${born}`;
   const balita = sql`${familyMembers.birthDate} > ${shiftYears(end, -5)}`;
   const fertileAge = sql`${familyMembers.birthDate} > ${shiftYears(end, -50)} and ${familyMembers.birthDate} <= ${shiftYears(end, -15)}`;
-  const lansia = sql`${familyMembers.birthDate} <= ${shiftYears(end, -60)}`;
-  const birth = (extra: SQL): EventCount => ({ list: "births", extra });
-  const death = (extra: SQL): EventCount => ({ list: "deaths", extra });
-  // The month's births and deaths, counted from the form's events (eventCounts).
-  type FormEventKey = Exclude<EventFigureKey, "ibuHamil" | "ibuNifas">;
-  const formEvents: Record<FormEventKey, EventCount> = {
+  return {
+    totalL: countWhere(male),
+    totalP: countWhere(female),
+    balitaL: countWhere(sql`${male} and ${balita}`),
+    balitaP: countWhere(sql`${female} and ${balita}`),
+    pus: countWhere(sql`${female} and ${familyMembers.maritalStatus} = 'Kawin' and ${fertileAge}`),
+    wus: countWhere(sql`${female} and ${fertileAge}`),
+    lansia: countWhere(sql`${familyMembers.birthDate} <= ${shiftYears(end, -60)}`),
+  };
+}
+
+/** The counts of the period's births and deaths, from `e` (an event of a household's life_events). */
+function eventCounts(start: string, end: string): Record<FormEventKey, SQL> {
+  // `extra`: a condition on the event `e.item` (json) besides its list and date.
+  const inPeriod = (list: keyof typeof eventDateField, extra: SQL) =>
+    countWhere(sql`e.list = ${list} and (e.item->>${eventDateField[list]}) between ${start} and ${end} and ${extra}`);
+  const birth = (extra: SQL) => inPeriod("births", extra);
+  const death = (extra: SQL) => inPeriod("deaths", extra);
+  return {
     ibuMelahirkan: birth(sql`true`),
     ibuMeninggal: death(sql`e.item->>'category' = 'ibu'`),
     bayiLahirL: birth(sql`e.item->>'sex' = 'Laki-laki'`),
@@ -133,86 +180,82 @@ export async function figureRows(
     balitaMeninggalL: death(sql`e.item->>'category' = 'balita' and e.item->>'sex' = 'Laki-laki'`),
     balitaMeninggalP: death(sql`e.item->>'category' = 'balita' and e.item->>'sex' = 'Perempuan'`),
   };
-  const perHousehold: Record<Exclude<FigureKey, FormEventKey>, SQL> = {
-    krt: sql`1`,
-    kk: sql`1`,
-    totalL: sql`count(*) filter (where ${male})`,
-    totalP: sql`count(*) filter (where ${female})`,
-    balitaL: sql`count(*) filter (where ${male} and ${balita})`,
-    balitaP: sql`count(*) filter (where ${female} and ${balita})`,
-    pus: sql`count(*) filter (where ${female} and ${familyMembers.maritalStatus} = 'Kawin' and ${fertileAge})`,
-    wus: sql`count(*) filter (where ${female} and ${fertileAge})`,
-    hamil: sql`${registers.pregnantCount}`,
-    menyusui: sql`${registers.nursingCount}`,
-    lansia: sql`count(*) filter (where ${lansia})`,
-    butaTiga: sql`${registers.blindCount}`,
-    berkebutuhanKhusus: int(sql`${registers.blindCount} > 0`),
-    sehat: int(sql`${registers.houseHealthy}`),
-    tidakSehat: int(sql`${registers.houseLessHealthy}`),
-    sampah: int(sql`${registers.hasTrashBin}`),
-    spal: int(sql`${registers.hasDrainage}`),
-    mck: int(sql`${registers.mckFacility}`),
-    pdam: int(sql`${registers.waterSource} = 'PDAM'`),
-    sumur: int(sql`${registers.waterSource} in ('Sumur Bor', 'Sumur Gali')`),
-    airLain: int(sql`${registers.waterSource} not in ('PDAM', 'Sumur Bor', 'Sumur Gali')`),
-    beras: int(sql`${registers.foodType} = 'Beras'`),
-    nonBeras: int(sql`${registers.foodType} = 'Non Beras'`),
-    // Copied out of data_register.communityActivities by family-rows.ts.
-    up2k: int(sql`${registers.activityUp2k}`),
-    pekarangan: int(sql`${registers.activityYardUtilization}`),
-    industri: int(sql`${registers.activityHomeIndustry}`),
-    kesling: int(sql`${registers.activityEnvironmentalHealth}`),
-    ibuHamil: sql`${registers.pregnantCount}`,
-    ibuNifas: sql`${registers.postpartumCount}`,
-  };
-  const keys = Object.keys(perHousehold).filter((key): key is Exclude<FigureKey, FormEventKey> => key in perHousehold);
-  const eventKeys = Object.keys(formEvents).filter((key): key is FormEventKey => key in formEvents);
+}
+
+/** `sum as "key", …` of one part's sums. */
+const named = (sums: Record<string, SQL>) =>
+  sql.join(
+    Object.entries(sums).map(([key, sum]) => sql`${sum} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+
+/** `coalesce(part."key", 0) as "key", …`: a group without members or events has no row in that part. */
+const zeroed = (part: string, sums: Record<string, SQL>) =>
+  sql.join(
+    Object.keys(sums).map(
+      (key) => sql`coalesce(${sql.identifier(part)}.${sql.identifier(key)}, 0) as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
+
+/**
+ * The figures of a period's recap households of a place, a row per group. The households are read
+ * once (`h`), then summed in three parts joined by group: their own columns, their members (one
+ * index probe per household), and the events their life_events list (about one in five has any).
+ * Each part aggregates straight into the few groups: summing per household first, then per group,
+ * sorted and grouped ~23,000 household-and-member rows of ~40 columns, most of a kelurahan sheet.
+ */
+export function figureRowsStatement(place: RecapPlace, period: string, groupBy: GroupBy): SQL {
+  const end = periodEnd(period);
+  const members = memberCounts(end);
+  const events = eventCounts(`${period}-01`, end);
   const groupKey: Record<GroupBy, SQL> = {
     register: sql`${registers.id}::text`,
     dasawisma: sql`${dasawismaHouseholds.dasawismaId}::text`,
     rt: sql`${registers.rt}`,
     rw: sql`${registers.rw}`,
   };
-  const inner = db
-    .select({
-      key: sql<string | null>`${groupKey[groupBy]}`.as("group_key"),
-      name: sql<string>`${registers.namaKepalaKeluarga}`.as("head_name"),
-      ...Object.fromEntries(keys.map((key) => [key, sql<number>`${perHousehold[key]}`.as(`f_${key}`)])),
-      events: sql<number[]>`${eventCounts(
-        eventKeys.map((key) => formEvents[key]),
-        start,
-        end,
-      )}`.as("f_events"),
-    })
-    .from(registers)
-    .leftJoin(familyMembers, eq(familyMembers.registerId, registers.id))
-    .leftJoin(dasawismaHouseholds, eq(dasawismaHouseholds.registerId, registers.id))
-    .where(recapHouseholds(place, period))
-    .groupBy(registers.id, dasawismaHouseholds.dasawismaId)
-    .as("h");
-  const outer = await db
-    .select({
-      key: inner.key,
-      name: groupBy === "register" ? sql<string | null>`min(${inner.name})` : sql<string | null>`null`,
-      ...Object.fromEntries(
-        keys.map((key) => [key, sql<number>`coalesce(sum(${sql.identifier(`f_${key}`)}), 0)`.mapWith(Number)]),
-      ),
-      // Arrays in SQL count from 1.
-      ...Object.fromEntries(
-        eventKeys.map((key, index) => [
-          key,
-          sql<number>`coalesce(sum(${sql.identifier("f_events")}[${sql.raw(String(index + 1))}]), 0)`.mapWith(Number),
-        ]),
-      ),
-    })
-    .from(inner)
-    .groupBy(inner.key)
-    .orderBy(groupBy === "register" ? sql`min(${inner.name})` : inner.key);
-  return outer.map((row) => {
-    const record: Record<string, unknown> = row;
-    const figures = Object.fromEntries([...keys, ...eventKeys].map((key) => [key, Number(record[key] ?? 0)]));
-    return { key: row.key, name: row.name, figures: toFigures(figures) };
-  });
+  return sql`with h as (
+        select ${registers.id} as id, ${groupKey[groupBy]} as group_key, ${aliasedSelection(householdColumns)}
+        from ${registers} left join ${dasawismaHouseholds} on ${eq(dasawismaHouseholds.registerId, registers.id)}
+        where ${recapHouseholds(place, period)}
+      )
+      select s.group_key as key, s.name, ${zeroed("s", householdSums)}, ${zeroed("m", members)}, ${zeroed("e", events)}
+      from (
+        select h.group_key, ${groupBy === "register" ? sql`min(${household("namaKepalaKeluarga")})` : sql`null`} as name,
+          ${named(householdSums)}
+        from h group by h.group_key
+      ) s
+      left join (
+        select h.group_key, ${named(members)}
+        from h join ${familyMembers} on ${familyMembers.registerId} = h.id group by h.group_key
+      ) m on m.group_key is not distinct from s.group_key
+      left join (
+        select h.group_key, ${named(events)}
+        from h, lateral (
+          select 'births' as list, item from json_array_elements(coalesce(${household("lifeEvents")}->'births', '[]'::json)) as item
+          union all
+          select 'deaths', item from json_array_elements(coalesce(${household("lifeEvents")}->'deaths', '[]'::json)) as item
+        ) e
+        where ${household("lifeEvents")} is not null
+        group by h.group_key
+      ) e on e.group_key is not distinct from s.group_key
+      order by ${groupBy === "register" ? sql`s.name` : sql`s.group_key`}`;
+}
+
+export async function figureRows(
+  db: DbOrTx,
+  place: RecapPlace,
+  period: string,
+  groupBy: GroupBy,
+): Promise<FigureRow[]> {
+  const rows = resultRows(await db.execute(figureRowsStatement(place, period, groupBy)));
+  return rows.map((row) => ({
+    key: row.key === null || row.key === undefined ? null : String(row.key),
+    name: row.name === null || row.name === undefined ? null : String(row.name),
+    // The sums arrive as text (bigint) from postgres.js; toFigures reads the figure keys only.
+    figures: toFigures(Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value ?? 0)]))),
+  }));
 }
 
 /** A zeroed figure set (a group without any validated household still gets its row). */
