@@ -201,7 +201,7 @@ const zeroed = (part: string, sums: Record<string, SQL>) =>
 /**
  * The figures of a period's recap households of a place, a row per group. The households are read
  * once (`h`), then summed in three parts joined by group: their own columns, their members (one
- * index probe per household), and the events their life_events list (about one in five has any).
+ * index probe per household), and the events their life_events list (about one household in five lists births or deaths).
  * Each part aggregates straight into the few groups: summing per household first, then per group,
  * sorted and grouped ~23,000 household-and-member rows of ~40 columns, most of a kelurahan sheet.
  */
@@ -253,8 +253,14 @@ export async function figureRows(
   return rows.map((row) => ({
     key: row.key === null || row.key === undefined ? null : String(row.key),
     name: row.name === null || row.name === undefined ? null : String(row.name),
-    // The sums arrive as text (bigint) from postgres.js; toFigures reads the figure keys only.
-    figures: toFigures(Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value ?? 0)]))),
+    // The sums arrive as text (bigint) from postgres.js.
+    figures: toFigures(
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(([column]) => column !== "key" && column !== "name")
+          .map(([column, value]) => [column, Number(value ?? 0)]),
+      ),
+    ),
   }));
 }
 
