@@ -7,7 +7,7 @@
 // whether they still hold.
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { setNewest } from "../services/common/bounded-map.ts";
+import { perHandle, setNewest } from "../services/common/bounded-map.ts";
 
 export interface KeptTotal {
   /** The data version as read (text): equal only while nothing the count reads has changed. */
@@ -17,16 +17,7 @@ export interface KeptTotal {
 
 /** Distinct counts kept per database handle: the filters are the callers' to choose. */
 const keptLimit = 1000;
-const keptTotals = new WeakMap<Db, Map<string, KeptTotal>>();
-
-function keptOf(db: Db): Map<string, KeptTotal> {
-  let kept = keptTotals.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptTotals.set(db, kept);
-  }
-  return kept;
-}
+const keptOf = perHandle<Db, Map<string, KeptTotal>>(() => new Map());
 
 export interface CountCache {
   /** The total counted earlier and the version it was counted at; undefined until one is kept. */

@@ -8,7 +8,7 @@
 // keeps its own pages; the database alone decides whether they still hold.
 import type { Db } from "../db/client.ts";
 import type { RawRow } from "../db/raw-rows.ts";
-import { setNewest } from "../services/common/bounded-map.ts";
+import { perHandle, setNewest } from "../services/common/bounded-map.ts";
 
 export interface KeptPage {
   /** The data version as read with the rows (text): equal only while nothing they show has changed. */
@@ -36,16 +36,7 @@ interface Kept {
   asked: Map<string, true>;
 }
 
-const keptPages = new WeakMap<Db, Kept>();
-
-function keptOf(db: Db): Kept {
-  let kept = keptPages.get(db);
-  if (!kept) {
-    kept = { pages: new Map(), asked: new Map() };
-    keptPages.set(db, kept);
-  }
-  return kept;
-}
+const keptOf = perHandle<Db, Kept>(() => ({ pages: new Map(), asked: new Map() }));
 
 export interface PageCache {
   /** The page read earlier and its version; undefined until one is kept. */

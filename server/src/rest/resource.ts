@@ -35,6 +35,7 @@ import { invalidParameter, RestError } from "./errors.ts";
 import { RawJson } from "./envelope.ts";
 import { countCacheOf } from "./count-cache.ts";
 import { type KeptPage, pageCacheOf } from "./page-cache.ts";
+import { type WalkAnchor, walkAnchorsOf } from "./walk-anchors.ts";
 import { todayIso } from "@shared/dates.ts";
 import {
   asList,
@@ -46,6 +47,7 @@ import {
   type SortItem,
 } from "./query.ts";
 import { escapeLike } from "../services/common/like.ts";
+import { perHandle } from "../services/common/bounded-map.ts";
 
 /** `json` attributes (a stored form) are returned and selectable, never filtered or sorted (no JSON scans). */
 export type AttributeType = "integer" | "decimal" | "string" | "date" | "datetime" | "boolean" | "json";
@@ -372,16 +374,12 @@ function attributesJson(resource: RestResource, names: string[]): SQL | null {
  * page's server time. A table's attribute names mean the same columns in every view that reaches
  * this path (the full view; masked views decode rows instead).
  */
-const writtenAttributes = new WeakMap<Db, Map<string, SQL | null>>();
+const writtenAttributesOf = perHandle<Db, Map<string, SQL | null>>(() => new Map());
 
 function attributesJsonText(db: Db, resource: RestResource, fields: string[] | null): SQL | null {
   const names = attributeNames(resource, fields);
   const key = `${getTableName(resource.table)}:${names.join(",")}`;
-  let written = writtenAttributes.get(db);
-  if (!written) {
-    written = new Map();
-    writtenAttributes.set(db, written);
-  }
+  const written = writtenAttributesOf(db);
   if (written.has(key)) return written.get(key) ?? null;
   const built = attributesJson(resource, names);
   const query = built ? db.execute(built).getQuery() : null;
@@ -531,6 +529,8 @@ interface PageParts {
   order: SQL;
   limit: number;
   offset: number;
+  /** A walk in id order with an anchor before `offset` (walk-anchors.ts): its ids skip from there. */
+  walk?: AnchoredWalk;
   selectList: SQL;
   /** The total (or its kept version) as selected columns. */
   totals: SQL;
@@ -539,8 +539,16 @@ interface PageParts {
   options: FindManyOptions;
 }
 
+/** An anchor of a walk in id order, and the data version it holds at (the list's `dataVersion`). */
+interface AnchoredWalk {
+  anchor: WalkAnchor;
+  version: SQL;
+}
+
 interface PageRows {
   raw: RawRow[];
+  /** Where the page ends in its walk, at the version read with its ids (walk-anchors.ts). */
+  end?: WalkAnchor;
   /** A row carrying the totals: undefined for a page past the end when they come with its rows. */
   totalsRow: RawRow | undefined;
   /** The data version the rows (and totals) were all read at, when asked for and one snapshot gave both. */
@@ -565,10 +573,34 @@ function alongsideOf(options: FindManyOptions): SQL {
   );
 }
 
-/** The ids of the page's rows, in the list's order (as `page_id`). */
-function pageIdsSelect(resource: RestResource, { where, order, limit, offset }: PageParts): SQL {
-  return sql`select ${resource.id} as page_id from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}`;
+/**
+ * The ids of the page's rows, in the list's order (as `page_id`). With an anchored walk, while the
+ * version reads as the anchor's (in this statement's snapshot) the ids start after the anchor's id
+ * and skip only the rows between it and the offset: an index range from there instead of from the
+ * start. Else they skip from the start, as without one.
+ */
+function pageIdsSelect(resource: RestResource, { where, order, limit, offset, walk }: PageParts): SQL {
+  if (!walk) {
+    return sql`select ${resource.id} as page_id from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}`;
+  }
+  const { anchor, version } = walk;
+  const holds = sql`${version} = ${anchor.version}`;
+  return sql`select ${resource.id} as page_id from ${resource.table} where ${where}
+    and ${resource.id} > (case when ${holds} then ${anchor.lastId}::integer else ${FIRST_INTEGER}::integer end)
+    order by ${order} limit ${limit}
+    offset (case when ${holds} then ${offset - anchor.position}::bigint else ${offset}::bigint end)`;
 }
+
+/** Below every id (PostgreSQL's smallest integer): an anchor that does not hold starts nowhere. */
+const FIRST_INTEGER = -2147483648;
+
+/** Where a page of `ids` (in id order) read at `version` ends in its walk. */
+function endOf(ids: readonly number[], offset: number, version: string | undefined): WalkAnchor | undefined {
+  const lastId = ids.at(-1);
+  return version === undefined || lastId === undefined ? undefined : { version, position: offset + ids.length, lastId };
+}
+
+const rowIds = (rows: readonly RawRow[]) => rows.map((row) => Number(row.id));
 
 /**
  * The page, its total and the `alongside` statements as ONE statement. Deferred join: the page's
@@ -587,7 +619,8 @@ async function pageWithIds(db: Db, resource: RestResource, parts: PageParts): Pr
     )${alongsideOf(options)}
     select page.*, ${totals}${pageVersionColumn(pageVersion)} from page order by page.${sql.identifier(positionKey)}`;
   const raw = resultRows(await db.execute(options.planOnce ? plannedOnce(statement) : statement));
-  return { raw, totalsRow: raw[0], version: versionIn(raw[0]) };
+  const version = versionIn(raw[0]);
+  return { raw, totalsRow: raw[0], version, end: endOf(rowIds(raw), parts.offset, version) };
 }
 
 /**
@@ -610,6 +643,8 @@ async function pageByIds(
   );
   const ids = String(found?.[idsKey] ?? "{}");
   if (ids === "{}") return { raw: [], totalsRow: found };
+  // The page's ids and the version were read in one snapshot: they end the walk there.
+  const end = endOf(ids.slice(1, -1).split(",").map(Number), parts.offset, versionIn(found));
   const raw = resultRows(
     await db.execute(
       plannedOnce(sql`with page as (
@@ -627,7 +662,29 @@ async function pageByIds(
     raw,
     totalsRow: found,
     version: version !== undefined && version === versionIn(raw[0]) ? version : undefined,
+    end,
   };
+}
+
+/**
+ * The page read anew. A list in id order whose rows carry their version (a kept page's) is a walk: it
+ * resumes from the nearest anchor before its offset and leaves one where it ends (walk-anchors.ts).
+ * A kept page read again needs neither: its end was noted when it was read, at the version it holds.
+ */
+async function readPage(
+  db: Db,
+  resource: RestResource,
+  parts: PageParts & { scope: SQL | undefined },
+  query: ParsedQuery,
+  needsPlanForValues: () => boolean,
+): Promise<PageRows> {
+  const { pageVersion } = parts;
+  const walk = pageVersion && inIdOrder(query.sort) ? walkAnchorsOf(db, walkKey(db, resource, parts.where)) : null;
+  const anchor = walk?.before(parts.offset);
+  const reading = anchor && pageVersion ? { ...parts, walk: { anchor, version: pageVersion } } : parts;
+  const read = needsPlanForValues() ? await pageByIds(db, resource, reading) : await pageWithIds(db, resource, reading);
+  if (walk && read.end) walk.note(read.end);
+  return read;
 }
 
 /**
@@ -669,8 +726,21 @@ async function keptPageAgain(
  * ~2 KB json_build_object) cost a kept page's read more than the rest of its key.
  */
 function pageKey(db: Db, resource: RestResource, parts: PageParts, counted: SQL | null, columns: string): string {
-  const query = db.execute(sql`${pageIdsSelect(resource, parts)}; ${counted ?? sql`null`}`).getQuery();
+  // The page itself, wherever its walk's anchors would have it read from.
+  const query = db
+    .execute(sql`${pageIdsSelect(resource, { ...parts, walk: undefined })}; ${counted ?? sql`null`}`)
+    .getQuery();
   return `${columns}\n${query.sql}\n${JSON.stringify(query.params)}`;
+}
+
+/** No sort, or the id's ascending order named (orderOf adds the id last either way). */
+const inIdOrder = (sort: SortItem[]) =>
+  sort.every((item) => item.path.length === 0 && item.field === "id" && item.order === "asc");
+
+/** A walk's key for walk-anchors.ts: the rows it goes through (its condition's text and values). */
+function walkKey(db: Db, resource: RestResource, where: SQL): string {
+  const query = db.execute(sql`select ${resource.id} from ${resource.table} where ${where}`).getQuery();
+  return `${query.sql}\n${JSON.stringify(query.params)}`;
 }
 
 /**
@@ -777,11 +847,7 @@ export async function findMany(
       ? await keptPageAgain(db, resource, { scope, pageVersion, options }, pages.known)
       : undefined;
   if (pages?.known && !again) pages.drop();
-  const read =
-    again ??
-    (needsPlanForValues()
-      ? await pageByIds(db, resource, { ...parts, scope })
-      : await pageWithIds(db, resource, parts));
+  const read = again ?? (await readPage(db, resource, { ...parts, scope }, query, needsPlanForValues));
   if (pages && !again && read.version !== undefined) {
     pages.keep({ version: read.version, rows: read.raw, totalsRow: read.totalsRow });
   }

@@ -9,3 +9,19 @@ export function setNewest<K, V>(map: Map<K, V>, key: K, value: V, limit: number)
   if (oldest && !oldest.done) map.delete(oldest.value);
   map.set(key, value);
 }
+
+/**
+ * A memo of each handle (a database handle): made by `make` on the handle's first use, gone with
+ * the handle, so tests' and tools' handles never share one.
+ */
+export function perHandle<K extends object, V>(make: () => V): (handle: K) => V {
+  const memos = new WeakMap<K, V>();
+  return (handle) => {
+    let memo = memos.get(handle);
+    if (memo === undefined) {
+      memo = make();
+      memos.set(handle, memo);
+    }
+    return memo;
+  };
+}
