@@ -62,7 +62,7 @@ async function freshRead(path: string, reader: RestAuth): Promise<number[]> {
 }
 
 /** The page statements a request sent that start from an anchor (its guard in their text). */
-const anchored = (texts: string[]) => texts.filter((text) => /> \(case when .* then .*::integer else/s.test(text));
+const anchored = (texts: string[]) => texts.filter((text) => /[<>] \(case when .* then .*::integer else/s.test(text));
 
 const page = (n: number, size: number, extra = "") =>
   `/registers?pagination[page]=${n}&pagination[pageSize]=${size}${extra}`;
@@ -91,6 +91,30 @@ describe("REST list walked page by page in id order", () => {
       .orderBy(registers.id);
     expect(seen).toEqual(live.map((row) => row.id));
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  test("newest first (sort=id:desc) walks the same way, down the ids, beside an oldest-first walk, with a deletion seen", async () => {
+    await families(11);
+    const reader = await apiToken(t, "read-only");
+    const { app, texts } = await walkingApp(reader);
+    const newestFirst = "&sort=id:desc";
+    const all = await freshRead(page(1, 100, newestFirst), reader);
+    const seen: number[] = [];
+    for (let n = 1; n <= 4; n += 1) {
+      // The same reader walking oldest first meanwhile: its anchors are another walk's.
+      const oldest = ids((await restCall(app, "GET", page(n, 3), reader)).json);
+      expect(oldest).toEqual(await freshRead(page(n, 3), reader));
+      const sentBefore = texts.length;
+      const shown = ids((await restCall(app, "GET", page(n, 3, newestFirst), reader)).json);
+      expect(shown).toEqual(await freshRead(page(n, 3, newestFirst), reader));
+      expect(anchored(texts.slice(sentBefore))).toHaveLength(n === 1 ? 0 : 1);
+      seen.push(...shown);
+    }
+    expect(seen).toEqual(all.slice(0, 12));
+    const gone = all[1] ?? 0;
+    await t.db.update(registers).set({ deletedAt: new Date(), deleteReason: "uji" }).where(eq(registers.id, gone));
+    const fifth = ids((await restCall(app, "GET", page(5, 3, newestFirst), reader)).json);
+    expect(fifth).toEqual(all.filter((id) => id !== gone).slice(12, 15));
   });
 
   test("a family deleted, restored or added between two pages moves the next page as a fresh read does", async () => {

@@ -542,6 +542,8 @@ interface PageParts {
 /** An anchor of a walk in id order, and the data version it holds at (the list's `dataVersion`). */
 interface AnchoredWalk {
   anchor: WalkAnchor;
+  /** The walk's id order: later rows have greater ids (asc) or smaller ones (desc). */
+  direction: "asc" | "desc";
   version: SQL;
 }
 
@@ -583,16 +585,19 @@ function pageIdsSelect(resource: RestResource, { where, order, limit, offset, wa
   if (!walk) {
     return sql`select ${resource.id} as page_id from ${resource.table} where ${where} order by ${order} limit ${limit} offset ${offset}`;
   }
-  const { anchor, version } = walk;
+  const { anchor, version, direction } = walk;
   const holds = sql`${version} = ${anchor.version}`;
+  const after = direction === "asc" ? sql`>` : sql`<`;
+  const nowhere = direction === "asc" ? FIRST_INTEGER : LAST_INTEGER;
   return sql`select ${resource.id} as page_id from ${resource.table} where ${where}
-    and ${resource.id} > (case when ${holds} then ${anchor.lastId}::integer else ${FIRST_INTEGER}::integer end)
+    and ${resource.id} ${after} (case when ${holds} then ${anchor.lastId}::integer else ${nowhere}::integer end)
     order by ${order} limit ${limit}
     offset (case when ${holds} then ${offset - anchor.position}::bigint else ${offset}::bigint end)`;
 }
 
-/** Below every id (PostgreSQL's smallest integer): an anchor that does not hold starts nowhere. */
+/** Before every id of a walk (PostgreSQL's smallest and largest integer): an anchor that does not hold starts nowhere. */
 const FIRST_INTEGER = -2147483648;
+const LAST_INTEGER = 2147483647;
 
 /** Where a page of `ids` (in id order) read at `version` ends in its walk. */
 function endOf(ids: readonly number[], offset: number, version: string | undefined): WalkAnchor | undefined {
@@ -679,9 +684,12 @@ async function readPage(
   needsPlanForValues: () => boolean,
 ): Promise<PageRows> {
   const { pageVersion } = parts;
-  const walk = pageVersion && inIdOrder(query.sort) ? walkAnchorsOf(db, walkKey(db, resource, parts.where)) : null;
+  const direction = idOrder(query.sort);
+  const walk =
+    pageVersion && direction ? walkAnchorsOf(db, `${direction}\n${walkKey(db, resource, parts.where)}`) : null;
   const anchor = walk?.before(parts.offset);
-  const reading = anchor && pageVersion ? { ...parts, walk: { anchor, version: pageVersion } } : parts;
+  const reading =
+    anchor && pageVersion && direction ? { ...parts, walk: { anchor, version: pageVersion, direction } } : parts;
   const read = needsPlanForValues() ? await pageByIds(db, resource, reading) : await pageWithIds(db, resource, reading);
   if (walk && read.end) walk.note(read.end);
   return read;
@@ -733,9 +741,16 @@ function pageKey(db: Db, resource: RestResource, parts: PageParts, counted: SQL 
   return `${columns}\n${query.sql}\n${JSON.stringify(query.params)}`;
 }
 
-/** No sort, or the id's ascending order named (orderOf adds the id last either way). */
-const inIdOrder = (sort: SortItem[]) =>
-  sort.every((item) => item.path.length === 0 && item.field === "id" && item.order === "asc");
+/**
+ * The id order a list is in, if it is in one: no sort or `id:asc` (orderOf adds the id last
+ * either way), or `id:desc`; else null.
+ */
+function idOrder(sort: SortItem[]): "asc" | "desc" | null {
+  const [first, ...rest] = sort;
+  if (!first) return "asc";
+  const byId = first.path.length === 0 && first.field === "id";
+  return byId && rest.every((item) => item.path.length === 0 && item.field === "id") ? first.order : null;
+}
 
 /** A walk's key for walk-anchors.ts: the rows it goes through (its condition's text and values). */
 function walkKey(db: Db, resource: RestResource, where: SQL): string {
