@@ -1,12 +1,12 @@
 // Where a client walking a list in id order left off (issue 12). Strapi pages by offset, so page k
 // of a partner's sync skipped (k - 1) × pageSize rows of the index before it read its own: at
 // 100,000 families page 925 cost ~7 ms of the database, and a whole sync grew with the square of
-// the families. A page read in id order (either way) leaves an anchor: at the data version read with it, the
-// first `position` rows of the walk end at id `lastId`. A later page at an offset at or past an
-// anchor starts after that id and skips only the rows between. The database alone decides whether
-// an anchor holds: the page statement uses it only while the version reads as it did, in the same
-// snapshot as the rows (resource.ts pageIdsSelect), else it skips from the start as before. Each
-// process keeps its own anchors.
+// the families. A page read in id order (either way) leaves an anchor: at the data version read
+// with it, the first `position` rows of the walk end at id `lastId`. A later page at an offset at or
+// past an anchor starts after that id and skips only the rows between. The database alone decides
+// whether an anchor holds: the page statement uses it only while the version reads as it did, in the
+// same snapshot as the rows (resource.ts pageIdsSelect), else it skips from the start as before.
+// Each process keeps its own anchors.
 import type { Db } from "../db/client.ts";
 import { perHandle, setNewest } from "../services/common/bounded-map.ts";
 
