@@ -140,7 +140,7 @@ try {
   let walked = 1;
   // A partner's sync three quarters of the way through the list: each page resumes where the one
   // before ended (rest/walk-anchors.ts) instead of skipping ~75,000 rows of the index.
-  let synced = Math.floor(((total?.total ?? 0) * 0.75) / 25);
+  let synced = Math.max(1, Math.floor(((total?.total ?? 0) * 0.75) / 25));
   const endpoints: Array<{
     name: string;
     path: string;

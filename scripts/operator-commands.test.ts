@@ -433,6 +433,7 @@ describe("operator commands", () => {
       "REST register list (page 1, with count)",
       "REST register list (page 1, with count, gzip)",
       "REST register list (a new page each request, with count)",
+      "REST register list (a sync's next page, 3/4 through the list)",
       'REST name search "Budi"',
       'REST name search "Budi" (withCount=false)',
       "REST register list filtered by status",
