@@ -51,9 +51,9 @@ test("RT signs its recap, the signed PDF verifies publicly, a tampered copy does
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Unduh PDF bertanda tangan" }).click();
   const download = await downloading;
-  const path = await download.path();
   const toast = page.getByText(/\/verifikasi\/[A-Za-z0-9_-]+/);
   await expect(toast).toBeVisible();
+  const path = await download.path();
   const match = /\/verifikasi\/([A-Za-z0-9_-]+)/.exec((await toast.textContent()) ?? "");
   const documentId = match?.[1];
   if (!documentId) throw new Error("no document id in the toast");

@@ -96,6 +96,8 @@ function RecapPage() {
         toast({
           variant: "success",
           title: "Berhasil",
+          // The verification address is there to be read or copied: 5 s was too short for that.
+          durationMs: file.documentId ? 20_000 : undefined,
           description: file.documentId
             ? `PDF bertanda tangan elektronik diunduh. Keasliannya dapat diperiksa di /verifikasi/${file.documentId}`
             : "Berkas Excel diunduh",
