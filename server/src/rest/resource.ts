@@ -595,7 +595,10 @@ function pageIdsSelect(resource: RestResource, { where, order, limit, offset, wa
     offset (case when ${holds} then ${offset - anchor.position}::bigint else ${offset}::bigint end)`;
 }
 
-/** Before every id of a walk (PostgreSQL's smallest and largest integer): an anchor that does not hold starts nowhere. */
+/**
+ * Before every id of a walk (PostgreSQL's smallest and largest integer): an anchor that does not
+ * hold starts nowhere.
+ */
 const FIRST_INTEGER = -2147483648;
 const LAST_INTEGER = 2147483647;
 
@@ -683,16 +686,16 @@ async function readPage(
   query: ParsedQuery,
   needsPlanForValues: () => boolean,
 ): Promise<PageRows> {
+  const read = (reading: typeof parts) =>
+    needsPlanForValues() ? pageByIds(db, resource, reading) : pageWithIds(db, resource, reading);
   const { pageVersion } = parts;
   const direction = idOrder(query.sort);
-  const walk =
-    pageVersion && direction ? walkAnchorsOf(db, `${direction}\n${walkKey(db, resource, parts.where)}`) : null;
-  const anchor = walk?.before(parts.offset);
-  const reading =
-    anchor && pageVersion && direction ? { ...parts, walk: { anchor, version: pageVersion, direction } } : parts;
-  const read = needsPlanForValues() ? await pageByIds(db, resource, reading) : await pageWithIds(db, resource, reading);
-  if (walk && read.end) walk.note(read.end);
-  return read;
+  if (!pageVersion || !direction) return read(parts);
+  const walk = walkAnchorsOf(db, `${direction}\n${walkKey(db, resource, parts.where)}`);
+  const anchor = walk.before(parts.offset);
+  const page = await read(anchor ? { ...parts, walk: { anchor, version: pageVersion, direction } } : parts);
+  if (page.end) walk.note(page.end);
+  return page;
 }
 
 /**
