@@ -6,8 +6,8 @@
 // sync three quarters through), a REST name search, the REST list
 // filtered by status (a filter without a text pattern), a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public) as served, kept for a minute by
-// design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table and
-// the server's peak RSS, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
+// design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table (with
+// the server's peak RSS in each run) and the peak over all of them, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
 // cost the server process, (PostgreSQL on this machine) the app's database backends and this process
 // sending and parsing the load (it shares the same cores): on a machine whose speed drifts, compare
 // those. Numbers are reported, never asserted.
@@ -72,6 +72,8 @@ await handle.close();
 // Samples the app's PostgreSQL backends around each run (PGlite runs inside the server process).
 const databaseCpuOf = kind === "postgres" && env.DATABASE_URL ? databaseCpu(env.DATABASE_URL) : null;
 let peakRssKb = 0;
+/** The server's peak RSS during the current measured run (reset before each). */
+let runPeakRssKb = 0;
 
 /**
  * The built server on a free port, with `extra` in its environment; resolves once /healthz answers.
@@ -101,7 +103,9 @@ async function startServer(extra: Record<string, string> = {}) {
   const sampler = setInterval(() => {
     const status = Bun.spawnSync(["ps", "-o", "rss=", "-p", String(child.pid)]);
     const rss = Number(status.stdout.toString().trim());
-    if (Number.isFinite(rss)) peakRssKb = Math.max(peakRssKb, rss);
+    if (!Number.isFinite(rss)) return;
+    peakRssKb = Math.max(peakRssKb, rss);
+    runPeakRssKb = Math.max(runPeakRssKb, rss);
   }, 500);
   const stop = async () => {
     clearInterval(sampler);
@@ -217,6 +221,7 @@ try {
     databaseCpuMsPerRequest: number | null;
     /** This process (autocannon sending and parsing): the share of the same cores the load takes. */
     loadCpuMsPerRequest: number | null;
+    peakRssMb: number;
   }> = [];
   const perRequest = (ms: number | null, requests: number) =>
     ms === null || requests === 0 ? null : Math.round((ms / requests) * 1000) / 1000;
@@ -248,6 +253,7 @@ try {
       const serverBefore = processCpuMs(server.pid);
       const databaseBefore = await databaseCpuOf?.sample();
       const loadBefore = processCpuMs(process.pid);
+      runPeakRssKb = 0;
       const result = await load(duration);
       const loadAfter = processCpuMs(process.pid);
       const serverAfter = processCpuMs(server.pid);
@@ -273,19 +279,21 @@ try {
           loadBefore === null || loadAfter === null ? null : loadAfter - loadBefore,
           result.requests.total,
         ),
+        // Which endpoint drives the server's memory (the sampler's 500 ms ticks within the run).
+        peakRssMb: Math.round(runPeakRssKb / 1024),
       });
       process.stderr.write(`  ${endpoint.name} @${connections}: ${Math.round(result.requests.average)} req/s\n`);
     }
   }
   console.log(`\n${kind}, ${total?.total.toLocaleString("en")} registers, ${duration} s per run`);
   console.log(
-    "| endpoint | connections | req/s | p50 ms | p99 ms | errors | server CPU ms/req | db CPU ms/req | load CPU ms/req |",
+    "| endpoint | connections | req/s | p50 ms | p99 ms | errors | server CPU ms/req | db CPU ms/req | load CPU ms/req | server RSS MB (peak) |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const shown = (value: number | null) => (value === null ? "—" : value.toFixed(3));
   for (const row of rows) {
     console.log(
-      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${shown(row.serverCpuMsPerRequest)} | ${shown(row.databaseCpuMsPerRequest)} | ${shown(row.loadCpuMsPerRequest)} |`,
+      `| ${row.endpoint} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${shown(row.serverCpuMsPerRequest)} | ${shown(row.databaseCpuMsPerRequest)} | ${shown(row.loadCpuMsPerRequest)} | ${row.peakRssMb} |`,
     );
   }
   console.log(`server peak RSS: ${Math.round(peakRssKb / 1024)} MB`);

@@ -424,6 +424,8 @@ describe("operator commands", () => {
             errors: z.number(),
             // The load's own CPU beside the server's: both share the machine's cores.
             loadCpuMsPerRequest: z.number(),
+            // The server's peak within the run (0 when a 1 s run fell between two samples).
+            peakRssMb: z.number().nonnegative(),
           }),
         ),
       })
