@@ -29,7 +29,11 @@ export async function planOf(
       if (options.generic) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql.raw(`prepare planned as ${query.sql}`));
       const values = query.params.map((value) =>
-        typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`,
+        value === null
+          ? "null"
+          : typeof value === "number"
+            ? String(value)
+            : `'${String(value).replaceAll("'", "''")}'`,
       );
       const rows = resultRows(await tx.execute(sql.raw(`explain execute planned(${values.join(", ")})`)));
       // A prepared statement outlives the transaction: gone before the connection serves another.

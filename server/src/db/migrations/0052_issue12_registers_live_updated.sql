@@ -1,0 +1,1 @@
+CREATE INDEX "registers_live_updated" ON "registers" USING btree ("updated_at","id") WHERE "registers"."deleted_at" is null;
