@@ -4,7 +4,8 @@
 // `npm run bench:db -- N` or `npm run demo:data`).
 // Endpoints: /healthz, the REST register list with its count (page 1, a new page each request, a
 // sync three quarters through), a REST name search, the REST list
-// filtered by status (a filter without a text pattern), a tRPC list page
+// filtered by status (a filter without a text pattern), the families changed since a partner's
+// last run (an incremental sync by updatedAt), a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public) as served, kept for a minute by
 // design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table (with
 // the server's peak RSS in each run) and the peak over all of them, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
@@ -145,6 +146,13 @@ try {
   // A partner's sync three quarters of the way through the list: each page resumes where the one
   // before ended (rest/walk-anchors.ts) instead of skipping ~75,000 rows of the index.
   let synced = Math.max(1, Math.floor(((total?.total ?? 0) * 0.75) / 25));
+  // Partners' last runs, from 30 days back a minute apart (the generator spreads changes over 24
+  // months: ~4% of the families changed in the last 30 days).
+  let lastRun = Date.now() - 30 * 24 * 60 * 60 * 1000;
+  const changedSince = () => {
+    lastRun += 60 * 1000;
+    return `/api/registers?filters[updatedAt][$gt]=${new Date(lastRun).toISOString()}&sort=updatedAt:asc&pagination[pageSize]=25`;
+  };
   const endpoints: Array<{
     name: string;
     path: string;
@@ -200,6 +208,14 @@ try {
       name: "REST register list filtered by status",
       path: "/api/registers?filters[status][$eq]=APPROVED&pagination[pageSize]=25",
       headers: bearer,
+    },
+    {
+      // A partner's incremental sync: the families changed since its last run, oldest change first.
+      // Each request starts a minute later than the one before (a page read again would be kept).
+      name: "REST register list changed since a partner's last run (sort=updatedAt)",
+      path: changedSince(),
+      headers: bearer,
+      next: changedSince,
     },
     {
       name: "tRPC records list page 1 (admin)",
