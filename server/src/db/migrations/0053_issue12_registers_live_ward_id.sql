@@ -1,0 +1,1 @@
+CREATE INDEX "registers_live_ward_id" ON "registers" USING btree ("desa_kelurahan_id","id") WHERE "registers"."deleted_at" is null;
