@@ -5,7 +5,7 @@
 // Endpoints: /healthz, the REST register list with its count (page 1, a new page each request, a
 // sync three quarters through), a REST name search, the REST list
 // filtered by status (a filter without a text pattern), the families changed since a partner's
-// last run (an incremental sync by updatedAt), a tRPC list page
+// last run (an incremental sync by updatedAt), one ward's pages, a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public) as served, kept for a minute by
 // design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table (with
 // the server's peak RSS in each run) and the peak over all of them, writes JSON (.tmp/bench-http-<kind>.json). Beside req/s, the CPU each request
@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { count, eq } from "drizzle-orm";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
+import { desaKelurahan } from "../server/src/db/schema/regions.ts";
 import { registers } from "../server/src/db/schema/registers.ts";
 import { users } from "../server/src/db/schema/users.ts";
 import { getEnv } from "../server/src/env.ts";
@@ -67,6 +68,7 @@ const { token } = await createApiToken(
 const sessionToken = generateSessionToken();
 await createSession(handle.db, sessionToken, admin.id, { persistent: false });
 const [total] = await handle.db.select({ total: count() }).from(registers);
+const wardIds = (await handle.db.select({ id: desaKelurahan.id }).from(desaKelurahan)).map((ward) => ward.id);
 const kind = handle.kind;
 await handle.close();
 
@@ -149,6 +151,15 @@ try {
   // Partners' last runs, from 30 days back a minute apart (the generator spreads changes over 24
   // months: ~4% of the families changed in the last 30 days).
   let lastRun = Date.now() - 30 * 24 * 60 * 60 * 1000;
+  // A partner copying one ward after another, page by page: every ward's first 60 pages in turn,
+  // so no page is asked twice in a run (a kept page would answer it without reading it).
+  let wardPages = 0;
+  const wardPage = () => {
+    const ward = wardIds[wardPages % wardIds.length] ?? 0;
+    const page = 1 + (Math.floor(wardPages / Math.max(1, wardIds.length)) % 60);
+    wardPages += 1;
+    return `/api/registers?filters[desa_kelurahan][id][$eq]=${ward}&pagination[page]=${page}&pagination[pageSize]=25`;
+  };
   const changedSince = () => {
     lastRun += 60 * 1000;
     return `/api/registers?filters[updatedAt][$gt]=${new Date(lastRun).toISOString()}&sort=updatedAt:asc&pagination[pageSize]=25`;
@@ -216,6 +227,12 @@ try {
       path: changedSince(),
       headers: bearer,
       next: changedSince,
+    },
+    {
+      name: "REST register list of one ward (a new page each request)",
+      path: wardPage(),
+      headers: bearer,
+      next: wardPage,
     },
     {
       name: "tRPC records list page 1 (admin)",

@@ -440,6 +440,7 @@ describe("operator commands", () => {
       'REST name search "Budi" (withCount=false)',
       "REST register list filtered by status",
       "REST register list changed since a partner's last run (sort=updatedAt)",
+      "REST register list of one ward (a new page each request)",
       "tRPC records list page 1 (admin)",
       "landing statistics (stats.public, cached)",
       "landing statistics (stats.public, uncached)",
