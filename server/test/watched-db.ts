@@ -5,11 +5,17 @@ import type { Db } from "../src/db/client.ts";
 import { isPlannedOnce } from "../src/db/statement-plans.ts";
 import { type TestContext, testApp } from "./helpers.ts";
 
+/** A statement as it was run: its text and values. */
+export interface SentQuery {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * The database with `beforePlannedOnce` run just before each statement marked plannedOnce, and the
- * text of every statement run written down.
+ * text of every statement run written down (with its values too, in `queries` when given).
  */
-export function watchedDb(db: Db, beforePlannedOnce: () => Promise<void>, texts: string[]): Db {
+export function watchedDb(db: Db, beforePlannedOnce: () => Promise<void>, texts: string[], queries?: SentQuery[]): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property !== "execute") return Reflect.get(target, property, receiver);
@@ -19,8 +25,10 @@ export function watchedDb(db: Db, beforePlannedOnce: () => Promise<void>, texts:
           getQuery: () => query.getQuery(),
           // biome-ignore lint/suspicious/noThenProperty: a stand-in for drizzle's query, which runs only when awaited too (getQuery alone must not run it)
           then: (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) => {
-            const text = query.getQuery().sql;
+            const sent = query.getQuery();
+            const text = sent.sql;
             texts.push(text);
+            queries?.push(sent);
             const before = isPlannedOnce(text) ? beforePlannedOnce() : Promise.resolve();
             return before.then(() => query).then(resolve, reject);
           },

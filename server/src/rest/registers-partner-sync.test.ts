@@ -16,7 +16,7 @@ import { createFamilyRegister } from "../../test/factories.ts";
 import { useTestApp } from "../../test/helpers.ts";
 import { copyFamilies, planOf } from "../../test/query-plan.ts";
 import { apiToken, cookieOf, type RestAuth, restCall } from "../../test/rest.ts";
-import { appOn } from "../../test/watched-db.ts";
+import { appOn, type SentQuery, watchedDb } from "../../test/watched-db.ts";
 
 const t = useTestApp();
 
@@ -122,7 +122,7 @@ async function thirdWard(db: Db): Promise<number> {
  * The statement's plan over 6,000 families copied from `templateId` (rolled back afterwards), with
  * `setting` made first when given.
  */
-function planAtSize(statement: { sql: string; params: unknown[] }, templateId: number, setting?: SQL): Promise<string> {
+function planAtSize(statement: SentQuery, templateId: number, setting?: SQL): Promise<string> {
   return planOf(t.db, statement, {
     addRows: async (tx) => {
       if (setting) await tx.execute(setting);
@@ -136,28 +136,22 @@ function planAtSize(statement: { sql: string; params: unknown[] }, templateId: n
 }
 
 /**
- * The statement (text and values) the REST list sends for the page at `path`: its ids, rows and
+ * The statement (text and values) the REST list runs for the page at `path`: its ids, rows and
  * audit row; the one whose text has `marker`.
  */
-async function pageStatement(
-  path: string,
-  reader: RestAuth,
-  marker: string,
-): Promise<{ sql: string; params: unknown[] }> {
-  const sent: Array<{ sql: string; params: unknown[] }> = [];
-  const recording = new Proxy(t.db, {
-    get(target, property, receiver) {
-      if (property !== "execute") return Reflect.get(target, property, receiver);
-      return (statement: SQL) => {
-        sent.push(target.execute(statement).getQuery());
-        return target.execute(statement);
-      };
-    },
-  }) satisfies Db;
-  const answer = await restCall(appOn(t, recording), "GET", path, reader);
+async function pageStatement(path: string, reader: RestAuth, marker: string): Promise<SentQuery> {
+  const sent: SentQuery[] = [];
+  const answer = await restCall(
+    appOn(
+      t,
+      watchedDb(t.db, async () => {}, [], sent),
+    ),
+    "GET",
+    path,
+    reader,
+  );
   expect(answer.status).toBe(200);
-  // (The page's cache key is worked out from the same select, never sent: its text ends in "; null".)
   const page = sent.find((query) => query.sql.startsWith("with page_ids as") && query.sql.includes(marker));
-  if (!page) throw new Error(`no page statement among ${sent.length} sent`);
+  if (!page) throw new Error(`no page statement among ${sent.length} run`);
   return page;
 }
