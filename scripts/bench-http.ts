@@ -148,9 +148,6 @@ try {
   // A partner's sync three quarters of the way through the list: each page resumes where the one
   // before ended (rest/walk-anchors.ts) instead of skipping ~75,000 rows of the index.
   let synced = Math.max(1, Math.floor(((total?.total ?? 0) * 0.75) / 25));
-  // Partners' last runs, from 30 days back a minute apart (the generator spreads changes over 24
-  // months: ~4% of the families changed in the last 30 days).
-  let lastRun = Date.now() - 30 * 24 * 60 * 60 * 1000;
   // A partner copying one ward after another, page by page: every ward's first 60 pages in turn,
   // so no page is asked twice in a run (a kept page would answer it without reading it).
   let wardPages = 0;
@@ -160,6 +157,9 @@ try {
     wardPages += 1;
     return `/api/registers?filters[desa_kelurahan][id][$eq]=${ward}&pagination[page]=${page}&pagination[pageSize]=25`;
   };
+  // Partners' last runs, from 30 days back a minute apart (the generator spreads changes over 24
+  // months: ~4% of the families changed in the last 30 days).
+  let lastRun = Date.now() - 30 * 24 * 60 * 60 * 1000;
   const changedSince = () => {
     lastRun += 60 * 1000;
     return `/api/registers?filters[updatedAt][$gt]=${new Date(lastRun).toISOString()}&sort=updatedAt:asc&pagination[pageSize]=25`;
