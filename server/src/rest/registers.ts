@@ -20,6 +20,7 @@ import { RestError, restNotFound } from "./errors.ts";
 import { oneWriteBody } from "../http/one-write.ts";
 import { keptAnswer } from "./kept-answers.ts";
 import { parseQuery } from "./query.ts";
+import { registerCountFilterOf } from "./register-count-filter.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
 import { findMany, findOne, type RestAttribute, type RestResource } from "./resource.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
@@ -259,12 +260,16 @@ export function registersRest(): Hono<AppEnv> {
       const resource = resourceFor(access);
       const query = parseQuery(url, resource);
       pagination = query.pagination;
-      // Unfiltered, the exact total comes from the rollups (plus the few cadre registrations); the
-      // page, its total and its audit row are one statement.
+      // Unfiltered or narrowed by status, place or condition only, the exact total comes from the
+      // rollups (plus the few cadre registrations); the page, its total and its audit row are one
+      // statement.
+      const { area } = readPolicyOf(c.var.actor).scope;
+      const cadreForms = readsCadreForms(c.var.actor);
       return findMany(db, resource, query, access.rows, {
-        unfilteredTotal: liveRegisterCountSql(readPolicyOf(c.var.actor).scope.area, {
-          cadreForms: readsCadreForms(c.var.actor),
-        }),
+        totalOf: (filters) => {
+          const narrowing = registerCountFilterOf(resource, filters);
+          return narrowing && liveRegisterCountSql(area, { cadreForms }, narrowing);
+        },
         alongside: access.alongsideInStatement,
         // The stored form goes out as stored to readers of the full view (officials get it masked).
         rawJson: access.view === "full",

@@ -480,10 +480,11 @@ export interface ListResult {
 
 export interface FindManyOptions {
   /**
-   * The exact number of rows in `scope` as one SQL value, when the caller has it without counting
-   * (registers: from the figure rollups); used when the query has no filters.
+   * The exact number of rows in `scope` that `filters` select, as one SQL value, when the caller
+   * has it without counting them (registers: from the figure rollups); undefined: counted from the
+   * rows (and kept per `dataVersion`).
    */
-  unfilteredTotal?: SQL;
+  totalOf?: (filters: FilterNode | null) => SQL | undefined;
   /**
    * Statements to run with the page, in the same round trip (an INSERT of the read's audit row, an
    * API token's use stamped): given the page's ids in order as a jsonb array; an audit row must be
@@ -818,13 +819,10 @@ export async function findMany(
           sql`, `,
         );
   const order = sql.join(orderOf(resource, query.sort), sql`, `);
-  const counted =
-    !query.filters && options.unfilteredTotal
-      ? options.unfilteredTotal
-      : sql`(select count(*) from ${resource.table} where ${where})`;
+  const known = options.totalOf?.(query.filters);
+  const counted = known ?? sql`(select count(*) from ${resource.table} where ${where})`;
   const { dataVersion } = options;
-  const kept =
-    pagination.withCount && counted !== options.unfilteredTotal && dataVersion ? countCacheOf(db, counted) : null;
+  const kept = pagination.withCount && !known && dataVersion ? countCacheOf(db, counted) : null;
   // A total and the version it was counted at, read in one snapshot.
   const countedWithVersion = dataVersion
     ? sql`(${counted})::float8 as ${sql.identifier(totalKey)}, ${dataVersion} as ${sql.identifier(versionKey)}`

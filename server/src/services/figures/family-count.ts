@@ -6,9 +6,10 @@ import type { SpecialConditionKey } from "@shared/enums.ts";
 import type { RegisterStatus } from "@shared/status.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { registers } from "../../db/schema/registers.ts";
-import { scopeCondition, type AreaScope } from "../registers/scope.ts";
+import { registerPlaceColumns, type AreaScope } from "../registers/scope.ts";
+import { conditionCondition } from "../registers/filters.ts";
 import { compiledQuery } from "../../db/compiled.ts";
-import { currentFigureTable, figureSource, type FigureTable } from "./area-figures.ts";
+import { currentFigureTable, type FigureTable } from "./area-figures.ts";
 import {
   isWardOrWider,
   placeCondition,
@@ -81,22 +82,43 @@ export function liveFamilyCountSql(
   )})`;
 }
 
+/** What a register list narrows its reader's area to, where the rollups can count it (REST filters). */
+export interface RegisterCountFilter extends FamilyCountFilter {
+  /** Family registrations only, even for a reader who also sees the cadres' own registrations. */
+  familiesOnly?: boolean;
+}
+
 /**
- * Live registrations of an area as one SQL value (for a list's statement to carry), the REST list's
- * exact total: for a ward or wider, from the register counts; for an RW or RT, the families from the
- * rollups plus, when the reader sees them, the cadres' own registrations (few; a partial index
- * counts them).
+ * Live registrations of an area (narrowed by `filter`) as one SQL value, for a list's statement to
+ * carry: the REST list's exact total. Unnarrowed by status or condition, for a ward or wider, from
+ * the register counts; otherwise the families from the rollups plus, when the reader sees them, the
+ * cadres' own registrations (few; a partial index counts them).
  */
-export function liveRegisterCountSql(area: AreaScope, options: { cadreForms: boolean }): SQL {
-  if (isWardOrWider(area)) {
+export function liveRegisterCountSql(
+  area: AreaScope,
+  options: { cadreForms: boolean },
+  filter: RegisterCountFilter = {},
+): SQL {
+  const cadreForms = options.cadreForms && filter.familiesOnly !== true;
+  const { statuses, condition } = filter;
+  if (isWardOrWider(area, filter) && statuses === undefined && condition === undefined) {
     // A ward or wider: a few dozen rows of the trigger-kept register counts.
-    const forms = options.cadreForms ? undefined : eq(registerCounts.formType, "family_registration");
-    return sql`(select coalesce(sum(${registerCounts.live}), 0) from ${registerCounts} where ${and(rollupPlace(registerCounts, area), forms) ?? sql`true`})`;
+    const forms = cadreForms ? undefined : eq(registerCounts.formType, "family_registration");
+    return sql`(select coalesce(sum(${registerCounts.live}), 0) from ${registerCounts} where ${and(rollupPlace(registerCounts, area, filter), forms) ?? sql`true`})`;
   }
-  const { table, where } = figureSource(area);
-  const families = sql`(select coalesce(sum(${table.families}), 0) from ${table} where ${where})`;
-  if (!options.cadreForms) return families;
-  const cadres = and(scopeCondition(area), eq(registers.formType, "kader_registration"), isNull(registers.deletedAt));
+  const table = currentFigureTable({ wardOrWider: isWardOrWider(area, filter) });
+  const families = sql`(select coalesce(sum(${countedFamilies(table, condition)}), 0) from ${table} where ${and(
+    rollupPlace(table, area, filter),
+    statusCondition(table, statuses),
+  )})`;
+  if (!cadreForms) return families;
+  const cadres = and(
+    rollupPlace(registerPlaceColumns, area, filter),
+    eq(registers.formType, "kader_registration"),
+    isNull(registers.deletedAt),
+    statuses ? inArray(registers.status, [...statuses]) : undefined,
+    condition ? conditionCondition(condition) : undefined,
+  );
   return sql`${families} + (select count(*) from ${registers} where ${cadres})`;
 }
 
@@ -104,9 +126,10 @@ export async function liveRegisterCount(
   db: DbOrTx,
   area: AreaScope,
   options: { cadreForms: boolean },
+  filter: RegisterCountFilter = {},
 ): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`(${liveRegisterCountSql(area, options)})::float8`.mapWith(Number) })
+    .select({ total: sql<number>`(${liveRegisterCountSql(area, options, filter)})::float8`.mapWith(Number) })
     .from(sql`(select 1) as one`);
   return row?.total ?? 0;
 }
