@@ -4,7 +4,7 @@
 // `npm run bench:db -- N` or `npm run demo:data`).
 // Endpoints: /healthz, the REST register list with its count (page 1, a new page each request, a
 // sync three quarters through), a REST name search, the REST list
-// filtered by status (a filter without a text pattern), the families changed since a partner's
+// filtered by status (a filter without a text pattern) and a page far into one status, the families changed since a partner's
 // last run (an incremental sync by updatedAt), one ward's pages, a tRPC list page
 // (a signed-in admin), the landing statistics (tRPC stats.public) as served, kept for a minute by
 // design, and uncached (a second server with PUBLIC_STATS_MAX_AGE_MS=0). Prints one table (with
@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { count, eq } from "drizzle-orm";
+import { count, eq, isNull } from "drizzle-orm";
 import { openConfiguredDatabase } from "../server/src/db/open.ts";
 import { desaKelurahan } from "../server/src/db/schema/regions.ts";
 import { registers } from "../server/src/db/schema/registers.ts";
@@ -69,6 +69,11 @@ const sessionToken = generateSessionToken();
 await createSession(handle.db, sessionToken, admin.id, { persistent: false });
 const [total] = await handle.db.select({ total: count() }).from(registers);
 const wardIds = (await handle.db.select({ id: desaKelurahan.id }).from(desaKelurahan)).map((ward) => ward.id);
+const statusTotals = await handle.db
+  .select({ status: registers.status, families: count() })
+  .from(registers)
+  .where(isNull(registers.deletedAt))
+  .groupBy(registers.status);
 const kind = handle.kind;
 await handle.close();
 
@@ -157,6 +162,20 @@ try {
     wardPages += 1;
     return `/api/registers?filters[desa_kelurahan][id][$eq]=${ward}&pagination[page]=${page}&pagination[pageSize]=25`;
   };
+  // A partner reading one status at a page far into it, picked anew each request and never next to
+  // the one before (no walk anchor helps): every status in turn, pages spread over its list, page
+  // sizes 20 to 29 so that no page is asked twice in a run (a kept page would answer it).
+  let statusReads = 0;
+  const statusPage = () => {
+    const { status, families } = statusTotals[statusReads % Math.max(1, statusTotals.length)] ?? {
+      status: "APPROVED",
+      families: 0,
+    };
+    const pageSize = 20 + (Math.floor(statusReads / Math.max(1, statusTotals.length)) % 10);
+    const page = 1 + ((statusReads * 7919) % Math.max(1, Math.floor(families / pageSize)));
+    statusReads += 1;
+    return `/api/registers?filters[status][$eq]=${status}&pagination[page]=${page}&pagination[pageSize]=${pageSize}`;
+  };
   // Partners' last runs, from 30 days back a minute apart (the generator spreads changes over 24
   // months: ~4% of the families changed in the last 30 days).
   let lastRun = Date.now() - 30 * 24 * 60 * 60 * 1000;
@@ -219,6 +238,12 @@ try {
       name: "REST register list filtered by status",
       path: "/api/registers?filters[status][$eq]=APPROVED&pagination[pageSize]=25",
       headers: bearer,
+    },
+    {
+      name: "REST register list of one status (a page far into it each request)",
+      path: statusPage(),
+      headers: bearer,
+      next: statusPage,
     },
     {
       // A partner's incremental sync: the families changed since its last run, oldest change first.

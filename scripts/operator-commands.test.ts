@@ -439,6 +439,7 @@ describe("operator commands", () => {
       'REST name search "Budi"',
       'REST name search "Budi" (withCount=false)',
       "REST register list filtered by status",
+      "REST register list of one status (a page far into it each request)",
       "REST register list changed since a partner's last run (sort=updatedAt)",
       "REST register list of one ward (a new page each request)",
       "tRPC records list page 1 (admin)",

@@ -1,0 +1,1 @@
+CREATE INDEX "registers_live_status_id" ON "registers" USING btree ("status","id") WHERE "registers"."deleted_at" is null;
