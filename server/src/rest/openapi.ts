@@ -192,7 +192,7 @@ const queryParameters = {
     in: "query",
     style: "deepObject",
     explode: true,
-    description: `\`page\`+\`pageSize\` (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) or \`start\`+\`limit\` (\`limit=-1\` → ${MAX_PAGE_SIZE}); a size ≤ 0 is 1; \`withCount=false\` (or \`f\`, \`0\`) leaves out the total. To read a whole list (a sync), walk its pages in id order (no \`sort\`, \`sort=id:asc\` or \`sort=id:desc\`): each page then starts where the one before ended instead of skipping every row before it. To keep a copy up to date, ask only for what changed since your last run: \`filters[updatedAt][$gt]=<last run>&sort=updatedAt:asc\` (read from an index).`,
+    description: `\`page\`+\`pageSize\` (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) or \`start\`+\`limit\` (\`limit=-1\` → ${MAX_PAGE_SIZE}); a size ≤ 0 is 1; \`withCount=false\` (or \`f\`, \`0\`) leaves out the total. To read a whole list (a sync), walk its pages in id order (no \`sort\`, \`sort=id:asc\` or \`sort=id:desc\`): each page then starts where the one before ended instead of skipping every row before it. To keep a copy up to date, ask only for what changed since your last run: \`filters[updatedAt][$gt]=<last run>&sort=updatedAt:asc\` (read from an index). A copy of one ward (\`filters[desa_kelurahan][id][$eq]\`) or one status (\`filters[status][$eq]\`) is read from an index too, and its total, like that of a filter made only of status, ward, kecamatan, RW, RT, \`form_type=family_registration\` and one special condition, comes from totals kept with every write instead of a count of the rows.`,
     schema: {
       type: "object",
       properties: {
