@@ -49,7 +49,9 @@ export type FilterNode =
   | { kind: "or"; items: FilterNode[] }
   | { kind: "not"; item: FilterNode }
   | { kind: "compare"; field: string; operator: ComparisonOperator; value: unknown }
-  | { kind: "relation"; relation: string; filter: FilterNode };
+  | { kind: "relation"; relation: string; filter: FilterNode }
+  // Never parsed: a relation filter whose related keys were read first (relation-keys.ts).
+  | { kind: "related"; relation: string; keys: readonly unknown[] };
 
 export interface PopulateNode {
   relation: string;

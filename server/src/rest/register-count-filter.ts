@@ -45,10 +45,16 @@ function conditionOfCount(resource: RestResource, field: string): SpecialConditi
   return specialConditionKeys.find((key) => conditionCountColumn(key) === column);
 }
 
+/** The one region id a relation filter read as keys selects (`nama` of one ward: relation-keys.ts). */
+function onlyKey(keys: readonly unknown[]): number | undefined {
+  const [key, ...more] = keys;
+  return more.length === 0 && typeof key === "number" && Number.isInteger(key) ? key : undefined;
+}
+
 /** One condition of the filter's conjunction as a part of the narrowing, or undefined. */
 function partOf(resource: RestResource, node: FilterNode): RegisterCountFilter | undefined {
-  if (node.kind === "relation") {
-    const id = relatedId(node.filter);
+  if (node.kind === "relation" || node.kind === "related") {
+    const id = node.kind === "relation" ? relatedId(node.filter) : onlyKey(node.keys);
     if (id === undefined) return undefined;
     if (node.relation === "desa_kelurahan") return { desaKelurahanId: id };
     if (node.relation === "kecamatan") return { kecamatanId: id };

@@ -258,12 +258,23 @@ export function compileFilter(resource: RestResource, node: FilterNode): SQL {
     case "compare":
       return compare(resource, node.field, node.operator, node.value);
     case "relation": {
-      const relation = resource.relations[node.relation];
-      if (!relation) throw new RestError(400, "ValidationError", `Invalid parameter ${node.relation}`);
+      const relation = relationNamed(resource, node.relation);
       const target = relation.target();
       return sql`${relation.localColumn} in (select ${relation.foreignColumn} from ${target.table} where ${compileFilter(target, node.filter)})`;
     }
+    case "related": {
+      // As `in (select …)` over no rows: false, also for a null key (and true under $not).
+      const relation = relationNamed(resource, node.relation);
+      return node.keys.length === 0 ? sql`false` : inArray(relation.localColumn, [...node.keys]);
+    }
   }
+}
+
+/** The relation a filter names, or the 400 Strapi answers for one the resource does not have. */
+export function relationNamed(resource: RestResource, name: string): RestRelation {
+  const relation = resource.relations[name];
+  if (!relation) throw new RestError(400, "ValidationError", `Invalid parameter ${name}`);
+  return relation;
 }
 
 function serialize(value: unknown, type: AttributeType): unknown {
