@@ -56,6 +56,15 @@ describe("REST register list filtered through a relation", () => {
         `filters[$or][0][desa_kelurahan][id][$eq]=${sibling.id}&filters[$or][1][rw][$eq]=005`,
       ],
       [`filters[kecamatan][nama][$eq]=${name(district.nama)}`, `filters[kecamatan][id][$eq]=${district.id}`],
+      // Relations read first together: each keeps its own keys.
+      [
+        `filters[desa_kelurahan][nama][$eq]=${name(home.nama)}&filters[kecamatan][nama][$eq]=${name(district.nama)}`,
+        `filters[desa_kelurahan][id][$eq]=${home.id}&filters[kecamatan][id][$eq]=${district.id}`,
+      ],
+      [
+        `filters[$or][0][desa_kelurahan][nama][$eq]=${name(other.nama)}&filters[$or][1][kecamatan][nama][$eq]=Tidak%20Ada&filters[$or][2][desa_kelurahan][kode][$eq]=${home.kode}`,
+        `filters[$or][0][desa_kelurahan][id][$eq]=${other.id}&filters[$or][1][desa_kelurahan][id][$eq]=${home.id}`,
+      ],
       [
         `filters[desa_kelurahan][kecamatan][nama][$eq]=${name(district.nama)}`,
         `filters[kecamatan][id][$eq]=${district.id}`,
