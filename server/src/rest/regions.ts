@@ -8,7 +8,6 @@ import * as regions from "../services/regions/regions.ts";
 import { listBody, parseId, readDataPayload, singleBody } from "./envelope.ts";
 import { restNotFound } from "./errors.ts";
 import { parseQuery } from "./query.ts";
-import { queryWithRelationKeys } from "./relation-keys.ts";
 import { findMany, findOne, type RestResource } from "./resource.ts";
 import { requireAdmin } from "../services/common/access.ts";
 
@@ -191,9 +190,8 @@ export function regionsRest(): Hono<AppEnv> {
     ["/desa-kelurahans", desaKelurahanResource],
   ] as const) {
     app.get(path, async (c) => {
-      const { db } = c.var.deps;
-      const query = await queryWithRelationKeys(db, resource, parseQuery(queryString(c.req.url), resource));
-      return c.json(listBody(await findMany(db, resource, query), query.pagination));
+      const query = parseQuery(queryString(c.req.url), resource);
+      return c.json(listBody(await findMany(c.var.deps.db, resource, query), query.pagination));
     });
     app.get(`${path}/:id`, async (c) => {
       const id = parseId(c.req.param("id"));

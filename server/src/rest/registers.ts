@@ -21,7 +21,6 @@ import { oneWriteBody } from "../http/one-write.ts";
 import { keptAnswer } from "./kept-answers.ts";
 import { parseQuery } from "./query.ts";
 import { registerCountFilterOf } from "./register-count-filter.ts";
-import { queryWithRelationKeys } from "./relation-keys.ts";
 import { desaKelurahanResource, kecamatanResource } from "./regions.ts";
 import { findMany, findOne, type RestAttribute, type RestResource } from "./resource.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "@shared/schemas/family.ts";
@@ -257,37 +256,32 @@ export function registersRest(): Hono<AppEnv> {
     const url = queryString(c.req.url);
     readPolicy(c.var.actor);
     let pagination: ReturnType<typeof parseQuery>["pagination"] | null = null;
-    const result = await readRegisterEntries(
-      db,
-      c.var.actor,
-      { columns, via: "rest", single: false },
-      async (access) => {
-        const resource = resourceFor(access);
-        const query = await queryWithRelationKeys(db, resource, parseQuery(url, resource));
-        pagination = query.pagination;
-        // Unfiltered or narrowed by status, place or condition only, the exact total comes from the
-        // rollups (plus the few cadre registrations); the page, its total and its audit row are one
-        // statement.
-        const { area } = readPolicyOf(c.var.actor).scope;
-        const cadreForms = readsCadreForms(c.var.actor);
-        return findMany(db, resource, query, access.rows, {
-          totalOf: (filters) => {
-            const narrowing = registerCountFilterOf(resource, filters);
-            return narrowing && liveRegisterCountSql(area, { cadreForms }, narrowing);
-          },
-          alongside: access.alongsideInStatement,
-          // The stored form goes out as stored to readers of the full view (officials get it masked).
-          rawJson: access.view === "full",
-          // Every live row in id order has one best plan (the live ids' index) for every page.
-          planOnce: !query.filters && query.sort.length === 0 && readsEveryLiveRow(c.var.actor),
-          // A filtered total is counted once and answered again until a register or region write commits.
-          dataVersion: registerDataVersion,
-          // A page asked again (a partner polling it) is answered from its kept rows while no write
-          // has committed: the database only proves them still in scope, audits and stamps.
-          keepPages: true,
-        });
-      },
-    );
+    const result = await readRegisterEntries(db, c.var.actor, { columns, via: "rest", single: false }, (access) => {
+      const resource = resourceFor(access);
+      const query = parseQuery(url, resource);
+      pagination = query.pagination;
+      // Unfiltered or narrowed by status, place or condition only, the exact total comes from the
+      // rollups (plus the few cadre registrations); the page, its total and its audit row are one
+      // statement.
+      const { area } = readPolicyOf(c.var.actor).scope;
+      const cadreForms = readsCadreForms(c.var.actor);
+      return findMany(db, resource, query, access.rows, {
+        totalOf: (filters) => {
+          const narrowing = registerCountFilterOf(resource, filters);
+          return narrowing && liveRegisterCountSql(area, { cadreForms }, narrowing);
+        },
+        alongside: access.alongsideInStatement,
+        // The stored form goes out as stored to readers of the full view (officials get it masked).
+        rawJson: access.view === "full",
+        // Every live row in id order has one best plan (the live ids' index) for every page.
+        planOnce: !query.filters && query.sort.length === 0 && readsEveryLiveRow(c.var.actor),
+        // A filtered total is counted once and answered again until a register or region write commits.
+        dataVersion: registerDataVersion,
+        // A page asked again (a partner polling it) is answered from its kept rows while no write
+        // has committed: the database only proves them still in scope, audits and stamps.
+        keepPages: true,
+      });
+    });
     if (!pagination) throw new Error("registers list: no pagination parsed");
     const paging = pagination;
     const answer = () => jsonText(listBody(result, paging));

@@ -9,19 +9,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { resultRows } from "../db/raw-rows.ts";
-import type { FilterNode, ParsedQuery } from "./query.ts";
-import { compileFilter, relationNamed, type RestResource } from "./resource.ts";
+import { compileFilter, relationNamed } from "./filter-sql.ts";
+import type { FilterNode } from "./query.ts";
+import type { RestResource } from "./resource.ts";
 
 /** More related keys than this stay a sub-select: a long `in` list costs more to plan than it saves. */
 const MAX_KEYS = 1000;
 
 type RelationFilter = Extract<FilterNode, { kind: "relation" }>;
-
-/** A relation filter to read first, and the resource it filters. */
-interface Pending {
-  resource: RestResource;
-  node: RelationFilter;
-}
 
 /** Integer keys only: the reads are one `union all`, and every relation here is keyed by an id. */
 const INTEGER_KEY = new Set(["integer", "serial", "smallint", "smallserial"]);
@@ -43,7 +38,7 @@ function readsFirst(resource: RestResource, node: RelationFilter): boolean {
 }
 
 /** The relation filters of `filter` (outermost only: a nested one is read with its parent). */
-function pendingOf(resource: RestResource, filter: FilterNode, found: Pending[]): Pending[] {
+function pendingOf(resource: RestResource, filter: FilterNode, found: RelationFilter[]): RelationFilter[] {
   switch (filter.kind) {
     case "and":
     case "or":
@@ -52,7 +47,7 @@ function pendingOf(resource: RestResource, filter: FilterNode, found: Pending[])
     case "not":
       return pendingOf(resource, filter.item, found);
     case "relation":
-      if (readsFirst(resource, filter)) found.push({ resource, node: filter });
+      if (readsFirst(resource, filter)) found.push(filter);
       return found;
     case "compare":
     case "related":
@@ -64,8 +59,12 @@ function pendingOf(resource: RestResource, filter: FilterNode, found: Pending[])
  * The keys each pending filter selects, in one statement (a query may hold hundreds of them);
  * undefined for one that selects more than MAX_KEYS.
  */
-async function keysOf(db: Db, pending: Pending[]): Promise<Map<RelationFilter, unknown[] | undefined>> {
-  const reads = pending.map(({ resource, node }, index) => {
+async function keysOf(
+  db: Db,
+  resource: RestResource,
+  pending: RelationFilter[],
+): Promise<Map<RelationFilter, unknown[] | undefined>> {
+  const reads = pending.map((node, index) => {
     const relation = relationNamed(resource, node.relation);
     const target = relation.target();
     return sql`(select ${index}::integer as n, k.key from (select distinct ${relation.foreignColumn} as key from ${target.table} where ${compileFilter(target, node.filter)} limit ${MAX_KEYS + 1}) k)`;
@@ -74,7 +73,7 @@ async function keysOf(db: Db, pending: Pending[]): Promise<Map<RelationFilter, u
   const keys = pending.map((): unknown[] => []);
   for (const row of rows) keys[Number(row.n)]?.push(row.key);
   return new Map(
-    pending.map(({ node }, index) => {
+    pending.map((node, index) => {
       const found = keys[index] ?? [];
       return [node, found.length <= MAX_KEYS ? found : undefined];
     }),
@@ -106,10 +105,5 @@ function replaced(filter: FilterNode, keys: Map<RelationFilter, unknown[] | unde
 export async function withRelationKeys(db: Db, resource: RestResource, filter: FilterNode): Promise<FilterNode> {
   const pending = pendingOf(resource, filter, []);
   if (pending.length === 0) return filter;
-  return replaced(filter, await keysOf(db, pending));
-}
-
-/** The query with its relation filters read as keys (withRelationKeys), for findMany. */
-export async function queryWithRelationKeys(db: Db, resource: RestResource, query: ParsedQuery): Promise<ParsedQuery> {
-  return query.filters ? { ...query, filters: await withRelationKeys(db, resource, query.filters) } : query;
+  return replaced(filter, await keysOf(db, resource, pending));
 }
