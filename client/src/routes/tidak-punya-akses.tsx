@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { homeOf } from "../lib/home.ts";
+import { homeOf } from "@shared/paths.ts";
 import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/tidak-punya-akses")({

@@ -95,6 +95,16 @@ describe("Google-style sign-in (arctic generic OAuth2 client against a provider 
     expect((await me.json()).result.data.id).toBe(user.id);
   });
 
+  test("an official and an admin are sent to their own home, not to the cadre dashboard they may not open", async () => {
+    await createUser(t.db, { email: "aparat.google@contoh.id", role: "aparat" });
+    await createUser(t.db, { email: "admin.google@contoh.id", role: "admin" });
+    const official = await signIn("aparat.google@contoh.id");
+    expect(official.status).toBe(302);
+    expect(official.headers.get("location")).toBe("/aparat");
+    const admin = await signIn("admin.google@contoh.id");
+    expect(admin.headers.get("location")).toBe("/admin");
+  });
+
   test("an unknown email never creates an account", async () => {
     const response = await signIn("orangbaru@contoh.id");
     expect(response.headers.get("location")).toBe("/kader-pkk/login?oauth=gagal");

@@ -2,6 +2,7 @@
 // existing active account with the same verified email and never creates one.
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Client } from "arctic";
 import { Hono } from "hono";
+import { homeOf } from "@shared/paths.ts";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
 import type { Env } from "../env.ts";
@@ -117,7 +118,7 @@ export function oauthRoutes(provider: OAuthProvider | null): Hono<AppEnv> {
     for (const cookie of sessionCookieHeaders(token, cookieExpiresAt, env.NODE_ENV === "production")) {
       c.header("Set-Cookie", cookie, { append: true });
     }
-    return c.redirect("/kader-pkk/dashboard", 302);
+    return c.redirect(homeOf(user), 302);
   });
   return app;
 }

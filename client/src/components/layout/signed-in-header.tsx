@@ -3,7 +3,7 @@ import { jenisLabel } from "@shared/schemas/regions.ts";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { homeOf } from "../../lib/home.ts";
+import { homeOf } from "@shared/paths.ts";
 import { SignedInMenu } from "./signed-in-menu.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
-import { homeOf } from "../../lib/home.ts";
+import { homeOf } from "@shared/paths.ts";
 import { textParam } from "../../lib/search-params.ts";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
