@@ -163,6 +163,12 @@ test("aparat: its portal with masked NIKs and counts only; a cadre page says 'Ti
   expect(direct?.status()).toBe(403);
   await page.getByRole("link", { name: "Kembali ke beranda Anda" }).click();
   await expect(page).toHaveURL(/\/aparat$/);
+  // The pages an official may open lead back to the officials' portal, not to the cadre dashboard.
+  for (const path of ["/kader-pkk/registrasi-list", "/kader-pkk/kondisi-khusus", "/kader-pkk/laporan"]) {
+    await page.goto(path);
+    await page.getByRole("link", { name: "← Kembali ke Portal Aparat" }).click();
+    await expect(page, path).toHaveURL(/\/aparat$/);
+  }
 });
 
 test("report files: XLSX and ';' CSV with a title block, area and month in the name; the page fits 360 px", async ({

@@ -44,6 +44,7 @@ const releasePlan = [
     stage: "Tahap 4",
     title: "PDF dan peta",
     text: "Laporan PDF bertanda tangan elektronik serta peta interaktif sebaran keluarga.",
+    active: true,
   },
 ];
 
@@ -54,9 +55,9 @@ const liveModules = [
   "Input manual data keluarga di wilayah kerja Anda",
   "Monitor kondisi khusus per wilayah",
   "Laporan bulanan per RT, RW, dan kelurahan dengan unduhan Excel dan CSV",
+  "Rekap PKK (Lampiran 4.16b dan 4.18b) sebagai PDF bertanda tangan elektronik per tingkat",
+  "Peta interaktif: rumah keluarga di wilayah Anda dan sebaran angka per kecamatan dan kelurahan",
 ];
-
-const upcomingModules = ["Laporan PDF bertanda tangan elektronik", "Peta interaktif sebaran keluarga"];
 
 function CadrePortal() {
   const config = useQuery(trpc.config.public.queryOptions());
@@ -142,11 +143,10 @@ function CadrePortal() {
             <h2 id="judul-modul" className="text-xl font-bold">
               Modul Mendatang
             </h2>
-            <ul className="mt-3 list-disc space-y-1 pl-5">
-              {upcomingModules.map((module) => (
-                <li key={module}>{module}</li>
-              ))}
-            </ul>
+            {/* Every stage of the release plan is live: nothing is promised that is not being built. */}
+            <p className="mt-3">
+              Semua tahap dalam Rencana Rilis sudah aktif. Modul berikutnya akan diumumkan di halaman ini.
+            </p>
           </section>
 
           {config.data?.demoMode && config.data.demoAccounts.length > 0 && (

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { specialConditionKeys, specialConditionLabels } from "@shared/enums.ts";
 import type { SpecialConditionsInput } from "@shared/schemas/register-records.ts";
@@ -10,6 +10,7 @@ import { StatusBadge } from "../../components/registers/status-badge.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { enumParam, intParam, rtRwParam } from "../../lib/search-params.ts";
+import { BackHomeLink } from "../../components/layout/back-home-link.tsx";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -55,9 +56,7 @@ function MonitorPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
-        ← Kembali ke Dashboard
-      </Link>
+      <BackHomeLink user={user} />
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Monitor Kondisi Khusus</h1>
         <p className="mt-1">{area}</p>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { statusLabel } from "@shared/status.ts";
 import { formatNumber } from "../../components/registers/format.ts";
@@ -10,7 +10,7 @@ import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { monthParam } from "../../lib/search-params.ts";
 import { downloadFile } from "../../lib/download.ts";
-import { homeOf } from "../../lib/home.ts";
+import { BackHomeLink } from "../../components/layout/back-home-link.tsx";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -82,9 +82,7 @@ function ReportPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <Link to={homeOf(user)} className="btn btn-ghost btn-sm">
-        {user.role === "aparat" ? "← Kembali ke Portal Aparat" : "← Kembali ke Dashboard"}
-      </Link>
+      <BackHomeLink user={user} />
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Laporan Bulanan</h1>
         <p className="mt-1">

@@ -6,6 +6,7 @@ import { formatNumber } from "../../components/registers/format.ts";
 import { RecordDialog } from "../../components/registers/record-dialog.tsx";
 import { useAreaText } from "../../components/workspace/area-text.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { BackHomeLink } from "../../components/layout/back-home-link.tsx";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -40,9 +41,7 @@ function HouseholdMapPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
-        ← Kembali ke Dashboard
-      </Link>
+      <BackHomeLink user={user} />
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Peta Rumah Keluarga</h1>
         <p className="mt-1">{area}</p>

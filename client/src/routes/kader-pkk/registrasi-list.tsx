@@ -7,6 +7,7 @@ import { useToast } from "../../components/toast.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { flagParam, intParam } from "../../lib/search-params.ts";
 import { oldLinkState, stateTerm, termState } from "../../lib/search-state.ts";
+import { BackHomeLink } from "../../components/layout/back-home-link.tsx";
 import { requireUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -74,9 +75,7 @@ function RegistrationsPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-8">
-      <Link to="/kader-pkk/dashboard" className="btn btn-ghost btn-sm">
-        ← Kembali ke Dashboard
-      </Link>
+      <BackHomeLink user={user} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{deleted ? "Data Terhapus" : "Semua Registrasi"}</h1>
         <div className="flex flex-wrap gap-2">
