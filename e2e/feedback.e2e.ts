@@ -11,7 +11,7 @@ import { registerFamilyViaApi } from "./resident-api.ts";
 
 const OFFLINE =
   "Tidak ada koneksi — jangan tutup halaman ini; isian Anda tetap di layar dan yang Anda kirim diteruskan saat koneksi kembali.";
-const DRAFT_NOTE = "Isian formulir ini juga tersimpan sebagai draf di perangkat ini.";
+const DRAFT_NOTE = "Isian formulir ini juga tersimpan sebagai draf di tab ini sampai tab ditutup.";
 const exact = (name: string) => ({ name, exact: true });
 
 test.beforeEach(async ({ page }) => {
@@ -65,7 +65,7 @@ test("the offline banner promises only what holds: nothing is 'aman', and only t
   await context.setOffline(false);
   await expect(banner).toHaveCount(0);
 
-  // The public family form keeps a draft on the device, and the banner may say so.
+  // The public family form keeps a draft in the tab, and the banner may say so.
   await page.goto("/registrasi");
   await page.getByLabel("Nama Kepala Keluarga").fill("Warga Draf");
   await context.setOffline(true);

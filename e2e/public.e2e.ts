@@ -326,8 +326,12 @@ test.describe("other public pages", () => {
       await expect(page.getByRole("heading", { name })).toBeVisible();
     }
     // Signed PDFs and maps are live: the plan marks every stage active and promises none of them as coming.
-    await expect(page.getByRole("region", { name: "Rencana Rilis" }).getByText("Aktif", { exact: true })).toHaveCount(4);
-    await expect(page.getByRole("region", { name: "Tersedia Hari Ini" })).toContainText("PDF bertanda tangan elektronik");
+    await expect(page.getByRole("region", { name: "Rencana Rilis" }).getByText("Aktif", { exact: true })).toHaveCount(
+      4,
+    );
+    await expect(page.getByRole("region", { name: "Tersedia Hari Ini" })).toContainText(
+      "PDF bertanda tangan elektronik",
+    );
     await expect(page.getByRole("region", { name: "Modul Mendatang" })).toContainText(
       "Semua tahap dalam Rencana Rilis sudah aktif.",
     );

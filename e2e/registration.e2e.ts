@@ -89,6 +89,33 @@ test("the draft survives a reload and the form keeps its values after a refused 
   await expectAccessible(page);
 });
 
+test("the draft stays in its tab: the next person at a shared computer starts with an empty form", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/registrasi");
+  await page.getByLabel("Nama Kepala Keluarga").fill("Agus Komputer Bersama");
+  await page.getByLabel("NIK Kepala Keluarga").fill("3275019999000002");
+  await page.reload();
+  await expect(page.getByLabel("NIK Kepala Keluarga")).toHaveValue("3275019999000002");
+  // Nothing of it is kept where it outlives the tab.
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+  expect(stored).not.toContain("3275019999000002");
+
+  // A draft an earlier version left in localStorage is removed, never shown.
+  await page.evaluate(() => {
+    const draft = window.sessionStorage.getItem("pkk:family-registration-draft") ?? "";
+    window.localStorage.setItem("pkk:family-registration-draft", draft);
+  });
+  const next = await context.newPage();
+  await next.goto("/registrasi");
+  await expect(next.getByLabel("Nama Kepala Keluarga")).toHaveValue("");
+  await expect(next.getByLabel("NIK Kepala Keluarga")).toHaveValue("");
+  await expect(next.getByText("Draf dipulihkan")).toHaveCount(0);
+  expect(await next.evaluate(() => window.localStorage.getItem("pkk:family-registration-draft"))).toBeNull();
+  await next.close();
+});
+
 test("the kelurahan waits for a kecamatan and resets when it changes", async ({ page }) => {
   await page.goto("/registrasi");
   const kelurahan = page.getByLabel("Kelurahan/Desa");
@@ -215,7 +242,7 @@ test("a phone whose date is three days behind: the survey date and its limit fol
   await page.getByLabel("Nama Kepala Keluarga").fill("Uji Jam Ponsel");
   await page.reload();
   await expect(surveyDate).toHaveValue("2026-01-15");
-  await page.evaluate(() => window.localStorage.removeItem("pkk:family-registration-draft"));
+  await page.evaluate(() => window.sessionStorage.removeItem("pkk:family-registration-draft"));
   await page.reload();
   await expect(surveyDate).toHaveValue(serverToday);
 });

@@ -1,4 +1,7 @@
-// The form's draft in localStorage: restored after a reload, cleared after a successful submission.
+// The form's draft in sessionStorage: restored after a reload or a lost connection in the same tab,
+// cleared after a successful submission, gone when the tab closes. Not localStorage: the draft holds
+// every member's NIK, birth date and the family's health conditions, and a form abandoned on a shared
+// computer (a kelurahan office, a kiosk) showed them to the next person who opened /registrasi.
 // The idempotency key travels with it, so a resend after a lost answer is recognised by the server.
 import { z } from "zod";
 import { emptyFamilyForm, familyFormValuesSchema, type FamilyFormValues } from "./form-values.ts";
@@ -13,7 +16,9 @@ export interface FamilyDraft {
 
 export function loadDraft(): FamilyDraft & { restored: boolean } {
   try {
-    const raw = window.localStorage.getItem(DRAFT_KEY);
+    // A draft an earlier version left in localStorage outlives every tab: removed, never restored.
+    window.localStorage.removeItem(DRAFT_KEY);
+    const raw = window.sessionStorage.getItem(DRAFT_KEY);
     if (raw) {
       const parsed = draftSchema.safeParse(JSON.parse(raw));
       if (parsed.success) return { ...parsed.data, restored: true };
@@ -26,7 +31,7 @@ export function loadDraft(): FamilyDraft & { restored: boolean } {
 
 export function saveDraft(draft: FamilyDraft): void {
   try {
-    window.localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
   } catch {
     // A full or blocked storage only loses the draft, never the form on screen.
   }
@@ -34,7 +39,7 @@ export function saveDraft(draft: FamilyDraft): void {
 
 export function clearDraft(): void {
   try {
-    window.localStorage.removeItem(DRAFT_KEY);
+    window.sessionStorage.removeItem(DRAFT_KEY);
   } catch {
     // Nothing to clear.
   }

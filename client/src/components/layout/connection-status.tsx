@@ -8,7 +8,7 @@ import { useEffect, useSyncExternalStore } from "react";
 
 export const OFFLINE_MESSAGE =
   "Tidak ada koneksi — jangan tutup halaman ini; isian Anda tetap di layar dan yang Anda kirim diteruskan saat koneksi kembali.";
-export const DRAFT_NOTE = "Isian formulir ini juga tersimpan sebagai draf di perangkat ini.";
+export const DRAFT_NOTE = "Isian formulir ini juga tersimpan sebagai draf di tab ini sampai tab ditutup.";
 
 // How many mounted forms keep a draft on the device.
 let draftKeepers = 0;
