@@ -44,7 +44,8 @@ test("empty input, a missing or wrong captcha and an unknown NIK get the spec's 
   await page.goto("/search/kk");
   await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Input tidak valid")).toBeVisible();
-  await expect(page.getByText("Silakan selesaikan captcha")).toBeVisible();
+  await expect(page.getByText("Captcha belum benar")).toBeVisible();
+  await expect(page.getByText("Silakan selesaikan captcha")).toHaveCount(0);
 
   await queryField(page).fill("9999999999999999");
   await page.getByLabel("Verifikasi keamanan").fill("999");

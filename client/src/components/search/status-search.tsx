@@ -88,11 +88,9 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
     const parsed = searchQuerySchema.safeParse(query);
     const trimmed = answer.trim();
     const queryProblem = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? "Input tidak valid");
-    const captchaProblem = !/^-?\d+$/.test(trimmed)
-      ? "Silakan selesaikan captcha"
-      : hint === "wrong" || !captcha.challenge
-        ? "Captcha belum benar"
-        : undefined;
+    // The search has one captcha message in the spec (§5, §8), also for an answer left empty.
+    const captchaProblem =
+      !/^-?\d+$/.test(trimmed) || hint === "wrong" || !captcha.challenge ? "Captcha belum benar" : undefined;
     const regionProblem = byName && region.desaKelurahanId === null ? nameSearchNeedsWardMessage : undefined;
     setQueryError(queryProblem);
     setCaptchaError(captchaProblem);
