@@ -143,6 +143,44 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     expect(refused.status).toBe(400);
   });
 
+  test("register: NIP and the free-text fields may be left out; a required field left out is Strapi's '<field> is a required field'", async () => {
+    const { nip: _nip, catatanTambahan: _note, ...input } = await kaderInput(t.db, t.env.APP_SECRET);
+    const withoutOptional = {
+      ...input,
+      kondisiKhususKeluarga: { lansia: false, disabilitas: false, balita: false, ibuHamil: false },
+      wargaMengikutiKegiatan: { kegiatanPKK: true, posyandu: false, koperasi: false, tabungan: false },
+    };
+    const accepted = await post("/auth/local/register", withoutOptional);
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+
+    const { fullName: _name, rt: _rt, ...missing } = await kaderInput(t.db, t.env.APP_SECRET);
+    const refused = await post("/auth/local/register", { ...missing, role: "admin" });
+    expect(refused.status).toBe(400);
+    const errors: Array<{ path: string[]; message: string }> = (await refused.json()).error.details.errors;
+    expect(errors.map(({ path, message }) => ({ path, message }))).toEqual(
+      expect.arrayContaining([
+        { path: ["fullName"], message: "fullName is a required field" },
+        { path: ["rt"], message: "rt is a required field" },
+        { path: [], message: "Kolom tidak dikenal: role" },
+      ]),
+    );
+    expect(JSON.stringify(errors)).not.toMatch(/Invalid input|expected|received|Unrecognized/);
+    // The same body through tRPC (the sign-up form's door) says the form's own words.
+    const viaForm = await t.app.request("/trpc/kader.register", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify(missing),
+    });
+    expect(viaForm.status).toBe(400);
+    const fieldErrors: Array<{ path: string[]; message: string }> = (await viaForm.json()).error.data.fieldErrors;
+    expect(fieldErrors).toEqual(
+      expect.arrayContaining([
+        { path: ["fullName"], message: "Nama lengkap minimal 2 karakter" },
+        { path: ["rt"], message: "RT wajib diisi" },
+      ]),
+    );
+  });
+
   test("GET /users/me without credentials → 403 Forbidden; a bad bearer → 401", async () => {
     const anonymous = await t.app.request("/api/users/me");
     expect(anonymous.status).toBe(403);

@@ -454,6 +454,25 @@ describe("POST /registers", () => {
     expect(missing.json.error.message).toBe('Missing "data" payload in the request body');
   });
 
+  test("fields left out of a create are named in the form's Indonesian words, never zod's English", async () => {
+    const cadre = await as(await createCadre(t.db, "rt"));
+    const body = restBody(await familyForm(t.db));
+    const { nama_kepala_keluarga: _name, nomor_hp: _phone, ...head } = body.data;
+    const { members: _members, waterSource: _water, ...form } = body.data.data_register;
+    const response = await call("POST", "/registers", cadre, { data: { ...head, data_register: form } });
+    expect(response.status).toBe(400);
+    const errors: Array<{ path: string[]; message: string }> = response.json.error.details.errors;
+    expect(errors.map(({ path, message }) => ({ path, message }))).toEqual(
+      expect.arrayContaining([
+        { path: ["nama_kepala_keluarga"], message: "Nama kepala keluarga wajib diisi" },
+        { path: ["nomor_hp"], message: "Nomor HP tidak valid" },
+        { path: ["data_register", "members"], message: "Minimal satu anggota keluarga" },
+        { path: ["data_register", "waterSource"], message: "Pilih sumber air keluarga" },
+      ]),
+    );
+    expect(JSON.stringify(errors)).not.toMatch(/Invalid input|expected|received/);
+  });
+
   test("a status other than SUBMITTED, a place outside the area and a NIK already used are refused", async () => {
     const cadre = await as(await createCadre(t.db, "rt"));
     const approved = await call("POST", "/registers", cadre, restBody(await familyForm(t.db), { status: "APPROVED" }));

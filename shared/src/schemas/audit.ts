@@ -1,5 +1,5 @@
 // The admin's 'Log Audit' screen: filters and one page of audit rows (newest first, keyset by id).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { lineText } from "./common.ts";
 
 const isoDate = z.union([z.literal(""), z.iso.date("Tanggal tidak valid")]);

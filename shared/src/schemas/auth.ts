@@ -1,10 +1,13 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
 import { emailSchema, personName } from "./common.ts";
 
 export const loginInput = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, "Password harus diisi").max(1024, "Password harus diisi"),
+  password: z
+    .string({ error: "Password harus diisi" })
+    .min(1, "Password harus diisi")
+    .max(1024, "Password harus diisi"),
   rememberMe: z.boolean().default(false),
   captcha: captchaAnswerSchema,
 });
@@ -23,7 +26,7 @@ export function hasPasswordCharacterMix(password: string): boolean {
 
 /** SPEC §5: at least 8 characters with upper case, lower case and a digit. Common passwords are refused on the server. */
 export const passwordSchema = z
-  .string()
+  .string({ error: "Password minimal 8 karakter" })
   .min(8, "Password minimal 8 karakter")
   .max(128, "Password maksimal 128 karakter")
   .refine(hasPasswordCharacterMix, "Password harus mengandung huruf besar, kecil, dan angka");
@@ -50,7 +53,7 @@ export const fullNameSchema = personName("Nama lengkap minimal 2 karakter", "Nam
 
 /** The cadre form's phone rule (10-15 digits), also used when a user edits their profile. */
 export const kaderPhoneSchema = z
-  .string()
+  .string({ error: "Nomor HP minimal 10 digit" })
   .trim()
   .min(10, "Nomor HP minimal 10 digit")
   .max(15, "Nomor HP maksimal 15 digit")

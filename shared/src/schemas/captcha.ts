@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** sum: login and cadre form; family: family form (+/-); search: status search (+, -, ×). */
 export const captchaKinds = ["sum", "family", "search"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { isRtRwFilter, RT_RW_FILTER_MESSAGE } from "../rt-rw.ts";
 
 export const idSchema = z.coerce.number().int().positive();
@@ -38,7 +38,8 @@ export function hasControlCharacter(value: string, allowLineBreaks = false): boo
 
 /** A one-line text field (names, titles, codes typed by people): trimmed, bounded, no control characters. */
 export function lineText(options: { max: number; maxMessage: string; min?: number; minMessage?: string }) {
-  const base = z.string().trim();
+  // A field left out says the same as one left empty.
+  const base = z.string(options.minMessage ? { error: options.minMessage } : undefined).trim();
   const bounded = options.min ? base.min(options.min, options.minMessage) : base;
   return bounded
     .max(options.max, options.maxMessage)
@@ -61,7 +62,7 @@ export function freeText(max: number, maxMessage: string) {
 
 /** An e-mail address as typed in any form. */
 export const emailSchema = z
-  .string()
+  .string({ error: "Format email tidak valid" })
   .trim()
   .max(EMAIL_MAX_LENGTH, `Email maksimal ${EMAIL_MAX_LENGTH} karakter`)
   .email("Format email tidak valid");

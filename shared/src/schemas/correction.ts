@@ -1,6 +1,6 @@
 // 'Perbaiki Data' (issue 15): a family proves it owns a record with three facts (registration
 // number, head NIK, phone number on record), then sends a corrected version of its own data.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import type { RegisterStatus } from "../status.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
 import { familyRegistrationSchema } from "./family.ts";

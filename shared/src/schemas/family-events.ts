@@ -1,7 +1,7 @@
 // Per-event details of births and deaths (Lampiran 4.18a needs names and dates, which the counts of
 // the special conditions do not carry). Optional in the public form; the cadre completes them before
 // RW verification (eventDetailsGaps below is the one rule for that, used by the workflow service).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { genders } from "../enums.ts";
 import { todayIso } from "../dates.ts";
 import { ADDRESS_MAX_LENGTH, lineText, personName } from "./common.ts";

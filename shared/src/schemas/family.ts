@@ -1,5 +1,5 @@
 // The family registration form (SPEC §5 "Family form"): one schema for the form, tRPC and REST.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import {
   educations,
   foodTypes,
@@ -25,11 +25,16 @@ function isRealDate(value: string): boolean {
 export { todayIso } from "../dates.ts";
 import { todayIso } from "../dates.ts";
 
-const nik = z.string().trim().regex(/^\d*$/, "NIK hanya boleh berisi angka").length(16, "NIK harus 16 digit");
+// Each required field left out of a body gets the words it gets when left empty (SPEC §5).
+const nik = z
+  .string({ error: "NIK harus 16 digit" })
+  .trim()
+  .regex(/^\d*$/, "NIK hanya boleh berisi angka")
+  .length(16, "NIK harus 16 digit");
 
 const rtRw = (name: "RT" | "RW") =>
   z
-    .string()
+    .string({ error: `${name} wajib diisi` })
     .trim()
     .min(1, `${name} wajib diisi`)
     .max(3, `${name} maksimal 3 digit`)
@@ -45,7 +50,7 @@ export const familyMemberSchema = z.object({
   maritalStatus: choice(maritalStatuses, "Pilih status perkawinan"),
   gender: choice(genders, "Pilih jenis kelamin"),
   birthDate: z
-    .string()
+    .string({ error: "Pilih tanggal lahir" })
     .regex(isoDate, "Pilih tanggal lahir")
     .refine(isRealDate, "Pilih tanggal lahir")
     .refine((value) => value <= todayIso(), "Tanggal lahir tidak boleh di masa depan"),
@@ -150,7 +155,7 @@ function headMemberIssues(value: {
 
 /** The survey date's form; whether it may be after today is the writer's rule (below). */
 const surveyDate = z
-  .string()
+  .string({ error: "Tanggal pendataan wajib diisi" })
   .min(1, "Tanggal pendataan wajib diisi")
   .regex(isoDate, "Tanggal pendataan wajib diisi")
   .refine(isRealDate, "Tanggal pendataan wajib diisi");
@@ -159,7 +164,7 @@ const familyFields = z.object({
   namaKepalaKeluarga: personName("Nama kepala keluarga wajib diisi", "Nama kepala keluarga maksimal 100 karakter"),
   nikKepalaKeluarga: nik,
   nomorHp: z
-    .string()
+    .string({ error: "Nomor HP tidak valid" })
     .trim()
     .regex(/^\d*$/, "Nomor HP hanya boleh berisi angka")
     .min(9, "Nomor HP tidak valid")
@@ -183,7 +188,9 @@ const familyFields = z.object({
     rw: rtRw("RW"),
     rt: rtRw("RT"),
   }),
-  members: z.array(familyMemberSchema).min(1, "Minimal satu anggota keluarga"),
+  members: z
+    .array(familyMemberSchema, { error: "Minimal satu anggota keluarga" })
+    .min(1, "Minimal satu anggota keluarga"),
   specialConditions: specialConditionsSchema,
   waterSource: choice(waterSources, "Pilih sumber air keluarga"),
   mckFacility: z.boolean(),

@@ -1,5 +1,5 @@
 // The cadre registration form (SPEC §5 "Cadre registration form"): one schema for the form, tRPC and REST.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import {
   floorTypes,
   houseConditions,
@@ -19,7 +19,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 const rtRw = (name: "RT" | "RW") =>
   z
-    .string()
+    .string({ error: `${name} wajib diisi` })
     .trim()
     .min(1, `${name} wajib diisi`)
     .max(3, `${name} maksimal 3 karakter`)
@@ -33,7 +33,7 @@ const optionalCount = z
   .optional();
 
 export const kaderNikSchema = z
-  .string()
+  .string({ error: "NIK harus tepat 16 digit" })
   .regex(/^\d*$/, "NIK harus berupa 16 digit angka tanpa spasi atau karakter lain")
   .length(16, "NIK harus tepat 16 digit");
 
@@ -43,14 +43,17 @@ export const kaderProfileFields = {
   email: emailSchema,
   phone: kaderPhoneSchema,
   nik: kaderNikSchema,
-  nip: z.union([
-    z.literal(""),
-    lineText({ min: 8, minMessage: "NIP minimal 8 karakter", max: 30, maxMessage: "NIP maksimal 30 karakter" }),
-  ]),
+  // Optional (SPEC §5): left out of a body, it is empty, as the free-text fields below.
+  nip: z
+    .union([
+      z.literal(""),
+      lineText({ min: 8, minMessage: "NIP minimal 8 karakter", max: 30, maxMessage: "NIP maksimal 30 karakter" }),
+    ])
+    .default(""),
   jabatan: choice(jabatanOptions, "Pilih jabatan"),
   /** The 'Pilih Lokasi' card: the regency/city, then one of its districts. */
-  regencyCode: z.string().regex(/^\d{2}\.\d{2}$/, "Pilih kabupaten/kota"),
-  kecamatanKode: z.string().regex(/^\d{2}\.\d{2}\.\d{2}$/, "Pilih kecamatan"),
+  regencyCode: z.string({ error: "Pilih kabupaten/kota" }).regex(/^\d{2}\.\d{2}$/, "Pilih kabupaten/kota"),
+  kecamatanKode: z.string({ error: "Pilih kecamatan" }).regex(/^\d{2}\.\d{2}\.\d{2}$/, "Pilih kecamatan"),
   desaKelurahanId: z.number({ error: "Pilih kelurahan/desa" }).int().positive("Pilih kelurahan/desa"),
   rw: rtRw("RW"),
   rt: rtRw("RT"),
@@ -69,7 +72,7 @@ export const kaderProfileFields = {
     disabilitas: z.boolean(),
     balita: z.boolean(),
     ibuHamil: z.boolean(),
-    kronisLainnya: lineText({ max: 200, maxMessage: "Maksimal 200 karakter" }),
+    kronisLainnya: lineText({ max: 200, maxMessage: "Maksimal 200 karakter" }).default(""),
   }),
   sumberAirKeluarga: choice(kaderWaterSources, "Pilih sumber air keluarga"),
   saranaMCK: choice(kaderMckOptions, "Pilih sarana MCK"),
@@ -85,9 +88,9 @@ export const kaderProfileFields = {
     posyandu: z.boolean(),
     koperasi: z.boolean(),
     tabungan: z.boolean(),
-    kegiatanLainnya: lineText({ max: 200, maxMessage: "Maksimal 200 karakter" }),
+    kegiatanLainnya: lineText({ max: 200, maxMessage: "Maksimal 200 karakter" }).default(""),
   }),
-  catatanTambahan: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter"),
+  catatanTambahan: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
 };
 
 const passwordPair = {

@@ -1,5 +1,5 @@
 // tRPC inputs of the dasawisma and recap services.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { recapForms, recapSheets } from "../recaps.ts";
 import { padRtRw } from "./common.ts";
 

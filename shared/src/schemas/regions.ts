@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, idSchema, lineText } from "./common.ts";
 
 export const desaKelurahanListInput = z.object({ kecamatanId: idSchema });

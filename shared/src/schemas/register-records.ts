@@ -1,6 +1,6 @@
 // Inputs of the cadre workspace (dashboard, registration list, Maker Checker dialog, special-conditions
 // monitor, monthly report). The family itself is validated by familyRegistrationSchema, as in the public form.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { specialConditionKeys } from "../enums.ts";
 import { NOTE_MAX_LENGTH, reopenReasonRequiredMessage } from "../status.ts";
 import { familyRegistrationSchema } from "./family.ts";

@@ -1,6 +1,6 @@
 // The public family registration call: the form, the captcha answer and an idempotency key, and
 // what the server answers (the stored record the success page shows).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "./family.ts";
 

@@ -1,5 +1,5 @@
 // The public status search (SPEC §2, §5 "Search"): one text input, NIK or head-of-family name.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
 import { hasControlCharacter, NAME_MAX_LENGTH } from "./common.ts";
 
@@ -7,7 +7,7 @@ export const NAME_SEARCH_MIN = 3;
 export const SEARCH_RESULT_LIMIT = 10;
 
 export const searchQuerySchema = z
-  .string()
+  .string({ error: "Input tidak valid" })
   .trim()
   .min(1, "Input tidak valid")
   .max(NAME_MAX_LENGTH, "Input tidak valid")

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { indicatorKeys } from "../statistics.ts";
 
 const indicator = z.string().refine((value) => indicatorKeys.includes(value), "Indikator tidak dikenal");

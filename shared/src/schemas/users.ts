@@ -1,5 +1,5 @@
 // Admin work on accounts: the cadre approval queue, the users list, API tokens.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { freeText, idSchema, lineText } from "./common.ts";
 import { userLevels, userRoles, userStatuses } from "./auth.ts";
 

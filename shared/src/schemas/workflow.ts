@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { NOTE_MAX_LENGTH, requiredNoteMessage, workflowActions } from "../status.ts";
 import { freeText, idSchema, rtRwFilter } from "./common.ts";
 
