@@ -5,7 +5,11 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
+import { eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
+import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { registers } from "../../db/schema/registers.ts";
+import { updateRecord } from "../registers/records.ts";
 import { assignHouseholds, deleteDasawisma, myDasawisma, saveDasawisma, unassignHousehold } from "./dasawisma.ts";
 import { buildSheet } from "./sheets.ts";
 import { reopenSignoff, signRecap } from "./signoffs.ts";
@@ -71,6 +75,45 @@ describe("dasawisma", () => {
 
   // The audit's proof B: after the RT signed, moving households between dasawisma made the signed
   // 4.16b row disagree with its 4.16a drill-down.
+  test("a household moved to another RT leaves its dasawisma: the new RT's 4.16b rows add up to JUMLAH", async () => {
+    const db = t.db;
+    const from = { wardIndex: 11, rw: "004", rt: "001" };
+    const to = { wardIndex: 11, rw: "004", rt: "002" };
+    const period = todayIso().slice(0, 7);
+    const oldRt = await createCadre(db, "rt", from);
+    const newRt = await createCadre(db, "rt", to);
+    const kelurahan = await createCadre(db, "kelurahan", { wardIndex: 11 });
+    const surveyed = (f: FamilyRegistration) => ({ ...f, tanggalPendataan: `${period}-01` });
+    // Not approved yet (so no signature counts it and it may move); approved after the move.
+    const moving = await createFamilyRegister(db, { ...from, status: "SUBMITTED", change: surveyed });
+    const staying = await createFamilyRegister(db, { ...to, status: "APPROVED", change: surveyed });
+    const mawar = await saveDasawisma(db, as(oldRt), { name: "Mawar", leaderName: "Ibu Sri" });
+    const kenanga = await saveDasawisma(db, as(newRt), { name: "Kenanga", leaderName: "Ibu Tuti" });
+    await assignHouseholds(db, as(oldRt), { dasawismaId: mawar.id, registerIds: [moving.id] });
+    await assignHouseholds(db, as(newRt), { dasawismaId: kenanga.id, registerIds: [staying.id] });
+
+    const data = surveyed({ ...moving.form, address: { ...moving.form.address, rt: to.rt } });
+    await updateRecord(db, as(kelurahan), { registerId: moving.id, version: 1, data });
+    await db.update(registers).set({ status: "APPROVED" }).where(eq(registers.id, moving.id));
+
+    // The old RT's group no longer holds it; the new RT's cadre sees it ungrouped and may group it.
+    const oldView = await myDasawisma(db, as(oldRt));
+    expect(oldView.groups.find((group) => group.id === mawar.id)?.households ?? []).toHaveLength(0);
+    const newView = await myDasawisma(db, as(newRt));
+    expect(newView.unassigned.map((row) => row.registerId)).toContain(moving.id);
+
+    const sheet = await buildSheet(db, "4.16", { desaKelurahanId: newView.place.desaKelurahanId, ...to }, period);
+    const krt = sheet.columns.findIndex((column) => column.key === "krt");
+    const rowsTotal = sheet.rows.reduce((sum, row) => sum + Number(row.cells[krt] ?? 0), 0);
+    expect(sheet.totals?.[krt]).toBe(2);
+    expect(rowsTotal).toBe(2);
+    expect(sheet.rows.find((row) => row.cells[1] === "Belum masuk dasawisma")?.cells[krt]).toBe(1);
+
+    await assignHouseholds(db, as(newRt), { dasawismaId: kenanga.id, registerIds: [moving.id] });
+    const grouped = await myDasawisma(db, as(newRt));
+    expect(grouped.groups.find((group) => group.id === kenanga.id)?.households).toHaveLength(2);
+  });
+
   test("households counted by a standing RT signature keep their dasawisma until it is reopened", async () => {
     const db = t.db;
     const place = { wardIndex: 15, rw: "003", rt: "002" };
