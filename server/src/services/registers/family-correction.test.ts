@@ -1,11 +1,11 @@
 // 'Perbaiki Data' (issue 15) through the tRPC caller as a resident uses it: three facts, one generic
 // refusal, the try limits, and a correction that goes back to SUBMITTED with its revision and event.
 import { describe, expect, test } from "bun:test";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { ownershipMismatchMessage } from "@shared/schemas/correction.ts";
 import { statusLabel } from "@shared/status.ts";
 import { emailOutbox } from "../../db/schema/auth-tokens.ts";
-import { registerRevisions } from "../../db/schema/audit.ts";
+import { auditLog, registerRevisions } from "../../db/schema/audit.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
@@ -88,7 +88,7 @@ describe("family correction ('Perbaiki Data')", () => {
   });
 
   test("unsolved captchas do not use up the record's tries: knowing the number cannot lock the family out", async () => {
-    const { form, registrationNumber } = await family("NEEDS_REVISION");
+    const { id, form, registrationNumber } = await family("NEEDS_REVISION");
     const facts = { registrationNumber, nikKepalaKeluarga: form.nikKepalaKeluarga, nomorHp: form.nomorHp };
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const challenge = issueCaptcha(t.env.APP_SECRET, "search");
@@ -101,6 +101,13 @@ describe("family correction ('Perbaiki Data')", () => {
     }
     const access = await resident().openCorrection({ ...facts, captcha: captcha() });
     expect(access.record.data.nikKepalaKeluarga).toBe(form.nikKepalaKeluarga);
+    // The full record (every NIK, the health data) went to a caller without an account: audited.
+    const [read] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "register.read")));
+    expect(read).toMatchObject({ actorId: null, details: { surface: "correction", by: "family" } });
+    expect(read?.ip).toMatch(/^10\.0\.15\.\d+$/);
   });
 
   test("a wrong captcha says 'Jawaban captcha salah'", async () => {

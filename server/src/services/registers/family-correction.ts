@@ -24,6 +24,7 @@ import type { Db } from "../../db/client.ts";
 import { writeTransaction } from "../../db/write-transaction.ts";
 import { registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
+import { audit } from "../audit/audit-log.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
@@ -112,7 +113,17 @@ export async function openCorrection(
     throw new DomainError("BAD_REQUEST", ownershipMismatchMessage);
   }
   if (!isCorrectable(row)) throw new DomainError("CONFLICT", notCorrectableMessage);
-  const notes = await reviewNotes(db, [row]);
+  // The answer holds every member's full NIK and the family's health data: read like any other
+  // full view, it is audited (who: no account; from where: the caller's address).
+  const [notes] = await Promise.all([
+    reviewNotes(db, [row]),
+    audit(db, actor, {
+      action: "register.read",
+      entity: "registers",
+      entityId: row.id,
+      details: { surface: "correction", by: "family" },
+    }),
+  ]);
   return {
     token: issueToken(secret, row.id, now),
     version: row.version,

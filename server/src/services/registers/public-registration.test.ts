@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { count, eq, sql } from "drizzle-orm";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
+import { auditLog } from "../../db/schema/audit.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
 import { familyForm, withHeadNik } from "../../../test/factories.ts";
@@ -63,6 +64,12 @@ describe("family registration", () => {
     expect(members.map((member) => member.nik).sort()).toEqual(form.members.map((member) => member.nik).sort());
     const events = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, result.id));
     expect(events.map((event) => event.toStatus)).toEqual(["SUBMITTED"]);
+    // Audited like every other create of personal data: no account, the resident's address, no NIK.
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, result.id));
+    expect(audits.map(({ action, actorId, details }) => ({ action, actorId, details }))).toEqual([
+      { action: "register.create", actorId: null, details: { by: "family" } },
+    ]);
+    expect(audits[0]?.ip).toMatch(/^10\.0\.1\.\d+$/);
   });
 
   test("a head NIK already registered is refused naming the NIK, and nothing is written", async () => {

@@ -21,6 +21,7 @@ import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
+import { audit } from "../audit/audit-log.ts";
 import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
@@ -220,6 +221,13 @@ export async function registerFamily(
           .insert(registerEvents)
           .values(firstEventRow(row.id, { actorId: actor.user?.id ?? null, note: "Registrasi keluarga oleh warga" })),
         tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key)),
+        // A change of personal data like any other create: who (no account) and from where.
+        audit(tx, actor, {
+          action: "register.create",
+          entity: "registers",
+          entityId: row.id,
+          details: { by: "family" },
+        }),
       ]);
       return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(tx, row, names) };
     }),
