@@ -117,6 +117,11 @@ export function SignoffPanel({
                   ) : (
                     <span className="badge badge-error badge-sm">Belum ditandatangani</span>
                   )}
+                  {child.changedSinceSigning && (
+                    <span className="badge badge-warning badge-sm">
+                      Angka berubah sejak ditandatangani: buka kembali agar ditandatangani ulang
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

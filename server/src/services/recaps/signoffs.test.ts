@@ -12,6 +12,7 @@ import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
 import { reopenRecord } from "../registers/records.ts";
+import { viewRecap } from "./documents.ts";
 import { assertRecordUnlocked, recapStatus, reopenSignoff, signRecap } from "./signoffs.ts";
 
 const t = useTestApp();
@@ -118,6 +119,51 @@ describe("sign-off by level", () => {
     await createFamilyRegister(db, { ...place, rw: "005", rt: "001", status: "APPROVED", change: (f) => thisMonth(f) });
     expect((await recapStatus(db, as(rt1), { period })).standing?.changedSinceSigning).toBe(true);
     expect(area.id).toBeGreaterThan(0);
+  });
+
+  test("a household approved after its RT signed: the levels above refuse to sign until the RT signs again", async () => {
+    const db = t.db;
+    const place = { wardIndex: 21 };
+    const rt1 = await createCadre(db, "rt", { ...place, rw: "002", rt: "001" });
+    const rt2 = await createCadre(db, "rt", { ...place, rw: "002", rt: "002" });
+    const rw = await createCadre(db, "rw", { ...place, rw: "002" });
+    const kel = await createCadre(db, "kelurahan", place);
+    const approved = { status: "APPROVED" as const, change: thisMonth };
+    await createFamilyRegister(db, { ...place, rw: "002", rt: "001", ...approved });
+    await createFamilyRegister(db, { ...place, rw: "002", rt: "002", ...approved });
+    const rt1Signed = await signRecap(db, as(rt1), { period });
+    await signRecap(db, as(rt2), { period });
+    // Surveyed this month, approved after RT 001 signed (not counted, so not locked).
+    await createFamilyRegister(db, { ...place, rw: "002", rt: "001", ...approved });
+
+    const refused = await refusal(signRecap(db, as(rw), { period }));
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused.message).toContain("angka rekap RT 001/RW 002 bulan ini berubah sejak ditandatangani");
+    expect(refused.message).not.toContain("RT 002");
+    const view = await recapStatus(db, as(rw), { period });
+    expect(view.below.map((child) => [child.label, child.changedSinceSigning])).toEqual([
+      ["RT 001/RW 002", true],
+      ["RT 002/RW 002", false],
+    ]);
+
+    // Reopened and signed again, the RT's signature and the RW's row for it say the same.
+    await reopenSignoff(db, as(rw), { signoffId: rt1Signed.id, reason: "Ada keluarga disetujui sesudahnya" });
+    await signRecap(db, as(rt1), { period });
+    await signRecap(db, as(rw), { period });
+    const desaKelurahanId = (await ward(db, place.wardIndex)).id;
+    for (const form of ["4.16", "4.18"] as const) {
+      const rtSheet = (await viewRecap(db, as(rw), { form, period, place: { desaKelurahanId, rw: "002", rt: "001" } }))
+        .sheet;
+      const rwSheet = (await viewRecap(db, as(rw), { form, period, place: { desaKelurahanId, rw: "002" } })).sheet;
+      const rt1Row = rwSheet.rows.find((row) => row.drill?.rt === "001");
+      expect(rt1Row?.cells.slice(2), form).toEqual(rtSheet.totals?.slice(2));
+    }
+
+    // The same one level up: the RW's sheet changed after it signed, so the kelurahan waits for it.
+    await createFamilyRegister(db, { ...place, rw: "002", rt: "002", ...approved });
+    const above = await refusal(signRecap(db, as(kel), { period }));
+    expect(above.message).toContain("angka rekap RW 002 bulan ini berubah sejak ditandatangani");
+    expect((await recapStatus(db, as(kel), { period })).below[0]?.changedSinceSigning).toBe(true);
   });
 
   test("only cadres of a signing level sign, and not for a month still to come", async () => {

@@ -179,6 +179,31 @@ function describe(row: RecapSignoffRow): SignoffInfo {
 const hashOf = (place: RecapPlace, level: SignLevel, period: string, figures: FrozenFigures) =>
   sha256Hex(canonicalJson({ level, period, place, figures }));
 
+/** Whether a standing signature's sheets would read differently today (its hash no longer matches). */
+async function changedSinceSigning(db: DbOrTx, level: SignLevel, place: RecapPlace, signoff: SignoffInfo) {
+  return hashOf(place, level, signoff.period, await levelSheets(db, place, signoff.period)) !== signoff.figuresHash;
+}
+
+/**
+ * The signed areas below whose sheets changed since they signed: a household of theirs surveyed in
+ * the month and approved afterwards is counted by the live figures but not by their signature (its
+ * records were not locked: it was not approved yet). Signing above them would freeze a row that
+ * contradicts their signed sheet, so they must be reopened and signed again first.
+ */
+async function changedBelow(
+  db: DbOrTx,
+  level: SignLevel,
+  below: Array<{ label: string; place: RecapPlace; signoff: SignoffInfo | null }>,
+): Promise<string[]> {
+  const childLevel = level === "kelurahan" ? "rw" : "rt";
+  const changed = await Promise.all(
+    below.map(async (child) =>
+      child.signoff && (await changedSinceSigning(db, childLevel, child.place, child.signoff)) ? child.label : null,
+    ),
+  );
+  return changed.filter((label) => label !== null);
+}
+
 /** The signing cadre's level and place, or a refusal in words. */
 function signerPlace(actor: Actor): { level: SignLevel; place: RecapPlace } {
   const user = signedInUser(actor);
@@ -208,11 +233,20 @@ export async function signRecap(db: Db, actor: Actor, raw: SignInput): Promise<S
         `Rekap ${placeText(level, place)} bulan ${periodLabel(period)} sudah ditandatangani`,
       );
     }
-    const missing = (await belowOf(tx, level, place, period)).filter((child) => child.signoff === null);
+    const below = await belowOf(tx, level, place, period);
+    const missing = below.filter((child) => child.signoff === null);
     if (missing.length > 0) {
       throw new DomainError(
         "CONFLICT",
         `Belum dapat ditandatangani: rekap ${missing.map((child) => child.label).join(", ")} bulan ini belum ditandatangani`,
+      );
+    }
+    const changed = level === "rt" ? [] : await changedBelow(tx, level, below);
+    if (changed.length > 0) {
+      throw new DomainError(
+        "CONFLICT",
+        `Belum dapat ditandatangani: angka rekap ${changed.join(", ")} bulan ini berubah sejak ditandatangani ` +
+          "(ada data yang disetujui sesudahnya). Buka kembali rekap itu agar ditandatangani ulang dengan angka terbaru.",
       );
     }
     const figures = await levelSheets(tx, place, period);
@@ -309,7 +343,7 @@ export interface RecapStatus {
   areaText: string;
   standing: (SignoffInfo & { changedSinceSigning: boolean }) | null;
   history: SignoffInfo[];
-  below: Array<{ label: string; place: RecapPlace; signoff: SignoffInfo | null }>;
+  below: Array<{ label: string; place: RecapPlace; signoff: SignoffInfo | null; changedSinceSigning: boolean }>;
   canSign: boolean;
   canReopen: boolean;
 }
@@ -373,14 +407,10 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
     belowOf(db, level, place, input.period),
   ]);
   const current = all.find((row) => row.reopenedAt === null) ?? null;
-  let standingInfo: RecapStatus["standing"] = null;
-  if (current) {
-    const live = await levelSheets(db, place, input.period);
-    standingInfo = {
-      ...describe(current),
-      changedSinceSigning: hashOf(place, level, input.period, live) !== current.figuresHash,
-    };
-  }
+  const standingInfo: RecapStatus["standing"] = current
+    ? { ...describe(current), changedSinceSigning: await changedSinceSigning(db, level, place, describe(current)) }
+    : null;
+  const changed = new Set(level === "rt" ? [] : await changedBelow(db, level, below));
   let mine: { level: SignLevel; place: RecapPlace } | null = null;
   try {
     mine = signerPlace(actor);
@@ -399,7 +429,7 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
       .join(", "),
     standing: standingInfo,
     history: all.filter((row) => row.reopenedAt !== null).map(describe),
-    below,
+    below: below.map((child) => ({ ...child, changedSinceSigning: changed.has(child.label) })),
     canSign: isMine && current === null && input.period <= todayIso().slice(0, 7),
     canReopen: reopenable,
   };
