@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { sessionIdFromToken } from "./sessions.ts";
 import { sessions } from "../../db/schema/sessions.ts";
+import { SESSION_COOKIE } from "../../http/session-cookie.ts";
 import { users } from "../../db/schema/users.ts";
 import { TEST_ORIGIN, createUser, sessionCookieFor, solveCaptcha, useTestApp } from "../../../test/helpers.ts";
 import { issueCaptcha } from "../public/captcha.ts";
@@ -63,7 +64,7 @@ describe("sessions, profile and password change", () => {
     expect(anonymous.status).toBe(401);
   });
 
-  test("password change needs the old password and ends the other sessions, keeping this one", async () => {
+  test("password change needs the old password, ends every session and carries this one on under a new token", async () => {
     const user = await createUser(t.db, { passwordHash: await hashPassword("Lama12345") });
     const current = await sessionCookieFor(t.db, user.id);
     const other = await sessionCookieFor(t.db, user.id);
@@ -82,10 +83,21 @@ describe("sessions, profile and password change", () => {
     expect(ok.status).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(await verifyPassword("Kenanga-Biru-73", row?.passwordHash ?? "")).toBe(true);
-    const meCurrent = await t.app.request("/trpc/auth.me", { headers: { cookie: current } });
-    expect((await meCurrent.json()).result.data.id).toBe(user.id);
-    const meOther = await t.app.request("/trpc/auth.me", { headers: { cookie: other } });
-    expect((await meOther.json()).result.data).toBeNull();
+    const rotated = ok.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+      ?.split(";")[0];
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(current);
+    const meRotated = await t.app.request("/trpc/auth.me", { headers: { cookie: rotated ?? "" } });
+    expect((await meRotated.json()).result.data.id).toBe(user.id);
+    for (const cookie of [current, other]) {
+      const me = await t.app.request("/trpc/auth.me", { headers: { cookie } });
+      expect((await me.json()).result.data).toBeNull();
+    }
+    // As persistent as the session it replaces (this one was not: no Max-Age).
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session?.persistent).toBe(false);
   });
 
   test("a blocked user's existing session dies on its next request", async () => {

@@ -29,7 +29,7 @@ import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users, type UserRow } from "../../db/schema/users.ts";
 import type { Env } from "../../env.ts";
 import type { Actor, SessionUser } from "./actor.ts";
-import { toPublicUser } from "./sign-in.ts";
+import { startSession, toPublicUser } from "./sign-in.ts";
 import { audit } from "../audit/audit-log.ts";
 import { DomainError, notFound } from "../common/errors.ts";
 import { queueMail } from "../mail/mail.ts";
@@ -341,13 +341,17 @@ export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdat
 
 export const wrongCurrentPassword = "Password lama salah";
 
-/** Needs the old password; every other session of the user ends (the current one stays), and every reset link. */
+/**
+ * Needs the old password; every session of the user ends, and every reset link. The caller's own
+ * session goes on under a new token, as persistent as it was (DESIGN §6: rotation at a password
+ * change, so a token copied before the change no longer works); answered for the caller's cookie.
+ */
 export async function changePassword(
   db: Db,
   actor: Actor,
   rawInput: ChangePasswordInput,
   currentSessionId: string | null,
-): Promise<void> {
+): Promise<{ token: string; cookieExpiresAt: Date | null } | null> {
   const self = signedInUser(actor);
   const input = parseInput(changePasswordInput, rawInput);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, self.id));
@@ -358,16 +362,15 @@ export async function changePassword(
   }
   await assertStrongPassword(input.password, self);
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  const current = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, self.id));
     // A reset link mailed before the change would undo it.
     await tx.delete(passwordResets).where(eq(passwordResets.userId, self.id));
-    await tx
+    const ended = await tx
       .delete(sessions)
-      .where(
-        currentSessionId
-          ? and(eq(sessions.userId, self.id), sql`${sessions.id} <> ${currentSessionId}`)
-          : eq(sessions.userId, self.id),
-      );
+      .where(eq(sessions.userId, self.id))
+      .returning({ id: sessions.id, persistent: sessions.persistent });
+    return ended.find((session) => session.id === currentSessionId) ?? null;
   });
+  return current ? startSession(db, self.id, current.persistent, null) : null;
 }

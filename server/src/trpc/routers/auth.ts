@@ -42,7 +42,13 @@ export const authRouter = router({
     .input(profileUpdateInput)
     .mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.actor, input)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await users.changePassword(ctx.db, ctx.actor, input, ctx.sessionId);
+    const rotated = await users.changePassword(ctx.db, ctx.actor, input, ctx.sessionId);
+    if (rotated) {
+      const secure = ctx.config.NODE_ENV === "production";
+      for (const cookie of sessionCookieHeaders(rotated.token, rotated.cookieExpiresAt, secure)) {
+        ctx.resHeaders.append("Set-Cookie", cookie);
+      }
+    }
     return { ok: true };
   }),
   /** Which sign-in methods the login page offers. */
