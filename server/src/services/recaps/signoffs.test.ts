@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
 import type { FamilyRegistration } from "@shared/schemas/family.ts";
 import { auditLog } from "../../db/schema/audit.ts";
+import { desaKelurahan } from "../../db/schema/regions.ts";
 import { registers } from "../../db/schema/registers.ts";
 import { createCadre } from "../../../test/cadres.ts";
 import { refusal } from "../../../test/domain-error.ts";
@@ -158,6 +159,14 @@ describe("sign-off by level", () => {
       const rt1Row = rwSheet.rows.find((row) => row.drill?.rt === "001");
       expect(rt1Row?.cells.slice(2), form).toEqual(rtSheet.totals?.slice(2));
     }
+
+    // A renamed ward changes the sheets' header, not what a signature counted.
+    await db
+      .update(desaKelurahan)
+      .set({ nama: "Kelurahan Berganti Nama" })
+      .where(eq(desaKelurahan.id, desaKelurahanId));
+    expect((await recapStatus(db, as(rt1), { period })).standing?.changedSinceSigning).toBe(false);
+    expect((await recapStatus(db, as(kel), { period })).below[0]?.changedSinceSigning).toBe(false);
 
     // The same one level up: the RW's sheet changed after it signed, so the kelurahan waits for it.
     await createFamilyRegister(db, { ...place, rw: "002", rt: "002", ...approved });

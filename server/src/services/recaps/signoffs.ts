@@ -5,8 +5,16 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gte, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { todayIso } from "@shared/dates.ts";
-import { periodLabel, signLevelLabels, type RecapPlace, type RecapSheet, type SignLevel } from "@shared/recaps.ts";
 import {
+  periodLabel,
+  recapForms,
+  signLevelLabels,
+  type RecapPlace,
+  type RecapSheet,
+  type SignLevel,
+} from "@shared/recaps.ts";
+import {
+  recapSheetSchema,
   recapStatusInput,
   reopenInput,
   signInput,
@@ -143,8 +151,8 @@ async function belowOf(db: DbOrTx, level: SignLevel, place: RecapPlace, period: 
   for (const row of signed) codes.add(childLevel === "rt" ? row.rt : row.rw);
   return [...codes].sort().map((code) => {
     const childPlace: RecapPlace = childLevel === "rt" ? { ...place, rt: code } : { ...place, rw: code };
-    const signoff = signed.find((row) => (childLevel === "rt" ? row.rt : row.rw) === code) ?? null;
-    return { label: placeText(childLevel, childPlace), place: childPlace, signoff: signoff ? describe(signoff) : null };
+    const row = signed.find((signoff) => (childLevel === "rt" ? signoff.rt : signoff.rw) === code) ?? null;
+    return { label: placeText(childLevel, childPlace), place: childPlace, signoff: row ? describe(row) : null, row };
   });
 }
 
@@ -179,9 +187,20 @@ function describe(row: RecapSignoffRow): SignoffInfo {
 const hashOf = (place: RecapPlace, level: SignLevel, period: string, figures: FrozenFigures) =>
   sha256Hex(canonicalJson({ level, period, place, figures }));
 
-/** Whether a standing signature's sheets would read differently today (its hash no longer matches). */
-async function changedSinceSigning(db: DbOrTx, level: SignLevel, place: RecapPlace, signoff: SignoffInfo) {
-  return hashOf(place, level, signoff.period, await levelSheets(db, place, signoff.period)) !== signoff.figuresHash;
+/**
+ * What a signature vouches for in a sheet: its rows and its JUMLAH row. Not its title, columns or
+ * header: a new release's wording, or a renamed ward, is not a change of the month's figures.
+ */
+const countsOf = (sheet: Pick<RecapSheet, "rows" | "totals">) =>
+  canonicalJson({ rows: sheet.rows.map((row) => row.cells), totals: sheet.totals });
+
+/** Whether a standing signature's sheets would count differently today. */
+async function changedSinceSigning(db: DbOrTx, row: RecapSignoffRow): Promise<boolean> {
+  const live = await levelSheets(db, placeOfSignoff(row), row.period);
+  return recapForms.some((form) => {
+    const signed = recapSheetSchema.safeParse(row.figures[form]);
+    return !signed.success || countsOf(signed.data) !== countsOf(live[form]);
+  });
 }
 
 /**
@@ -190,16 +209,9 @@ async function changedSinceSigning(db: DbOrTx, level: SignLevel, place: RecapPla
  * records were not locked: it was not approved yet). Signing above them would freeze a row that
  * contradicts their signed sheet, so they must be reopened and signed again first.
  */
-async function changedBelow(
-  db: DbOrTx,
-  level: SignLevel,
-  below: Array<{ label: string; place: RecapPlace; signoff: SignoffInfo | null }>,
-): Promise<string[]> {
-  const childLevel = level === "kelurahan" ? "rw" : "rt";
+async function changedBelow(db: DbOrTx, below: Array<{ label: string; row: RecapSignoffRow | null }>) {
   const changed = await Promise.all(
-    below.map(async (child) =>
-      child.signoff && (await changedSinceSigning(db, childLevel, child.place, child.signoff)) ? child.label : null,
-    ),
+    below.map(async (child) => (child.row && (await changedSinceSigning(db, child.row)) ? child.label : null)),
   );
   return changed.filter((label) => label !== null);
 }
@@ -241,7 +253,7 @@ export async function signRecap(db: Db, actor: Actor, raw: SignInput): Promise<S
         `Belum dapat ditandatangani: rekap ${missing.map((child) => child.label).join(", ")} bulan ini belum ditandatangani`,
       );
     }
-    const changed = level === "rt" ? [] : await changedBelow(tx, level, below);
+    const changed = await changedBelow(tx, below);
     if (changed.length > 0) {
       throw new DomainError(
         "CONFLICT",
@@ -408,9 +420,9 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
   ]);
   const current = all.find((row) => row.reopenedAt === null) ?? null;
   const standingInfo: RecapStatus["standing"] = current
-    ? { ...describe(current), changedSinceSigning: await changedSinceSigning(db, level, place, describe(current)) }
+    ? { ...describe(current), changedSinceSigning: await changedSinceSigning(db, current) }
     : null;
-  const changed = new Set(level === "rt" ? [] : await changedBelow(db, level, below));
+  const changed = new Set(await changedBelow(db, below));
   let mine: { level: SignLevel; place: RecapPlace } | null = null;
   try {
     mine = signerPlace(actor);
@@ -429,7 +441,12 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
       .join(", "),
     standing: standingInfo,
     history: all.filter((row) => row.reopenedAt !== null).map(describe),
-    below: below.map((child) => ({ ...child, changedSinceSigning: changed.has(child.label) })),
+    below: below.map(({ label, place: childPlace, signoff }) => ({
+      label,
+      place: childPlace,
+      signoff,
+      changedSinceSigning: changed.has(label),
+    })),
     canSign: isMine && current === null && input.period <= todayIso().slice(0, 7),
     canReopen: reopenable,
   };
