@@ -184,7 +184,9 @@ const unitNames: Record<RecapSheetKey, string> = {
 /** The form's title as printed. */
 export function sheetTitle(form: RecapForm, sheet: RecapSheetKey): string {
   if (form === "4.16") return `REKAPITULASI CATATAN DATA DAN KEGIATAN WARGA ${unitNames[sheet]}`;
-  return `REKAPITULASI DATA/BUKU CATATAN IBU HAMIL, MELAHIRKAN, NIFAS, IBU MENINGGAL, KELAHIRAN BAYI, BAYI MENINGGAL DAN KEMATIAN BALITA ${unitNames[sheet]}`;
+  // The 4.18 titles say "DALAM"; 4.18a writes its unit "KELOMPOK DASAWISMA" (Rakernas X).
+  const unit = sheet === "a" ? "KELOMPOK DASAWISMA" : unitNames[sheet];
+  return `REKAPITULASI DATA/BUKU CATATAN IBU HAMIL, MELAHIRKAN, NIFAS, IBU MENINGGAL, KELAHIRAN BAYI, BAYI MENINGGAL DAN KEMATIAN BALITA DALAM ${unit}`;
 }
 
 export const sheetCode = (form: RecapForm, sheet: RecapSheetKey): string => `LAMPIRAN ${form}${sheet}`;
