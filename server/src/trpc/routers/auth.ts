@@ -11,16 +11,24 @@ import * as auth from "../../services/accounts/sign-in.ts";
 import * as users from "../../services/accounts/users.ts";
 import { authedProcedure, publicProcedure, router } from "../init.ts";
 
+/** Hands the browser a session's cookie (a sign-in, or a password change's new token). */
+function sendSessionCookie(
+  ctx: { config: { NODE_ENV: string }; resHeaders: Headers },
+  session: { token: string; cookieExpiresAt: Date | null },
+): void {
+  const secure = ctx.config.NODE_ENV === "production";
+  for (const cookie of sessionCookieHeaders(session.token, session.cookieExpiresAt, secure)) {
+    ctx.resHeaders.append("Set-Cookie", cookie);
+  }
+}
+
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) =>
     ctx.actor.user ? withAreaNames(ctx.db, auth.toPublicUser(ctx.actor.user)) : null,
   ),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await auth.login(ctx.db, ctx.config.APP_SECRET, ctx.actor, input, ctx.sessionId);
-    const secure = ctx.config.NODE_ENV === "production";
-    for (const cookie of sessionCookieHeaders(result.token, result.cookieExpiresAt, secure)) {
-      ctx.resHeaders.append("Set-Cookie", cookie);
-    }
+    sendSessionCookie(ctx, result);
     return { user: result.user };
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
@@ -43,12 +51,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.actor, input)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const rotated = await users.changePassword(ctx.db, ctx.actor, input, ctx.sessionId);
-    if (rotated) {
-      const secure = ctx.config.NODE_ENV === "production";
-      for (const cookie of sessionCookieHeaders(rotated.token, rotated.cookieExpiresAt, secure)) {
-        ctx.resHeaders.append("Set-Cookie", cookie);
-      }
-    }
+    if (rotated) sendSessionCookie(ctx, rotated);
     return { ok: true };
   }),
   /** Which sign-in methods the login page offers. */
