@@ -422,7 +422,9 @@ export async function recapStatus(db: Db, actor: Actor, raw: RecapStatusInput): 
   const standingInfo: RecapStatus["standing"] = current
     ? { ...describe(current), changedSinceSigning: await changedSinceSigning(db, current) }
     : null;
-  const changed = new Set(await changedBelow(db, below));
+  // Which areas below must sign again matters while this level waits for its own signature; once
+  // signed, its own 'changed since signing' tells the same (each child's sheets cost a build).
+  const changed = new Set(current === null ? await changedBelow(db, below) : []);
   let mine: { level: SignLevel; place: RecapPlace } | null = null;
   try {
     mine = signerPlace(actor);
