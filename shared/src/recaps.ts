@@ -228,6 +228,17 @@ export function periodLabel(period: string): string {
   );
 }
 
+/**
+ * The day a birth or death of a household is reported on (4.18): its own date, or the household's
+ * survey date (tanggal pendataan) when it happened before the household entered the record. A
+ * month's 4.18 counts the events reported in it. Without this, a birth on 15 November of a household
+ * surveyed on 1 December fell in November, whose recap does not count that household yet, and in no
+ * recap at all. ISO dates compare as text.
+ */
+export function eventReportDate(eventDate: string, surveyDate: string): string {
+  return eventDate > surveyDate ? eventDate : surveyDate;
+}
+
 /** The last day of a YYYY-MM period. */
 export function periodEnd(period: string): string {
   const [year, month] = period.split("-").map(Number);

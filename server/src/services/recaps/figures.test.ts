@@ -68,8 +68,10 @@ function expected(forms: FamilyRegistration[]): Record<string, number> {
     add("kesling", form.communityActivities.environmentalHealth);
     add("ibuHamil", on("pregnant"));
     add("ibuNifas", on("postpartum"));
-    const births = (form.events?.births ?? []).filter((b) => inMonth(b.birthDate));
-    const deaths = (form.events?.deaths ?? []).filter((d) => inMonth(d.deathDate));
+    // An event is reported on its date, or on the survey date when it happened before the survey.
+    const reported = (date: string) => inMonth(date > form.tanggalPendataan ? date : form.tanggalPendataan);
+    const births = (form.events?.births ?? []).filter((b) => reported(b.birthDate));
+    const deaths = (form.events?.deaths ?? []).filter((d) => reported(d.deathDate));
     add("ibuMelahirkan", births.length);
     for (const b of births) {
       add(b.sex === "Laki-laki" ? "bayiLahirL" : "bayiLahirP", 1);
@@ -313,6 +315,107 @@ describe("recap figures", () => {
     expect(sheet.rows).toHaveLength(0);
     const now = await buildSheet(db, "4.16", { desaKelurahanId: area.id }, period);
     expect(now.rows).toHaveLength(1);
+  });
+});
+
+describe("4.18 counts a birth or death in the month it is reported", () => {
+  test("an event dated before the household's survey is reported in the survey month (4.18a–d), an older household's in its own month", async () => {
+    const db = ctx.db;
+    const area = await ward(db, 24);
+    const monthsBack = (n: number) => {
+      const month = new Date(`${period}-01T00:00:00Z`);
+      month.setUTCMonth(month.getUTCMonth() - n);
+      return month.toISOString().slice(0, 7);
+    };
+    const [lastMonth, twoMonthsAgo] = [monthsBack(1), monthsBack(2)];
+    const withOneBirthAndDeath = (surveyed: string, born: string, died: string) => (form: FamilyRegistration) => ({
+      ...form,
+      tanggalPendataan: surveyed,
+      specialConditions: {
+        ...form.specialConditions,
+        newBirth: true,
+        newBirthCount: 1,
+        babyDeath: true,
+        babyDeathCount: 1,
+        motherDeath: false,
+        motherDeathCount: 0,
+        toddlerDeath: false,
+        toddlerDeathCount: 0,
+      },
+      events: {
+        births: [
+          {
+            motherName: "Ibu Uji",
+            babyName: "Bayi Lahir",
+            sex: "Perempuan" as const,
+            birthDate: born,
+            hasBirthCertificate: true,
+          },
+        ],
+        deaths: [
+          { name: "Bayi Wafat", category: "bayi" as const, sex: "Laki-laki" as const, deathDate: died, cause: "Sakit" },
+        ],
+      },
+    });
+    // Surveyed on the 1st of this month: a birth last month and a death two months ago, both before
+    // the survey, when no recap counted this household yet.
+    const late = await createFamilyRegister(db, {
+      wardIndex: 24,
+      rw: "005",
+      rt: "001",
+      status: "APPROVED",
+      change: withOneBirthAndDeath(`${period}-01`, `${lastMonth}-15`, `${twoMonthsAgo}-20`),
+    });
+    // Surveyed two months ago, after its birth and death that month: reported then, not again.
+    await createFamilyRegister(db, {
+      wardIndex: 24,
+      rw: "005",
+      rt: "002",
+      status: "APPROVED",
+      change: withOneBirthAndDeath(`${twoMonthsAgo}-25`, `${twoMonthsAgo}-10`, `${twoMonthsAgo}-12`),
+    });
+    const counts = async (month: string) => {
+      const sheet = await buildSheet(db, "4.18", { desaKelurahanId: area.id }, month);
+      const totals = sheet.totals ? asRecord(sheet, sheet.totals) : {};
+      return { births: totals.bayiLahirP, deaths: totals.bayiMeninggalL };
+    };
+    expect(await counts(period)).toEqual({ births: 1, deaths: 1 });
+    expect(await counts(lastMonth)).toEqual({ births: 0, deaths: 0 });
+    expect(await counts(twoMonthsAgo)).toEqual({ births: 1, deaths: 1 });
+    // The RT's 4.18b and the dasawisma's 4.18a list the late household's events this month, with their own dates.
+    const rt = await buildSheet(db, "4.18", { desaKelurahanId: area.id, rw: "005", rt: "001" }, period);
+    const rtTotals = rt.totals ? asRecord(rt, rt.totals) : {};
+    expect([rtTotals.ibuMelahirkan, rtTotals.bayiMeninggalL]).toEqual([1, 1]);
+    const [group] = await db
+      .insert(dasawisma)
+      .values({ desaKelurahanId: area.id, rw: "005", rt: "001", name: "Anggrek", leaderName: "Ketua" })
+      .returning({ id: dasawisma.id });
+    if (!group) throw new Error("no dasawisma");
+    await db.insert(dasawismaHouseholds).values({ registerId: late.id, dasawismaId: group.id });
+    const list = await buildSheet(
+      db,
+      "4.18",
+      { desaKelurahanId: area.id, rw: "005", rt: "001", dasawismaId: group.id },
+      period,
+    );
+    const cells = list.rows.map((row) => row.cells.map(String));
+    expect(
+      cells.some(
+        (row) => row.includes("Bayi Lahir") && row.includes(`15-${lastMonth.slice(5)}-${lastMonth.slice(0, 4)}`),
+      ),
+    ).toBe(true);
+    expect(
+      cells.some(
+        (row) => row.includes("Bayi Wafat") && row.includes(`20-${twoMonthsAgo.slice(5)}-${twoMonthsAgo.slice(0, 4)}`),
+      ),
+    ).toBe(true);
+    const lastList = await buildSheet(
+      db,
+      "4.18",
+      { desaKelurahanId: area.id, rw: "005", rt: "001", dasawismaId: group.id },
+      lastMonth,
+    );
+    expect(lastList.rows).toHaveLength(0);
   });
 });
 

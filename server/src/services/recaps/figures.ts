@@ -1,8 +1,8 @@
 // The recap figures, computed by the database from the validated households of an area: the
 // households read once, then summed per row of the sheet in three parts (special conditions, house,
 // water, food and activities from the register's columns; members born by the period's end, counted
-// by sex and age then; the births/deaths of the month from registers.life_events, the form's events
-// copied out by a trigger). Indexed on registers(desa_kelurahan_id, status, ...) and
+// by sex and age then; the births/deaths reported in the month from registers.life_events, the
+// form's events copied out by a trigger). Indexed on registers(desa_kelurahan_id, status, ...) and
 // family_members(register_id). The city-wide rollups (services/figures) could serve 4.16c/d later.
 import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { EventFigureKey, HouseholdFigureKey, RecapPlace } from "@shared/recaps.ts";
@@ -105,6 +105,7 @@ const householdColumns = {
   activityEnvironmentalHealth: registers.activityEnvironmentalHealth,
   postpartumCount: registers.postpartumCount,
   lifeEvents: registers.lifeEvents,
+  tanggalPendataan: registers.tanggalPendataan,
   namaKepalaKeluarga: registers.namaKepalaKeluarga,
 };
 
@@ -164,8 +165,12 @@ function memberCounts(end: string): Record<MemberKey, SQL> {
 /** The counts of the period's births and deaths, from `e` (an event of a household's life_events). */
 function eventCounts(start: string, end: string): Record<FormEventKey, SQL> {
   // `extra`: a condition on the event `e.item` (json) besides its list and date.
+  // Reported on the later of the event's date and the household's survey date (eventReportDate).
+  const surveyDate = sql`to_char(${household("tanggalPendataan")}, 'YYYY-MM-DD')`;
   const inPeriod = (list: keyof typeof eventDateField, extra: SQL) =>
-    countWhere(sql`e.list = ${list} and (e.item->>${eventDateField[list]}) between ${start} and ${end} and ${extra}`);
+    countWhere(
+      sql`e.list = ${list} and greatest(e.item->>${eventDateField[list]}, ${surveyDate}) between ${start} and ${end} and ${extra}`,
+    );
   const birth = (extra: SQL) => inPeriod("births", extra);
   const death = (extra: SQL) => inPeriod("deaths", extra);
   return {

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { deathCategoryLabels, storedEvents } from "@shared/schemas/family-events.ts";
 import {
   eventFigureColumns,
+  eventReportDate,
   householdFigureColumns,
   periodEnd,
   periodLabel,
@@ -152,7 +153,7 @@ export async function buildSheet(db: DbOrTx, form: RecapForm, place: RecapPlace,
 /** "2026-11-05" → "05-11-2026", as dates are written on the paper forms. */
 const dmy = (iso: string) => iso.split("-").reverse().join("-");
 
-/** 4.18a: pregnancies and postpartum mothers (current), births and deaths of the month (event details). */
+/** 4.18a: pregnancies and postpartum mothers (current), births and deaths reported in the month (event details). */
 async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise<RecapSheet["rows"]> {
   const start = `${period}-01`;
   const end = periodEnd(period);
@@ -164,6 +165,7 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
       postpartum: registers.postpartumCount,
       // The form's births and deaths (null: none), not the whole form.
       events: registers.lifeEvents,
+      surveyDate: registers.tanggalPendataan,
     })
     .from(registers)
     .leftJoin(dasawismaHouseholds, eq(dasawismaHouseholds.registerId, registers.id))
@@ -202,7 +204,11 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
     for (let n = 0; n < household.postpartum; n += 1)
       rows.push([mum, dad, "Nifas", "", null, null, "", null, null, ...blankDeath, household.head]);
     const events = storedEvents(household.events);
-    for (const birth of events.births.filter((b) => b.birthDate >= start && b.birthDate <= end)) {
+    const reported = (date: string) => {
+      const day = eventReportDate(date, household.surveyDate);
+      return day >= start && day <= end;
+    };
+    for (const birth of events.births.filter((b) => reported(b.birthDate))) {
       const male = birth.sex === "Laki-laki";
       rows.push([
         birth.motherName,
@@ -218,7 +224,7 @@ async function eventList(db: DbOrTx, place: RecapPlace, period: string): Promise
         household.head,
       ]);
     }
-    for (const death of events.deaths.filter((d) => d.deathDate >= start && d.deathDate <= end)) {
+    for (const death of events.deaths.filter((d) => reported(d.deathDate))) {
       const male = death.sex === "Laki-laki";
       rows.push([
         ...blankBirth,
