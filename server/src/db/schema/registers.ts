@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { formTypes, registerStatuses } from "@shared/status.ts";
+import { digitText } from "./digits.ts";
 import { desaKelurahan, kecamatan } from "./regions.ts";
 import { users } from "./users.ts";
 
@@ -28,7 +29,7 @@ export const registers = pgTable(
     registrationNumber: text().notNull().unique(),
     formType: text({ enum: formTypes }).notNull(),
     namaKepalaKeluarga: text().notNull(),
-    nikKepalaKeluarga: text().notNull(),
+    nikKepalaKeluarga: digitText().notNull(),
     nomorHp: text().notNull(),
     alamatEmail: text(),
     /** Optional family card number (Nomor KK, 16 digits); cadres search by it. */
@@ -162,7 +163,7 @@ export const familyMembers = pgTable(
       .references(() => registers.id, { onDelete: "cascade" }),
     /** Order in the form; 0 is the first member. */
     position: smallint().notNull(),
-    nik: text().notNull(),
+    nik: digitText().notNull(),
     fullName: text().notNull(),
     relationship: text().notNull(),
     maritalStatus: text().notNull(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { userLevels, userRoles, userStatuses } from "@shared/schemas/auth.ts";
+import { digitText } from "./digits.ts";
 import { desaKelurahan, kecamatan } from "./regions.ts";
 
 export const users = pgTable(
@@ -13,7 +14,7 @@ export const users = pgTable(
     role: text({ enum: userRoles }).notNull(),
     status: text({ enum: userStatuses }).notNull().default("pending"),
     fullName: text().notNull(),
-    nik: text(),
+    nik: digitText(),
     phone: text(),
     nip: text(),
     jabatan: text(),
