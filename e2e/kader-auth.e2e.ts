@@ -46,6 +46,7 @@ test("a cadre registers, an admin approves, the cadre logs in and out", async ({
   await page.getByLabel("Jenis lantai").selectOption("keramik");
   await page.getByLabel("Kondisi rumah").selectOption("baik");
   await page.getByLabel("Makanan pokok keluarga").selectOption("beras");
+  await page.getByRole("checkbox", { name: /menyetujui data diri dan keluarga saya disimpan/ }).check();
   await answerCaptcha(page);
   await page.getByRole("button", { name: "Daftar sebagai Kader" }).click();
   await expect(page.getByText(/^Password terlalu mudah ditebak/).first()).toBeVisible();
@@ -190,4 +191,10 @@ test("a short NIK gets the form's own message; what is not a digit never reaches
   await expect(page.getByLabel("NIK")).toHaveValue("32750112");
   await page.getByRole("button", { name: "Daftar sebagai Kader" }).click();
   await expect(page.getByText("NIK harus tepat 16 digit angka")).toBeVisible();
+  // The consent box is part of the form's checks: unticked, it says so beside it.
+  const consent = page.getByRole("checkbox", { name: /menyetujui data diri dan keluarga saya disimpan/ });
+  await expect(page.getByText("Anda harus menyetujui untuk mengirimkan data")).toBeVisible();
+  await expect(consent).toHaveAttribute("aria-invalid", "true");
+  await consent.check();
+  await expect(page.getByText("Anda harus menyetujui untuk mengirimkan data")).toHaveCount(0);
 });

@@ -268,6 +268,7 @@ test("admin changes a cadre's level and area: it takes effect at the cadre's nex
   await page.getByLabel("Jenis lantai").selectOption("keramik");
   await page.getByLabel("Kondisi rumah").selectOption("baik");
   await page.getByLabel("Makanan pokok keluarga").selectOption("beras");
+  await page.getByRole("checkbox", { name: /menyetujui data diri dan keluarga saya disimpan/ }).check();
   const question = page.getByText(/^Berapa hasil dari \d+ \+ \d+\?$/);
   const match = /(\d+) \+ (\d+)/.exec((await question.textContent()) ?? "");
   await page.getByLabel("Berapa hasil penjumlahan ini?").fill(String(Number(match?.[1]) + Number(match?.[2])));

@@ -48,6 +48,7 @@ export async function kaderInput(
     catatanTambahan: "",
     password: "Bintang-Laut-48",
     confirmPassword: "Bintang-Laut-48",
+    agreement: true,
     captcha: { token: challenge.token, answer: solveCaptcha(challenge.question) },
     ...change,
   };

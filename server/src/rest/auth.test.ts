@@ -143,6 +143,22 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
     expect(refused.status).toBe(400);
   });
 
+  test("register: the consent must be sent ticked (agreement: true), as on the sign-up form", async () => {
+    const { agreement: _agreement, ...unticked } = await kaderInput(t.db, t.env.APP_SECRET);
+    // Left out or false, the answer is the form's own words beside the field.
+    for (const body of [unticked, { ...unticked, agreement: false }]) {
+      const refused = await post("/auth/local/register", body);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.details.errors).toContainEqual({
+        path: ["agreement"],
+        message: "Anda harus menyetujui untuk mengirimkan data",
+        name: "ValidationError",
+      });
+    }
+    const ticked = await post("/auth/local/register", { ...unticked, agreement: true });
+    expect(ticked.status).toBe(200);
+  });
+
   test("register: NIP and the free-text fields may be left out; a required field left out is Strapi's '<field> is a required field'", async () => {
     const { nip: _nip, catatanTambahan: _note, ...input } = await kaderInput(t.db, t.env.APP_SECRET);
     const withoutOptional = {

@@ -61,6 +61,9 @@ export function freeText(max: number, maxMessage: string) {
 }
 
 /** An e-mail address as typed in any form. */
+/** The consent box a registration is sent with (DESIGN §6: registration stores consent). */
+export const agreementSchema = z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" });
+
 export const emailSchema = z
   .string({ error: "Format email tidak valid" })
   .trim()

@@ -11,7 +11,7 @@ import {
   waterSources,
 } from "../enums.ts";
 import { householdIssues } from "../household-rules.ts";
-import { emailSchema, freeText, NOTE_MAX_LENGTH, personName } from "./common.ts";
+import { agreementSchema, emailSchema, freeText, NOTE_MAX_LENGTH, personName } from "./common.ts";
 import { familyEventsSchema } from "./family-events.ts";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -201,7 +201,7 @@ const familyFields = z.object({
   notes: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
   /** Names and dates of births and deaths (Lampiran 4.18); optional, completed by the cadre. */
   events: familyEventsSchema.optional(),
-  agreement: z.literal(true, { error: "Anda harus menyetujui untuk mengirimkan data" }),
+  agreement: agreementSchema,
 });
 
 function familyRules(value: z.infer<typeof familyFields>, ctx: z.RefinementCtx): void {

@@ -12,7 +12,7 @@ import {
 } from "../enums.ts";
 import { fullNameSchema, kaderPhoneSchema, passwordSchema } from "./auth.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
-import { emailSchema, freeText, lineText, NOTE_MAX_LENGTH } from "./common.ts";
+import { agreementSchema, emailSchema, freeText, lineText, NOTE_MAX_LENGTH } from "./common.ts";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -93,6 +93,14 @@ export const kaderProfileFields = {
   catatanTambahan: freeText(NOTE_MAX_LENGTH, "Catatan maksimal 500 karakter").default(""),
 };
 
+/**
+ * The consent the cadre ticks at sign-up: the registration holds the cadre's NIK, address and
+ * household. Its version is stored with the registration (DESIGN §6), as a family's is.
+ */
+export const KADER_CONSENT_VERSION = "2026-12";
+export const KADER_CONSENT_TEXT =
+  "Saya menyatakan data yang saya isi benar dan menyetujui data diri dan keluarga saya disimpan serta diproses oleh PKK dan pemerintah kota untuk verifikasi akun kader dan pendataan keluarga.";
+
 const passwordPair = {
   password: passwordSchema,
   confirmPassword: z.string(),
@@ -107,7 +115,7 @@ const mismatch = { path: ["confirmPassword"], message: "Password tidak cocok" };
  * never silently applied.
  */
 export const kaderRegistrationInput = z
-  .strictObject({ ...kaderProfileFields, ...passwordPair, captcha: captchaAnswerSchema })
+  .strictObject({ ...kaderProfileFields, ...passwordPair, agreement: agreementSchema, captcha: captchaAnswerSchema })
   .refine(passwordsMatch, mismatch);
 export type KaderRegistrationInput = z.input<typeof kaderRegistrationInput>;
 export type KaderRegistration = z.infer<typeof kaderRegistrationInput>;
@@ -124,6 +132,7 @@ export const kaderRegistrationForm = z
     ...kaderProfileFields,
     nik: z.string().regex(/^\d{16}$/, kaderNikFormMessage),
     ...passwordPair,
+    agreement: agreementSchema,
     captchaAnswer: z.string().trim().regex(/^\d+$/, "Jawaban penjumlahan salah"),
   })
   .refine(passwordsMatch, mismatch);

@@ -15,6 +15,7 @@ import {
 } from "@shared/enums.ts";
 import {
   digitsOnly,
+  KADER_CONSENT_TEXT,
   kaderOptionLabels,
   kaderRegistrationForm,
   type KaderRegistrationFormValues,
@@ -501,6 +502,24 @@ export function KaderRegistrationForm() {
         </Field>
       </Section>
 
+      <Section title="Persetujuan">
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            id={f("agreement")}
+            className="checkbox checkbox-primary mt-1"
+            {...errorProps(f("agreement"), err("agreement"))}
+            {...form.register("agreement")}
+          />
+          <span>{KADER_CONSENT_TEXT}</span>
+        </label>
+        {err("agreement") && (
+          <p id={`${f("agreement")}-error`} className="text-sm text-error">
+            {err("agreement")}
+          </p>
+        )}
+      </Section>
+
       <CaptchaField
         captcha={captcha}
         inputProps={form.register("captchaAnswer")}
@@ -530,6 +549,7 @@ const formPaths: ReadonlySet<string> = new Set([
   "password",
   "confirmPassword",
   "captchaAnswer",
+  "agreement",
   "sumberAirKeluarga",
   "saranaMCK",
   "makananPokokKeluarga",

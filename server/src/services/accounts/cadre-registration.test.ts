@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
-import type { KaderRegistrationInput } from "@shared/schemas/kader.ts";
+import { KADER_CONSENT_VERSION, type KaderRegistrationInput } from "@shared/schemas/kader.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
@@ -46,7 +46,10 @@ describe("cadre registration", () => {
       nikKepalaKeluarga: input.nik,
       alamatEmail: input.email,
       memberCount: 4,
+      // The consent ticked on the form, with the version of its text (DESIGN §6), as a family's.
+      consentVersion: KADER_CONSENT_VERSION,
     });
+    expect(register?.consentAt?.toISOString()).toBe(register?.createdAt.toISOString());
     const stored = JSON.stringify(register?.dataRegister);
     expect(stored).not.toContain("Bintang-Laut-48");
     expect(stored).not.toContain("password");
@@ -61,6 +64,24 @@ describe("cadre registration", () => {
     expect(register?.updatedAt.toISOString()).toBe(createdAt.toISOString());
     expect(register?.tanggalPendataan).toBe(todayIso(createdAt));
     expect(register?.registrationNumber.slice(4, 12)).toBe(todayIso(createdAt).replaceAll("-", ""));
+  });
+
+  test("a sign-up without the consent ticked is refused beside the box, and creates nothing", async () => {
+    const { agreement: _agreement, ...unticked } = await kaderInput(t.db, t.env.APP_SECRET);
+    for (const body of [unticked, { ...unticked, agreement: false }]) {
+      const response = await t.app.request("/trpc/kader.register", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(400);
+      const fieldErrors: Array<{ path: string[]; message: string }> = (await response.json()).error.data.fieldErrors;
+      expect(fieldErrors).toContainEqual({
+        path: ["agreement"],
+        message: "Anda harus menyetujui untuk mengirimkan data",
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, unticked.email))).toHaveLength(0);
   });
 
   test("unknown fields (role, status, approved) are rejected, never applied", async () => {

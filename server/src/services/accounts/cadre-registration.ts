@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { padRtRw } from "@shared/schemas/common.ts";
 import { todayIso } from "@shared/schemas/family.ts";
 import {
+  KADER_CONSENT_VERSION,
   kaderRegistrationInput,
   type KaderDataRegister,
   type KaderRegistrationInput,
@@ -102,6 +103,8 @@ async function insertCadre(
         rw,
         rt,
         dataRegister: { ...form, username, registrationDate: now.toISOString() },
+        consentAt: now,
+        consentVersion: KADER_CONSENT_VERSION,
         memberCount: input.anggotaKeluarga.jumlahAnggota,
         createdBy: user.id,
         createdAt: now,
