@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { todayIso } from "@shared/dates.ts";
 import { KADER_CONSENT_VERSION, type KaderRegistrationInput } from "@shared/schemas/kader.ts";
+import { auditLog } from "../../db/schema/audit.ts";
 import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
@@ -50,6 +51,21 @@ describe("cadre registration", () => {
       consentVersion: KADER_CONSENT_VERSION,
     });
     expect(register?.consentAt?.toISOString()).toBe(register?.createdAt.toISOString());
+    // Its history starts at the sign-up, as a family's does; the sign-up is audited, with no account.
+    const history = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, register?.id ?? 0));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "SUBMITTED", actorId: user?.id });
+    expect(history[0]?.createdAt.toISOString()).toBe(register?.createdAt.toISOString());
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.sign-up"), eq(auditLog.entityId, user?.id ?? 0)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ actorId: null, entity: "users", details: { registerId: register?.id } });
+    expect(JSON.stringify(logged[0])).not.toContain(input.nik);
     const stored = JSON.stringify(register?.dataRegister);
     expect(stored).not.toContain("Bintang-Laut-48");
     expect(stored).not.toContain("password");
@@ -185,8 +201,10 @@ describe("cadre registration", () => {
       const events = await t.db
         .select()
         .from(registerEvents)
-        .where(eq(registerEvents.registerId, register?.id ?? 0));
-      expect(events.map((event) => event.toStatus)).toEqual(["APPROVED"]);
+        .where(eq(registerEvents.registerId, register?.id ?? 0))
+        .orderBy(registerEvents.id);
+      // The sign-up, then the approval.
+      expect(events.map((event) => event.toStatus)).toEqual(["SUBMITTED", "APPROVED"]);
       await flushOutbox(t.db, t.env);
       expect(mailbox.mails.length).toBe(before + 1);
       expect(mailbox.mails.at(-1)?.to).toEqual([cadre.email.toLowerCase()]);

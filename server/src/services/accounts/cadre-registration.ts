@@ -16,11 +16,13 @@ import { addressKey, consumeRateLimit } from "../common/rate-limit.ts";
 import type { Db } from "../../db/client.ts";
 import { writeTransaction } from "../../db/write-transaction.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
-import { registers } from "../../db/schema/registers.ts";
+import { registerEvents, registers } from "../../db/schema/registers.ts";
 import { users } from "../../db/schema/users.ts";
 import type { Actor } from "./actor.ts";
 import { verifyCaptcha } from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
+import { audit } from "../audit/audit-log.ts";
+import { firstEventRow } from "../registers/family-rows.ts";
 import { newRegistrationNumber } from "../registers/registration-number.ts";
 import { violatedUniqueIndex } from "../common/unique-violation.ts";
 import { parseInput } from "../common/input.ts";
@@ -60,6 +62,7 @@ interface SignUpRow {
  */
 async function insertCadre(
   db: Db,
+  actor: Actor,
   row: SignUpRow,
   username: string,
   registrationNumber: string,
@@ -89,27 +92,44 @@ async function insertCadre(
         })
         .returning({ id: users.id });
       if (!user) throw new Error("user insert returned nothing");
-      await tx.insert(registers).values({
-        registrationNumber,
-        formType: "kader_registration",
-        namaKepalaKeluarga: input.fullName,
-        nikKepalaKeluarga: input.nik,
-        nomorHp: input.phone,
-        alamatEmail: input.email,
-        tanggalPendataan: todayIso(now),
-        status: "SUBMITTED",
-        kecamatanId,
-        desaKelurahanId,
-        rw,
-        rt,
-        dataRegister: { ...form, username, registrationDate: now.toISOString() },
-        consentAt: now,
-        consentVersion: KADER_CONSENT_VERSION,
-        memberCount: input.anggotaKeluarga.jumlahAnggota,
-        createdBy: user.id,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const [register] = await tx
+        .insert(registers)
+        .values({
+          registrationNumber,
+          formType: "kader_registration",
+          namaKepalaKeluarga: input.fullName,
+          nikKepalaKeluarga: input.nik,
+          nomorHp: input.phone,
+          alamatEmail: input.email,
+          tanggalPendataan: todayIso(now),
+          status: "SUBMITTED",
+          kecamatanId,
+          desaKelurahanId,
+          rw,
+          rt,
+          dataRegister: { ...form, username, registrationDate: now.toISOString() },
+          consentAt: now,
+          consentVersion: KADER_CONSENT_VERSION,
+          memberCount: input.anggotaKeluarga.jumlahAnggota,
+          createdBy: user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: registers.id });
+      if (!register) throw new Error("register insert returned nothing");
+      // Its history starts at the sign-up, as a family's does at its registration; and a change of
+      // personal data is audited like any other, with no account yet and the caller's address.
+      await Promise.all([
+        tx
+          .insert(registerEvents)
+          .values(firstEventRow(register.id, { actorId: user.id, note: "Pendaftaran kader oleh calon kader" })),
+        audit(tx, actor, {
+          action: "user.sign-up",
+          entity: "users",
+          entityId: user.id,
+          details: { registerId: register.id },
+        }),
+      ]);
     }),
   );
 }
@@ -131,6 +151,7 @@ const SIGN_UP_ATTEMPTS = 3;
 
 async function insertSignUp(
   db: Db,
+  actor: Actor,
   baseUsername: string,
   baseTaken: boolean,
   row: SignUpRow,
@@ -140,7 +161,7 @@ async function insertSignUp(
     const now = new Date();
     const registrationNumber = newRegistrationNumber(now);
     try {
-      await insertCadre(db, row, username, registrationNumber, now);
+      await insertCadre(db, actor, row, username, registrationNumber, now);
       return { username, registrationNumber };
     } catch (error) {
       const index = violatedUniqueIndex(error);
@@ -217,7 +238,7 @@ export async function registerKader(
   await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
 
-  const { username, registrationNumber } = await insertSignUp(db, baseUsername, sameUsername !== undefined, {
+  const { username, registrationNumber } = await insertSignUp(db, actor, baseUsername, sameUsername !== undefined, {
     input,
     kecamatanId: district.id,
     desaKelurahanId: ward.id,
