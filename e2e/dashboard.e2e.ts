@@ -95,6 +95,13 @@ test("the RT cadre's dashboard shows the server's figures for its area", async (
   const all = page.getByRole("dialog", { name: "Semua Registrasi" });
   await expect(all.getByText(/^Halaman 1 dari \d+$/)).toBeVisible();
   await expect(all.getByRole("button", { name: "Prev" })).toBeDisabled();
+  // The list adds a family too: a blank one opens in the Maker Checker, in edit mode.
+  await all.getByRole("button", { name: "+ Tambah Keluarga Baru" }).click();
+  const blank = page.getByRole("dialog", { name: "Tambah Keluarga Baru" });
+  await expect(blank.getByRole("button", { name: "Simpan" })).toBeVisible();
+  await blank.getByRole("button", { name: "Batal" }).click();
+  await expect(blank).toHaveCount(0);
+  await expect(all).toBeVisible();
 });
 
 test("on a 360 px phone the dashboard and the list fit without sideways scrolling", async ({ page }) => {

@@ -2,13 +2,18 @@ import { useId, useState } from "react";
 import { Modal } from "./modal.tsx";
 import { RecordList } from "./record-list.tsx";
 
-/** The dashboard's full list in a dialog (SPEC §2), each row opening the Maker Checker dialog. */
+/**
+ * The dashboard's full list in a dialog (SPEC §2), each row opening the Maker Checker dialog; for
+ * those who may enter families, a new blank family too (SPEC §3: the dialog list adds rows).
+ */
 export function AllRegistrationsDialog({
   onClose,
   onReview,
+  onAdd,
 }: {
   onClose: () => void;
   onReview: (registerId: number) => void;
+  onAdd?: () => void;
 }) {
   const titleId = `${useId()}-title`;
   const [state, setState] = useState({ search: "", page: 1 });
@@ -16,9 +21,16 @@ export function AllRegistrationsDialog({
     <Modal titleId={titleId} onClose={onClose} wide>
       {(close) => (
         <>
-          <h2 id={titleId} className="mb-3 text-lg font-bold">
-            Semua Registrasi
-          </h2>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id={titleId} className="text-lg font-bold">
+              Semua Registrasi
+            </h2>
+            {onAdd && (
+              <button type="button" className="btn btn-primary btn-sm" onClick={onAdd}>
+                + Tambah Keluarga Baru
+              </button>
+            )}
+          </div>
           <RecordList
             label="Semua registrasi"
             search={state.search}

@@ -27,7 +27,8 @@ function DashboardPage() {
   const area = useAreaText(user);
   const summary = useQuery(trpc.dashboard.summary.queryOptions());
   const [latest, setLatest] = useState({ search: "" });
-  const [reviewing, setReviewing] = useState<number | null>(null);
+  // The record open in the Maker Checker dialog: an id, "new" for a blank family, or none.
+  const [reviewing, setReviewing] = useState<number | "new" | null>(null);
   const [showAll, setShowAll] = useState(false);
   const canAct = user.role !== "aparat";
 
@@ -98,8 +99,20 @@ function DashboardPage() {
 
       {summary.data && <StatisticCards summary={summary.data} />}
 
-      {showAll && <AllRegistrationsDialog onClose={() => setShowAll(false)} onReview={setReviewing} />}
-      {reviewing !== null && <RecordDialog key={reviewing} registerId={reviewing} onClose={() => setReviewing(null)} />}
+      {showAll && (
+        <AllRegistrationsDialog
+          onClose={() => setShowAll(false)}
+          onReview={setReviewing}
+          onAdd={canAct ? () => setReviewing("new") : undefined}
+        />
+      )}
+      {reviewing !== null && (
+        <RecordDialog
+          key={reviewing}
+          registerId={reviewing === "new" ? null : reviewing}
+          onClose={() => setReviewing(null)}
+        />
+      )}
     </div>
   );
 }
