@@ -42,4 +42,28 @@ describe("the cadre's family search", () => {
     expect(await ids("100%")).toEqual([]);
     expect(await familySearch(t.db, "  ", "full")).toBeUndefined();
   });
+
+  test("an address pasted whole, as the lists write it, finds the families there and nowhere else", async () => {
+    const home = await createFamilyRegister(t.db, { wardIndex: 11, rw: "007", rt: "004" });
+    const sameRtOtherWard = await createFamilyRegister(t.db, { wardIndex: 12, rw: "007", rt: "004" });
+    const sameWardOtherRt = await createFamilyRegister(t.db, { wardIndex: 11, rw: "007", rt: "005" });
+    const area = await ward(t.db, 11);
+    const [district] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, area.kecamatanId));
+    const ids = async (text: string) => {
+      const rows = await t.db
+        .select({ id: registers.id })
+        .from(registers)
+        .where(and(isNull(registers.deletedAt), await familySearch(t.db, text, "full")));
+      return rows.map((row) => row.id);
+    };
+    const written = `RT 004/RW 007, ${area.nama}, ${district?.nama}`;
+    expect(await ids(written)).toEqual([home.id]);
+    // The ward and kecamatan without the RT: every family of the ward, none of another ward's.
+    const wardOnly = await ids(`${area.nama}, ${district?.nama}`);
+    expect(wardOnly).toContain(home.id);
+    expect(wardOnly).toContain(sameWardOtherRt.id);
+    expect(wardOnly).not.toContain(sameRtOtherWard.id);
+    // A part that names no place matches no address (a name with a comma is still looked for).
+    expect(await ids(`RT 004/RW 007, Tidak Ada Kelurahan Ini`)).toEqual([]);
+  });
 });
