@@ -56,13 +56,9 @@ function atRtRw(place: { rt?: string; rw?: string }): SQL | undefined {
  * Undefined when a part names nothing, so such a text matches no family by its address.
  */
 async function addressCondition(db: DbOrTx, parts: string[]): Promise<SQL | undefined> {
-  const numbered = parts.map((part) => ({ part, place: rtRwOf(part) }));
-  const isRtRw = ({ place }: { place: { rt?: string; rw?: string } }) =>
-    place.rt !== undefined || place.rw !== undefined;
-  const place = numbered
-    .filter(isRtRw)
-    .reduce<{ rt?: string; rw?: string }>((found, { place }) => ({ ...found, ...place }), {});
-  const named = await Promise.all(numbered.filter((part) => !isRtRw(part)).map(({ part }) => wardsNamed(db, part)));
+  const place = rtRwOf(parts.join(" "));
+  const names = parts.filter((part) => Object.keys(rtRwOf(part)).length === 0);
+  const named = await Promise.all(names.map((name) => wardsNamed(db, name)));
   const [first, ...rest] = named;
   const wardIds = first && [...first].filter((id) => rest.every((set) => set.has(id)));
   if (wardIds?.length === 0) return undefined;
