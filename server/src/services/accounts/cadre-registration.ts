@@ -118,7 +118,7 @@ async function insertCadre(
         .returning({ id: registers.id });
       if (!register) throw new Error("register insert returned nothing");
       // Its history starts at the sign-up, as a family's does at its registration; and a change of
-      // personal data is audited like any other, with no account yet and the caller's address.
+      // personal data is audited as every other is, with no account yet and the caller's address.
       await Promise.all([
         tx
           .insert(registerEvents)

@@ -8,6 +8,15 @@ import { familySearch, rtRwOf } from "./family-search.ts";
 
 const t = useTestApp();
 
+/** The live families a cadre's search text finds, by id. */
+async function ids(text: string): Promise<number[]> {
+  const rows = await t.db
+    .select({ id: registers.id })
+    .from(registers)
+    .where(and(isNull(registers.deletedAt), await familySearch(t.db, text, "full")));
+  return rows.map((row) => row.id);
+}
+
 describe("the cadre's family search", () => {
   test("reads RT and RW numbers out of the text", () => {
     expect(rtRwOf("RT 001 RW 005")).toEqual({ rt: "001", rw: "005" });
@@ -26,13 +35,6 @@ describe("the cadre's family search", () => {
     const elsewhere = await createFamilyRegister(t.db, { wardIndex: 10, rw: "002", rt: "003" });
     const area = await ward(t.db, 9);
     const [district] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, area.kecamatanId));
-    const ids = async (text: string) => {
-      const rows = await t.db
-        .select({ id: registers.id })
-        .from(registers)
-        .where(and(isNull(registers.deletedAt), await familySearch(t.db, text, "full")));
-      return rows.map((row) => row.id);
-    };
     expect(await ids("zulkifli")).toEqual([named.id]);
     expect(await ids(area.nama)).toContain(named.id);
     expect(await ids(area.nama)).not.toContain(elsewhere.id);
@@ -49,13 +51,6 @@ describe("the cadre's family search", () => {
     const sameWardOtherRt = await createFamilyRegister(t.db, { wardIndex: 11, rw: "007", rt: "005" });
     const area = await ward(t.db, 11);
     const [district] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, area.kecamatanId));
-    const ids = async (text: string) => {
-      const rows = await t.db
-        .select({ id: registers.id })
-        .from(registers)
-        .where(and(isNull(registers.deletedAt), await familySearch(t.db, text, "full")));
-      return rows.map((row) => row.id);
-    };
     const written = `RT 004/RW 007, ${area.nama}, ${district?.nama}`;
     expect(await ids(written)).toEqual([home.id]);
     // The ward and kecamatan without the RT: every family of the ward, none of another ward's.
