@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoEmails, loginAs } from "./auth.ts";
+import { DEMO_PASSWORD, demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { captchaLoaded } from "./family.ts";
 
@@ -108,6 +108,29 @@ test("a wrong password shows 'Login gagal' and keeps what was typed", async ({ p
   await expect(page.getByText("Login gagal")).toBeVisible();
   await expect(page.getByText("Email atau password salah")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(demoEmails.kaderRt);
+});
+
+test("a wrong captcha answer: its message, a new question, and the right answer to that one signs in", async ({
+  page,
+}) => {
+  await page.goto("/kader-pkk/login");
+  await page.getByLabel("Email").fill(demoEmails.kaderRt);
+  await page.getByLabel(/^Password( \*)?$/).fill(DEMO_PASSWORD);
+  const question = page.getByText(/^Berapa hasil dari \d+ \+ \d+\?$/);
+  await expect(question).toBeVisible();
+  const first = await question.textContent();
+  const match = /(\d+) \+ (\d+)/.exec(first ?? "");
+  await page.getByLabel("Berapa hasil penjumlahan ini?").fill(String(Number(match?.[1]) + Number(match?.[2]) + 1));
+  const refused = page.waitForResponse((response) => response.url().includes("auth.login"));
+  await page.getByRole("button", { name: "Masuk" }).click();
+  await refused;
+  await expect(page.getByText("Jawaban penjumlahan salah").first()).toBeVisible();
+  // The question is used up by the wrong answer: the form has fetched another and emptied the box.
+  await expect(page.getByLabel("Berapa hasil penjumlahan ini?")).toHaveValue("");
+  await expect(question).toBeVisible();
+  await answerCaptcha(page);
+  await page.getByRole("button", { name: "Masuk" }).click();
+  await expect(page).toHaveURL(/\/kader-pkk\/dashboard/);
 });
 
 test("guarded routes without a session land on the login page, and /login leads there", async ({ page }) => {

@@ -3,6 +3,7 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { solveCaptcha, useTestApp } from "../../../test/helpers.ts";
+import { captchaNonces } from "../../db/schema/support.ts";
 import { issueCaptcha, verifyCaptcha } from "./captcha.ts";
 
 const solve = solveCaptcha;
@@ -17,6 +18,7 @@ describe("server-issued captcha", () => {
       { token, answer, expectedKind: "family", wrongMessage: "Silakan selesaikan captcha" },
       now,
     );
+  const nonceCount = async () => (await t.db.select({ nonce: captchaNonces.nonce }).from(captchaNonces)).length;
 
   test("operands stay in the spec's ranges", () => {
     for (let i = 0; i < 300; i += 1) {
@@ -46,10 +48,28 @@ describe("server-issued captcha", () => {
     await expect(verify(challenge.token, solve(challenge.question))).rejects.toThrow("Captcha sudah dipakai");
   });
 
-  test("a wrong answer gets the form's message and does not burn the captcha", async () => {
-    const challenge = issueCaptcha(secret, "family");
-    await expect(verify(challenge.token, solve(challenge.question) + 1)).rejects.toThrow("Silakan selesaikan captcha");
-    await verify(challenge.token, solve(challenge.question));
+  test("a wrong answer gets the form's message and uses the captcha up: one question, one guess", async () => {
+    for (const kind of ["sum", "family", "search"] as const) {
+      const challenge = issueCaptcha(secret, kind);
+      const check = (answer: number) =>
+        verifyCaptcha(t.db, secret, { token: challenge.token, answer, expectedKind: kind, wrongMessage: "Salah" });
+      await expect(check(solve(challenge.question) + 1)).rejects.toThrow("Salah");
+      await expect(check(solve(challenge.question))).rejects.toThrow("Captcha sudah dipakai");
+    }
+  });
+
+  test("a forged or expired token burns nothing: only the portal's own nonces are recorded", async () => {
+    const before = await nonceCount();
+    const forged = issueCaptcha("another-secret-another-secret-another", "family");
+    await expect(verify(forged.token, solve(forged.question) + 1)).rejects.toThrow("Silakan selesaikan captcha");
+    const old = issueCaptcha(secret, "family", Date.now() - 11 * 60 * 1000);
+    await expect(verify(old.token, solve(old.question) + 1)).rejects.toThrow("Silakan selesaikan captcha");
+    expect(await nonceCount()).toBe(before);
+    const genuine = issueCaptcha(secret, "search");
+    await expect(
+      verifyCaptcha(t.db, secret, { token: genuine.token, answer: -1, expectedKind: "search", wrongMessage: "Salah" }),
+    ).rejects.toThrow("Salah");
+    expect(await nonceCount()).toBe(before + 1);
   });
 
   test("expired, forged or other-kind tokens are refused", async () => {
@@ -65,11 +85,14 @@ describe("server-issued captcha", () => {
   // The signature is HMAC-SHA256 over "nonce.kind.expiresAt.answer", whichever library computes it:
   // a token a running instance issued before an upgrade is still answered.
   test("a token signed as the portal has always signed them is accepted with its answer only", async () => {
-    const payload = { nonce: "fixed-nonce-signed-by-hand", kind: "family", expiresAt: Date.now() + 60_000 };
-    const message = `${payload.nonce}.${payload.kind}.${payload.expiresAt}.7`;
-    const signature = hmac(SHA256, new TextEncoder().encode(secret), new TextEncoder().encode(message));
-    const token = `${encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(payload)))}.${encodeBase64urlNoPadding(signature)}`;
-    await expect(verify(token, 8)).rejects.toThrow("Silakan selesaikan captcha");
+    const signedByHand = (nonce: string) => {
+      const payload = { nonce, kind: "family", expiresAt: Date.now() + 60_000 };
+      const message = `${payload.nonce}.${payload.kind}.${payload.expiresAt}.7`;
+      const signature = hmac(SHA256, new TextEncoder().encode(secret), new TextEncoder().encode(message));
+      return `${encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(payload)))}.${encodeBase64urlNoPadding(signature)}`;
+    };
+    await expect(verify(signedByHand("fixed-nonce-answered-wrong"), 8)).rejects.toThrow("Silakan selesaikan captcha");
+    const token = signedByHand("fixed-nonce-signed-by-hand");
     await verify(token, 7);
     await expect(verify(token, 7)).rejects.toThrow("Captcha sudah dipakai");
   });

@@ -112,12 +112,42 @@ export function captchaRefusal(message: string): DomainError {
   return new DomainError("BAD_REQUEST", message, { fieldErrors: [{ path: ["captcha"], message }] });
 }
 
+/**
+ * A wrong answer to a genuine, unexpired captcha: `spent` is the nonce its caller burns before it
+ * answers, so one question allows one guess (DESIGN §6, single use), as a right answer allows one use.
+ */
+export class WrongCaptchaAnswer extends DomainError {
+  constructor(
+    message: string,
+    readonly spent: { nonce: string; expiresAt: Date },
+  ) {
+    super("BAD_REQUEST", message, { fieldErrors: [{ path: ["captcha"], message }] });
+  }
+}
+
 export const CAPTCHA_USED_MESSAGE = "Captcha sudah dipakai, silakan muat soal baru";
+
+/** The largest answer each kind's puzzles have (their operand ranges above). */
+const largestAnswer: Record<CaptchaKind, number> = { sum: 20, family: 20, search: 100 };
+
+/**
+ * Whether the server signed this payload: the signature covers the answer, so a wrong answer is
+ * told from a forged token by trying every answer the kind can have (at most 101 HMACs, ~0.1 ms,
+ * paid only by a wrong answer). Only a genuine token's nonce is burned: a forged one could name
+ * any nonce and any expiry.
+ */
+function signedByUs(secret: string, payload: TokenPayload, signature: Uint8Array): boolean {
+  for (let answer = 0; answer <= largestAnswer[payload.kind]; answer += 1) {
+    if (constantTimeEqual(signature, mac(secret, payload, answer))) return true;
+  }
+  return false;
+}
 
 /**
  * The checks of an answer that need no database (signature, kind, expiry): answers the nonce to
- * burn, or throws the refusal. `wrongMessage` is the form's own message
- * ('Silakan selesaikan captcha', 'Jawaban penjumlahan salah', 'Captcha belum benar').
+ * burn, or throws the refusal (a WrongCaptchaAnswer when the caller has a nonce to burn).
+ * `wrongMessage` is the form's own message ('Silakan selesaikan captcha', 'Jawaban penjumlahan
+ * salah', 'Captcha belum benar').
  */
 export function checkCaptcha(
   secret: string,
@@ -127,10 +157,12 @@ export function checkCaptcha(
   const decoded = decodePayload(input.token);
   if (!decoded || decoded.payload.kind !== input.expectedKind) throw captchaRefusal(input.wrongMessage);
   const { payload, signature } = decoded;
+  const expired = now > payload.expiresAt;
   if (!Number.isInteger(input.answer) || !constantTimeEqual(signature, mac(secret, payload, input.answer))) {
-    throw captchaRefusal(input.wrongMessage);
+    if (expired || !signedByUs(secret, payload, signature)) throw captchaRefusal(input.wrongMessage);
+    throw new WrongCaptchaAnswer(input.wrongMessage, { nonce: payload.nonce, expiresAt: new Date(payload.expiresAt) });
   }
-  if (now > payload.expiresAt) throw captchaRefusal("Captcha sudah kedaluwarsa, silakan muat soal baru");
+  if (expired) throw captchaRefusal("Captcha sudah kedaluwarsa, silakan muat soal baru");
   return { nonce: payload.nonce, expiresAt: new Date(payload.expiresAt) };
 }
 
@@ -169,16 +201,35 @@ const burnStatement = compiledStatement(
   () => sql`with ${nonceBurnCtes(sql`true`)} select count(*)::int as burned from burned`,
 );
 
-/** Checks an answer and burns the captcha (its nonce is recorded; a second use is refused). */
+/** Records a captcha's nonce as used; false when it was used before. */
+async function burn(db: DbOrTx, spent: { nonce: string; expiresAt: Date }): Promise<boolean> {
+  const [row] = resultRows(await burnStatement(db, { nonce: spent.nonce, expiresAt: spent.expiresAt.toISOString() }));
+  return Number(row?.burned) !== 0;
+}
+
+/** Burns the captcha a wrong answer spent (nothing for other errors), so the refusal can be thrown. */
+export async function spendWrongAnswer(db: DbOrTx, error: unknown): Promise<void> {
+  if (error instanceof WrongCaptchaAnswer) await burn(db, error.spent);
+}
+
+/**
+ * Checks an answer and burns the captcha (its nonce is recorded; a second use is refused). A wrong
+ * answer burns it too: the form asks a new question for the next try.
+ */
 export async function verifyCaptcha(
   db: DbOrTx,
   secret: string,
   input: { token: string; answer: number; expectedKind: CaptchaKind; wrongMessage: string },
   now = Date.now(),
 ): Promise<void> {
-  const { nonce, expiresAt } = checkCaptcha(secret, input, now);
-  const [row] = resultRows(await burnStatement(db, { nonce, expiresAt: expiresAt.toISOString() }));
-  if (Number(row?.burned) === 0) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
+  let checked: { nonce: string; expiresAt: Date };
+  try {
+    checked = checkCaptcha(secret, input, now);
+  } catch (error) {
+    await spendWrongAnswer(db, error);
+    throw error;
+  }
+  if (!(await burn(db, checked))) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
 }
 
 /**

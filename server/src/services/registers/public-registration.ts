@@ -22,7 +22,13 @@ import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers, type RegisterRow } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { audit } from "../audit/audit-log.ts";
-import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
+import {
+  CAPTCHA_USED_MESSAGE,
+  captchaRefusal,
+  checkCaptcha,
+  nonceBurnCtes,
+  WrongCaptchaAnswer,
+} from "../public/captcha.ts";
 import { DomainError } from "../common/errors.ts";
 import { parseInput } from "../common/input.ts";
 import { unknownWardError, wardOutsideKecamatanError } from "../common/ward-in-kecamatan.ts";
@@ -126,12 +132,20 @@ const admissionStatement = compiledStatement(
     from limited`,
 );
 
-/** The captcha's own check (signature, kind, expiry), its refusal kept for after the replay check. */
-function checkedCaptcha(secret: string, captcha: RegisterFamilyInput["captcha"]) {
+/**
+ * The captcha's own check (signature, kind, expiry), its refusal kept for after the replay check;
+ * `burn` is the nonce the admission uses up: the right answer's, or the one a wrong answer spent.
+ */
+function checkedCaptcha(
+  secret: string,
+  captcha: RegisterFamilyInput["captcha"],
+): { burn: { nonce: string; expiresAt: Date } | null; refusal: DomainError | null } {
   try {
-    return checkCaptcha(secret, { ...captcha, expectedKind: "family", wrongMessage: "Jawaban captcha salah" });
+    const burn = checkCaptcha(secret, { ...captcha, expectedKind: "family", wrongMessage: "Jawaban captcha salah" });
+    return { burn, refusal: null };
   } catch (error) {
-    if (error instanceof DomainError) return { refusal: error };
+    if (error instanceof WrongCaptchaAnswer) return { burn: error.spent, refusal: error };
+    if (error instanceof DomainError) return { burn: null, refusal: error };
     throw error;
   }
 }
@@ -150,20 +164,19 @@ export async function registerFamily(
   const key = `family:${input.idempotencyKey}`;
   const hash = requestHash(input);
   const captcha = checkedCaptcha(secret, input.captcha);
-  const burnable = "refusal" in captcha ? null : captcha;
   const [admitted] = resultRows(
     await admissionStatement(db, {
       address: addressKey("register-family", actor.ip),
       key,
-      nonce: burnable?.nonce ?? null,
-      expiresAt: burnable?.expiresAt.toISOString() ?? null,
+      nonce: captcha.burn?.nonce ?? null,
+      expiresAt: captcha.burn?.expiresAt.toISOString() ?? null,
     }),
   );
   assertWithinLimit(admitted, REGISTRATION_RATE_LIMIT);
   if (typeof admitted?.register_id === "number") {
     return answerEarlier(db, admitted.register_id, admitted.request_hash, hash);
   }
-  if ("refusal" in captcha) throw captcha.refusal;
+  if (captcha.refusal) throw captcha.refusal;
   if (admitted?.burned !== true) throw captchaRefusal(CAPTCHA_USED_MESSAGE);
 
   const form = input.form;

@@ -28,7 +28,13 @@ import { aliasedSelection, rowDecoder, resultRows } from "../../db/raw-rows.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import { familyMembers, registerEvents, registers } from "../../db/schema/registers.ts";
 import type { Actor } from "../accounts/actor.ts";
-import { CAPTCHA_USED_MESSAGE, captchaRefusal, checkCaptcha, nonceBurnCtes } from "../public/captcha.ts";
+import {
+  CAPTCHA_USED_MESSAGE,
+  captchaRefusal,
+  checkCaptcha,
+  nonceBurnCtes,
+  spendWrongAnswer,
+} from "../public/captcha.ts";
 import { parseInput } from "../common/input.ts";
 import { registrationNumberMatch, registrationNumberOf, wardNameMatch, type ReviewNote } from "./status-lookup.ts";
 
@@ -103,8 +109,9 @@ export async function searchStatus(
   try {
     input = parseSearch(secret, rawInput);
   } catch (error) {
-    // The limit counts every attempt, and its 429 comes before any other answer.
-    await consumeRateLimit(db, key, SEARCH_RATE_LIMIT);
+    // The limit counts every attempt, and its 429 comes before any other answer; a wrong answer
+    // uses its captcha up.
+    await Promise.all([consumeRateLimit(db, key, SEARCH_RATE_LIMIT), spendWrongAnswer(db, error)]);
     throw error;
   }
   const { kind, values } = lookupOf(input.query, input.desaKelurahanId);
