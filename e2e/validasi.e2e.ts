@@ -148,6 +148,29 @@ test("at 360 px an RT cadre asks for a revision (note required), then resubmits 
   await expectNoHorizontalScroll(page);
 });
 
+test("a rejected family leaves the RT's queue; corrected, its RT cadre finds it under 'Ditolak' and resubmits it", async ({
+  page,
+}) => {
+  const { registrationNumber: number } = await registerFamilyViaApi(page.request, rtCadreArea, "Rini Lestari");
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi");
+  const card = cardOf(page, number);
+  await card.getByRole("button", exact("Tolak")).click();
+  const dialog = page.getByRole("dialog", { name: "Tolak Data Keluarga" });
+  await dialog.getByLabel("Alasan penolakan").fill("Kartu Keluarga belum dilampirkan");
+  await dialog.getByRole("button", exact("Tolak Data")).click();
+  await expect(page.getByRole("status").filter({ hasText: "Berhasil" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", exact("Selesai")).click();
+  await expect(cardOf(page, number)).toHaveCount(0);
+
+  await page.getByLabel("Status").selectOption({ label: "Ditolak" });
+  await page.getByRole("button", exact("Terapkan Filter")).click();
+  const rejected = cardOf(page, number);
+  await expect(rejected.getByText("Ditolak")).toBeVisible();
+  await confirm(page, rejected, "Ajukan Ulang", "Ajukan Ulang", "Ajukan Ulang");
+  expect(await searchStatusViaApi(page.request, number)).toEqual(["Menunggu Persetujuan"]);
+});
+
 test("an admin verifies two selected records at once; the history marks the override", async ({ page }) => {
   await loginAs(page.request, demoEmails.admin);
   // RW 001 holds only the other wards' demo families, away from the steps above.

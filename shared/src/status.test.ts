@@ -59,11 +59,23 @@ describe("workflow rules (DESIGN §4)", () => {
     expect(nextStatus("NEEDS_REVISION", "resubmit")).toBe("SUBMITTED");
   });
 
-  test("APPROVED and REJECTED are final for everyone, admin included", () => {
-    for (const status of ["APPROVED", "REJECTED"] as const) {
-      expect(waitingLevel[status]).toBeNull();
-      for (const actor of actors) expect(allowedActions(status, actor)).toEqual([]);
-    }
+  test("APPROVED waits for nobody and moves no further (it is reopened instead)", () => {
+    expect(waitingLevel.APPROVED).toBeNull();
+    for (const actor of actors) expect(allowedActions("APPROVED", actor)).toEqual([]);
+  });
+
+  test("REJECTED waits for nobody; corrected, the RT level (or an admin) resubmits it", () => {
+    expect(waitingLevel.REJECTED).toBeNull();
+    expect(statusesWaitingFor("rt")).not.toContain("REJECTED");
+    expect(allowedActions("REJECTED", "rt")).toEqual(["resubmit"]);
+    expect(allowedActions("REJECTED", "rw")).toEqual([]);
+    expect(allowedActions("REJECTED", "kelurahan")).toEqual([]);
+    expect(decideTransition("REJECTED", "resubmit", "admin")).toEqual({
+      allowed: true,
+      to: "SUBMITTED",
+      override: true,
+    });
+    expect(decideTransition("REJECTED", "verify", "admin")).toEqual({ allowed: false, reason: "no-such-move" });
   });
 
   test("an admin makes the same moves at any level, as an override", () => {

@@ -92,7 +92,7 @@ export function nextStatus(status: RegisterStatus, action: WorkflowAction): Regi
     case "reject":
       return inReview ? "REJECTED" : null;
     case "resubmit":
-      return status === "NEEDS_REVISION" ? "SUBMITTED" : null;
+      return status === "NEEDS_REVISION" || status === "REJECTED" ? "SUBMITTED" : null;
   }
 }
 
@@ -121,8 +121,19 @@ export type TransitionDecision =
   | { allowed: false; reason: "no-such-move" | "wrong-level" };
 
 /**
- * The rule itself: a move exists for the status, and the actor holds the level the status waits
- * for. An admin may make any existing move at any level; that is an override.
+ * The level that makes `action` on a record in `status`. Resubmitting a corrected record is the RT
+ * level's, where a family's data is put right (DESIGN §4: a corrected record goes back to
+ * SUBMITTED), also for a rejected one, which waits for nobody: a family the kelurahan rejected
+ * for a missing document brings it to its RT cadre, not only to 'Perbaiki Data'.
+ */
+export function actingLevel(status: RegisterStatus, action: WorkflowAction): ValidationLevel | null {
+  return action === "resubmit" ? "rt" : waitingLevel[status];
+}
+
+/**
+ * The rule itself: a move exists for the status, and the actor holds the level that makes it
+ * (the level the status waits for; RT for a resubmission). An admin may make any existing move at
+ * any level; that is an override.
  */
 export function decideTransition(
   status: RegisterStatus,
@@ -132,7 +143,7 @@ export function decideTransition(
   const to = nextStatus(status, action);
   if (to === null) return { allowed: false, reason: "no-such-move" };
   if (actor === "admin") return { allowed: true, to, override: true };
-  if (waitingLevel[status] !== actor) return { allowed: false, reason: "wrong-level" };
+  if (actingLevel(status, action) !== actor) return { allowed: false, reason: "wrong-level" };
   return { allowed: true, to, override: false };
 }
 

@@ -535,6 +535,33 @@ describe("PUT /registers/:id", () => {
     });
   });
 
+  test("a rejected family, corrected, is resubmitted by its RT cadre with status SUBMITTED; not by the RW", async () => {
+    const family = await createFamilyRegister(t.db, { status: "REJECTED" });
+    const rt = await as(await createCadre(t.db, "rt"));
+    const rw = await as(await createCadre(t.db, "rw"));
+    const byRw = await call("PUT", `/registers/${family.id}`, rw, { data: { status: "SUBMITTED" } });
+    expect([byRw.status, byRw.json.error.message]).toEqual([
+      403,
+      "Data ini menunggu tindakan kader RT, bukan kader RW",
+    ]);
+    const resubmitted = await call("PUT", `/registers/${family.id}`, rt, {
+      data: { status: "SUBMITTED", note: "KK sudah dilampirkan" },
+    });
+    expect(resubmitted.json.data.attributes.status).toBe("SUBMITTED");
+    const [event] = await t.db
+      .select()
+      .from(registerEvents)
+      .where(eq(registerEvents.registerId, family.id))
+      .orderBy(desc(registerEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({
+      level: "rt",
+      fromStatus: "REJECTED",
+      toStatus: "SUBMITTED",
+      note: "KK sudah dilampirkan",
+    });
+  });
+
   test("an admin acts at any level as a recorded override", async () => {
     const family = await createFamilyRegister(t.db, { status: "RW_VERIFIED" });
     const admin = await as(await createUser(t.db, { role: "admin" }));

@@ -35,6 +35,7 @@ const model: Record<string, [RegisterStatus, Step]> = {
   "RT_VERIFIED reject": ["REJECTED", "rw"],
   "RW_VERIFIED reject": ["REJECTED", "kelurahan"],
   "NEEDS_REVISION resubmit": ["SUBMITTED", "rt"],
+  "REJECTED resubmit": ["SUBMITTED", "rt"],
 };
 const allowedEdges = new Set(Object.entries(model).map(([key, [to]]) => `${key.split(" ")[0]}→${to}`));
 

@@ -112,16 +112,39 @@ describe("transition: RT → RW → kelurahan", () => {
     ]);
   });
 
-  test("rejection is final: no level and no admin moves a rejected or approved record", async () => {
+  test("a rejected record moves no further up; corrected, its RT cadre resubmits it and every level verifies again", async () => {
     const rejected = await createFamilyRegister(t.db, { status: "SUBMITTED" });
     const rt = await createCadre(t.db, "rt");
-    const admin = await createUser(t.db, { role: "admin", level: "kota" });
-    await transition(t.db, as(rt), { registerId: rejected.id, action: "reject", note: "Data ganda" });
+    const rw = await createCadre(t.db, "rw");
+    const otherRt = await createCadre(t.db, "rt", { rt: "002" });
+    await transition(t.db, as(rt), {
+      registerId: rejected.id,
+      action: "reject",
+      note: "Kartu Keluarga belum dilampirkan",
+    });
     const again = await refusal(transition(t.db, as(rt), { registerId: rejected.id, action: "verify" }));
     expect([again.code, again.message]).toEqual([
       "CONFLICT",
       "Tindakan Verifikasi tidak berlaku untuk data berstatus 'Ditolak'",
     ]);
+    const byRw = await refusal(transition(t.db, as(rw), { registerId: rejected.id, action: "resubmit" }));
+    expect([byRw.code, byRw.message]).toEqual(["FORBIDDEN", "Data ini menunggu tindakan kader RT, bukan kader RW"]);
+    const outside = await refusal(transition(t.db, as(otherRt), { registerId: rejected.id, action: "resubmit" }));
+    expect([outside.code, outside.message]).toEqual(["FORBIDDEN", "Data ini berada di luar wilayah kerja Anda"]);
+    expect((await statusOf(rejected.id))?.status).toBe("REJECTED");
+
+    await transition(t.db, as(rt), { registerId: rejected.id, action: "resubmit", note: "KK sudah dilampirkan" });
+    expect((await statusOf(rejected.id))?.status).toBe("SUBMITTED");
+    const last = (await history(t.db, as(rt), { registerId: rejected.id })).slice(-2);
+    expect(last.map((entry) => [entry.fromStatus, entry.toStatus, entry.note])).toEqual([
+      ["SUBMITTED", "REJECTED", "Kartu Keluarga belum dilampirkan"],
+      ["REJECTED", "SUBMITTED", "KK sudah dilampirkan"],
+    ]);
+    expect((await transition(t.db, as(rt), { registerId: rejected.id, action: "verify" })).status).toBe("RT_VERIFIED");
+  });
+
+  test("an approved record moves no further, not even by an admin (it is reopened instead)", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
     const approved = await createFamilyRegister(t.db, { status: "APPROVED" });
     expect(
       (await refusal(transition(t.db, as(admin), { registerId: approved.id, action: "requestRevision", note: "x" })))

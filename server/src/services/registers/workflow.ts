@@ -25,7 +25,7 @@ import {
   statusesWaitingFor,
   statusLabel,
   validationLevelLabels,
-  waitingLevel,
+  actingLevel,
   workflowActionLabels,
   workflowActorOf,
   type RegisterStatus,
@@ -100,7 +100,7 @@ function refusal(row: ScopedRegister, action: WorkflowAction, validator: Workflo
       `Tindakan ${workflowActionLabels[action]} tidak berlaku untuk data berstatus '${statusLabel(row.status)}'`,
     );
   }
-  const waiting = waitingLevel[row.status];
+  const waiting = actingLevel(row.status, action);
   const mine = validator === "admin" ? "Admin" : validationLevelLabels[validator];
   return new DomainError(
     "FORBIDDEN",
@@ -145,7 +145,7 @@ async function applyMove(
       level: decision.override ? "admin" : validator,
       fromStatus: row.status,
       toStatus: decision.to,
-      note: decision.override ? overrideNote(actor, waitingLevel[row.status], note) : (note ?? null),
+      note: decision.override ? overrideNote(actor, actingLevel(row.status, action), note) : (note ?? null),
     }),
     tx
       .update(registers)
