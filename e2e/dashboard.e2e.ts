@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoEmails, loginAs } from "./auth.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./fixtures.ts";
 import { uniqueNik } from "./family.ts";
@@ -184,6 +184,20 @@ test("a member edited in the Maker Checker dialog is still changed after a reloa
   );
 });
 
+/** The Maker Checker's members tab: the head added as the family's first member, born 31 January 1980. */
+async function addHeadAsMember(dialog: Locator, headName: string, nik: string, sex: "Laki-laki" | "Perempuan") {
+  await dialog.getByRole("tab", { name: /Anggota Keluarga/ }).click();
+  const member = dialog.getByRole("group", { name: "Tambah Anggota" });
+  await member.getByLabel("NIK").fill(nik);
+  await member.getByLabel("Nama Lengkap").fill(headName);
+  await member.getByLabel("Tanggal Lahir").fill("1980-01-31");
+  await member.getByLabel("Jenis Kelamin").selectOption(sex);
+  await member.getByLabel("Pekerjaan").selectOption("Wiraswasta");
+  await member.getByLabel("Pendidikan Terakhir").selectOption("SMA/SMK");
+  await member.getByRole("button", { name: "Simpan Anggota" }).click();
+  await expect(dialog.getByText(`NIK ${nik}`)).toBeVisible();
+}
+
 test("input manual opens a new family in edit mode and saving creates it in the cadre's area", async ({ page }) => {
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/input-manual");
@@ -201,17 +215,8 @@ test("input manual opens a new family in edit mode and saving creates it in the 
   await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Periksa kembali isian" })).toBeVisible();
 
-  await dialog.getByRole("tab", { name: /Anggota Keluarga/ }).click();
-  const member = dialog.getByRole("group", { name: "Tambah Anggota" });
-  await member.getByLabel("NIK").fill(nik);
-  await member.getByLabel("Nama Lengkap").fill(headName);
-  await member.getByLabel("Tanggal Lahir").fill("1980-01-31");
   // 'Hamil' below needs a woman aged 10–55 among the members (the shared household rules).
-  await member.getByLabel("Jenis Kelamin").selectOption("Perempuan");
-  await member.getByLabel("Pekerjaan").selectOption("Wiraswasta");
-  await member.getByLabel("Pendidikan Terakhir").selectOption("SMA/SMK");
-  await member.getByRole("button", { name: "Simpan Anggota" }).click();
-  await expect(dialog.getByText(`NIK ${nik}`)).toBeVisible();
+  await addHeadAsMember(dialog, headName, nik, "Perempuan");
 
   await dialog.getByRole("tab", { name: /Kondisi Khusus/ }).click();
   await dialog.getByLabel("Hamil", { exact: true }).check();
@@ -245,6 +250,45 @@ test("input manual opens a new family in edit mode and saving creates it in the 
   await expect(row).toContainText("RT 001/RW 005, Bekasijaya");
   await expect(row).toContainText("Hamil");
   await expect(row).toContainText("Pending");
+});
+
+test("input manual on a phone whose connection drops Simpan's answer: Simpan again saves the one family, not 'NIK sudah terdaftar'", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/input-manual");
+  const dialog = page.getByRole("dialog", { name: "Tambah Keluarga Baru" });
+  const headName = `Keluarga Sinyal ${Date.now() % 100000}`;
+  const nik = uniqueNik();
+  await dialog.getByLabel("Nama Kepala Keluarga").fill(headName);
+  await dialog.getByLabel("NIK Kepala Keluarga").fill(nik);
+  await dialog.getByLabel("Nomor HP").fill("081234500000");
+  await addHeadAsMember(dialog, headName, nik, "Laki-laki");
+  await dialog.getByRole("tab", { name: /Rumah & Lingkungan/ }).click();
+  await dialog.getByLabel("Sumber Air Keluarga").selectOption("PDAM");
+  await dialog.getByLabel("Makanan Pokok").selectOption("Beras");
+  await dialog.getByRole("tab", { name: /Catatan/ }).click();
+  await dialog.getByLabel(/Keluarga telah menyetujui/).check();
+  await dialog.getByLabel("Saya sudah memeriksa dokumen; data NIK ini benar").check();
+
+  // The first Simpan reaches the server, which saves the family; its answer never reaches the phone.
+  let dropped = 0;
+  await page.route("**/trpc/registers.create*", async (route) => {
+    if (dropped > 0) return route.continue();
+    dropped += 1;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toBeVisible();
+  expect(dropped).toBe(1);
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil dibuat" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: `Maker Checker: ${headName}` })).toBeVisible();
+  await expect(page.getByText("NIK sudah terdaftar")).toHaveCount(0);
+
+  await expect(await searchRecords(page, headName)).toHaveCount(1);
 });
 
 test("the special-conditions monitor counts the area's families and filters by condition", async ({ page }) => {

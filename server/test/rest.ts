@@ -8,8 +8,15 @@ import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, type TestContext 
 
 export type RestAuth = { cookie: string } | { bearer: string } | null;
 
-export async function restCall(t: TestContext, method: string, path: string, auth: RestAuth, body?: unknown) {
-  const headers: Record<string, string> = {};
+export async function restCall(
+  t: TestContext,
+  method: string,
+  path: string,
+  auth: RestAuth,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (auth && "cookie" in auth) {
     headers.cookie = auth.cookie;
     if (method !== "GET") headers.origin = TEST_ORIGIN;

@@ -20,7 +20,7 @@ export function apiCors(env: Pick<Env, "corsOrigins">): MiddlewareHandler<AppEnv
   const withCorsHeaders = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
-    allowHeaders: ["Authorization", "Content-Type", "Accept"],
+    allowHeaders: ["Authorization", "Content-Type", "Accept", "Idempotency-Key"],
     exposeHeaders: ["Retry-After"],
     maxAge: 600,
     credentials: false,

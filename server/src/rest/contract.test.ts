@@ -235,7 +235,9 @@ describe("Strapi v4 contract (qs.stringify query strings, exact envelopes)", () 
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(OTHER_ORIGIN);
     expect(preflight.headers.get("access-control-allow-methods")).toBe("GET,HEAD,POST,PUT,DELETE");
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("Authorization,Content-Type,Accept");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "Authorization,Content-Type,Accept,Idempotency-Key",
+    );
     expect(preflight.headers.get("vary")).toContain("Origin");
     expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
 

@@ -54,6 +54,8 @@ interface Described {
   writeSecurity: Json[];
   /** `data` of POST/PUT bodies. */
   writeData: z.ZodType;
+  /** Header parameters of the create, beside the query's. */
+  createHeaders?: Json[];
 }
 
 const sessionOrToken = [{ sessionJwt: [] }, { apiToken: [] }, { sessionCookie: [] }];
@@ -96,6 +98,17 @@ const resources: Described[] = [
     tag: "Registers",
     readSecurity: sessionOrToken,
     writeSecurity: sessionOrToken,
+    createHeaders: [
+      {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "16–64 letters, digits or '-', made once per family. The same create sent again with the same key and " +
+          "body within 24 hours (its answer was lost) answers with the family it created; with another body, 409.",
+        schema: { type: "string", pattern: "^[A-Za-z0-9-]{16,64}$" },
+      },
+    ],
     writeData: z
       .object({
         nama_kepala_keluarga: z.string(),
@@ -235,7 +248,7 @@ function resourcePaths(item: Described): Record<string, Json> {
         operationId: `create${item.name}`,
         summary: `Create one of ${item.path}`,
         security: item.writeSecurity,
-        parameters: shape,
+        parameters: [...shape, ...(item.createHeaders ?? [])],
         requestBody: body,
         responses: {
           "200": { description: "The created entry", content: jsonContent(ref(single)) },

@@ -177,6 +177,8 @@ function restPaths(error: unknown): unknown {
     const head = restNames.get(first);
     if (head) return { ...item, path: [head, ...rest] };
     if (first === "status" || first === "note" || first === "reason" || first === "version") return { ...item, path };
+    // Sent as a header, named as one.
+    if (first === "idempotencyKey") return { ...item, path: ["Idempotency-Key"] };
     return { ...item, path: ["data_register", ...path] };
   });
   return new DomainError(error.code, error.message, { ...error.options, fieldErrors });
@@ -316,7 +318,12 @@ export function registersRest(): Hono<AppEnv> {
       });
     }
     const confirmNik = nikConfirmedOf(data);
-    const created = await run(() => createRecord(db, actor, { data: familyForm(toFamilyPatch(data)), confirmNik }));
+    // A partner that sends its create again after a lost answer (same key, same body) gets the same
+    // family back, not a 409 naming its own NIK.
+    const idempotencyKey = c.req.header("idempotency-key");
+    const created = await run(() =>
+      createRecord(db, actor, { data: familyForm(toFamilyPatch(data)), confirmNik, idempotencyKey }),
+    );
     return c.json(singleBody(await entryOf(db, actor, created.registerId, queryString(c.req.url))));
   });
 

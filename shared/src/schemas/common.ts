@@ -3,6 +3,12 @@ import { isRtRwFilter, RT_RW_FILTER_MESSAGE } from "../rt-rw.ts";
 
 export const idSchema = z.coerce.number().int().positive();
 
+/**
+ * Made once per filled form by the browser (or per create by a partner): the same create sent again
+ * with it, after its answer was lost, gets the family it created back.
+ */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Kunci pengiriman tidak valid");
+
 export { padRtRw } from "../rt-rw.ts";
 import { padRtRw } from "../rt-rw.ts";
 

@@ -4,7 +4,7 @@ import { z } from "./zod.ts";
 import { specialConditionKeys } from "../enums.ts";
 import { NOTE_MAX_LENGTH, reopenReasonRequiredMessage } from "../status.ts";
 import { familyRegistrationSchema } from "./family.ts";
-import { freeText, idSchema, lineText, rtRwFilter } from "./common.ts";
+import { freeText, idempotencyKeySchema, idSchema, lineText, rtRwFilter } from "./common.ts";
 
 /** Head name or address (ward, kecamatan); blank means everything. */
 export const recordSearch = lineText({ max: 100, maxMessage: "Kata kunci maksimal 100 karakter" }).default("");
@@ -28,7 +28,11 @@ export const recordIdInput = z.object({ registerId: idSchema });
  */
 const confirmNik = z.boolean().default(false);
 
-export const createRecordInput = z.object({ data: familyRegistrationSchema, confirmNik });
+export const createRecordInput = z.object({
+  data: familyRegistrationSchema,
+  confirmNik,
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
 export type CreateRecordInput = z.input<typeof createRecordInput>;
 
 export const updateRecordInput = z.object({

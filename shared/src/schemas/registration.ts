@@ -2,6 +2,7 @@
 // what the server answers (the stored record the success page shows).
 import { z } from "./zod.ts";
 import { captchaAnswerSchema } from "./captcha.ts";
+import { idempotencyKeySchema } from "./common.ts";
 import { familyRegistrationSchema, type FamilyRegistration } from "./family.ts";
 
 /** The consent the resident ticks; the version is stored with every registration (DESIGN §6). */
@@ -12,8 +13,7 @@ export const FAMILY_CONSENT_TEXT =
 export const registerFamilyInput = z.object({
   form: familyRegistrationSchema,
   captcha: captchaAnswerSchema,
-  /** Made once per filled form by the browser; a retry with the same key returns the same registration. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Kunci pengiriman tidak valid"),
+  idempotencyKey: idempotencyKeySchema,
 });
 export type RegisterFamilyInput = z.input<typeof registerFamilyInput>;
 

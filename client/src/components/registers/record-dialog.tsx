@@ -158,6 +158,9 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
     }),
   );
   const pending = create.isPending || update.isPending;
+  // One key for this new family, kept across tries: a Simpan sent again after its answer was lost
+  // (the phone went offline) gets the family it saved back, not 'NIK sudah terdaftar' for its own NIK.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   // A member whose NIK disagrees with the birth date or sex: the cadre checks the documents and
   // confirms before saving (the server refuses the save otherwise, household-rules.ts).
   const [confirmNik, setConfirmNik] = useState(false);
@@ -180,7 +183,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
       }
       return record
         ? update.mutate({ registerId: record.id, version: record.version, data, confirmNik })
-        : create.mutate({ data, confirmNik });
+        : create.mutate({ data, confirmNik, idempotencyKey });
     },
     (errors) => {
       const next = firstTabWithError(errors);

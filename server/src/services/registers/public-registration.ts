@@ -1,8 +1,6 @@
 // Public family registration (SPEC §2, §5; DESIGN §3, §6): one transaction writes the register, its
 // members, the first history event and the idempotency key, or nothing at all.
-import { eq, lte, sql } from "drizzle-orm";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeHexLowerCase } from "@oslojs/encoding";
+import { eq, sql } from "drizzle-orm";
 import { storedFamilySchema, type FamilyRegistration } from "@shared/schemas/family.ts";
 import {
   FAMILY_CONSENT_VERSION,
@@ -35,18 +33,13 @@ import { unknownWardError, wardOutsideKecamatanError } from "../common/ward-in-k
 import { assertNiksFree, withLostRaces } from "./nik-uniqueness.ts";
 import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
+import { assertSameRequest, claimIdempotencyKey, requestHash, settleIdempotencyKey } from "./idempotency.ts";
 
 export const REGISTRATION_RATE_LIMIT = {
   limit: 30,
   windowSeconds: 3600,
   message: "Terlalu banyak percobaan registrasi. Silakan coba lagi nanti",
 };
-
-const IDEMPOTENCY_TTL_HOURS = 24;
-
-function requestHash(input: { form: FamilyRegistration }): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(input.form))));
-}
 
 /** The ward and kecamatan names of a form's address, once it is checked to be a real pair. */
 export interface RegionNames {
@@ -100,13 +93,8 @@ async function resultFor(db: DbOrTx, registerId: number): Promise<RegisterFamily
 }
 
 /** A key seen before: the same data gets the same registration back; other data is refused. */
-async function answerEarlier(db: DbOrTx, registerId: number, requestHash: unknown, hash: string) {
-  if (requestHash !== hash) {
-    throw new DomainError(
-      "CONFLICT",
-      "Pengiriman ini sudah dipakai untuk data lain. Muat ulang halaman lalu kirim kembali.",
-    );
-  }
+async function answerEarlier(db: DbOrTx, registerId: number, storedHash: unknown, hash: string) {
+  assertSameRequest(storedHash, hash);
   return resultFor(db, registerId);
 }
 
@@ -162,7 +150,7 @@ export async function registerFamily(
 ): Promise<RegisterFamilyResult> {
   const input = parseInput(registerFamilyInput, rawInput);
   const key = `family:${input.idempotencyKey}`;
-  const hash = requestHash(input);
+  const hash = requestHash(input.form);
   const captcha = checkedCaptcha(secret, input.captcha);
   const [admitted] = resultRows(
     await admissionStatement(db, {
@@ -182,27 +170,8 @@ export async function registerFamily(
   const form = input.form;
   return withLostRaces(db, form, null, "public", () =>
     writeTransaction(db, async (tx) => {
-      // Taken first: a concurrent request with the same key waits here, then finds this registration.
-      // A key past its retry window is taken over (housekeeping deletes the others).
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ key, requestHash: hash, expiresAt: sql`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})` })
-        .onConflictDoUpdate({
-          target: idempotencyKeys.key,
-          set: {
-            requestHash: hash,
-            registerId: null,
-            createdAt: sql`now()`,
-            expiresAt: sql`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
-          },
-          setWhere: lte(idempotencyKeys.expiresAt, sql`now()`),
-        })
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) {
-        const [earlier] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-        if (earlier?.registerId) return answerEarlier(tx, earlier.registerId, earlier.requestHash, hash);
-        throw new DomainError("CONFLICT", "Pengiriman yang sama sedang diproses. Silakan tunggu sebentar.");
-      }
+      const earlier = await claimIdempotencyKey(tx, key, hash);
+      if (earlier) return resultFor(tx, earlier.earlierRegisterId);
 
       // Independent reads: sent together, answered in one round trip.
       const [names] = await Promise.all([checkRegion(tx, form), assertNiksFree(tx, form, null, "public")]);
@@ -233,7 +202,7 @@ export async function registerFamily(
         tx
           .insert(registerEvents)
           .values(firstEventRow(row.id, { actorId: actor.user?.id ?? null, note: "Registrasi keluarga oleh warga" })),
-        tx.update(idempotencyKeys).set({ registerId: row.id }).where(eq(idempotencyKeys.key, key)),
+        settleIdempotencyKey(tx, key, row.id),
         // A change of personal data like any other create: who (no account) and from where.
         audit(tx, actor, {
           action: "register.create",

@@ -86,6 +86,7 @@ import { newRegistrationNumber } from "./registration-number.ts";
 import { diffRecords } from "./revisions.ts";
 import { reviewNotes } from "./status-lookup.ts";
 import { notifyFamily } from "./status-mail.ts";
+import { claimIdempotencyKey, requestHash, settleIdempotencyKey } from "./idempotency.ts";
 import { FAMILY_CONSENT_VERSION } from "@shared/schemas/registration.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
@@ -475,16 +476,34 @@ function assertEditable(row: ScopedRegister): void {
   if (isLocked(row.status)) throw new DomainError("CONFLICT", lockedMessage(row.status));
 }
 
+/** Whose idempotency keys a create's key is among: the account's, or the API token's. */
+function callerKey(actor: Actor): string {
+  if (actor.apiToken) return `token-${actor.apiToken.id}`;
+  if (actor.user) return `user-${actor.user.id}`;
+  throw forbidden();
+}
+
+/** The family an earlier create with the same key made, as that create answered it (its current version). */
+async function savedRecordOf(tx: DbOrTx, registerId: number): Promise<SavedRecord> {
+  const [row] = await tx.select({ version: registers.version }).from(registers).where(eq(registers.id, registerId));
+  if (!row) throw new DomainError("NOT_FOUND", "Data registrasi tidak ditemukan");
+  return { registerId, version: row.version };
+}
+
 /**
  * A family entered by a cadre (input manual), an admin or a full-access API token: SUBMITTED,
  * created by the caller, with its first event.
  */
 export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput): Promise<SavedRecord> {
   requireCaller(actor);
-  const { data, confirmNik } = parseInput(createRecordInput, raw);
+  const { data, confirmNik, idempotencyKey } = parseInput(createRecordInput, raw);
   if (!scopeOf(actor).canAct) throw forbidden();
+  // Each caller's keys are its own: another account's key never answers with this one's family.
+  const key = idempotencyKey ? `record:${callerKey(actor)}:${idempotencyKey}` : null;
   return withLostRaces(db, data, null, "cadre", () =>
     writeTransaction(db, async (tx) => {
+      const earlier = key ? await claimIdempotencyKey(tx, key, requestHash({ data, confirmNik })) : null;
+      if (earlier) return savedRecordOf(tx, earlier.earlierRegisterId);
       // Independent reads, sent together; the address's refusal (sent first) is the one that stands.
       await Promise.all([assertAddressInArea(tx, actor, data), assertNiksFree(tx, data, null, "cadre")]);
       const nik = nikConfirmation(data, [], true, confirmNik);
@@ -524,6 +543,7 @@ export async function createRecord(db: Db, actor: Actor, raw: CreateRecordInput)
           entityId: row.id,
           ...(nik.members.length > 0 ? { details: { nikConfirmed: nik.members } } : {}),
         }),
+        ...(key ? [settleIdempotencyKey(tx, key, row.id)] : []),
       ]);
       return { registerId: row.id, version: row.version };
     }),
