@@ -22,6 +22,17 @@ async function token(access: "read-only" | "full-access"): Promise<{ bearer: str
   return { bearer: created.token, id: created.apiToken.id };
 }
 
+/** The newest validation event of a register. */
+async function lastEventOf(registerId: number) {
+  const [event] = await t.db
+    .select()
+    .from(registerEvents)
+    .where(eq(registerEvents.registerId, registerId))
+    .orderBy(desc(registerEvents.id))
+    .limit(1);
+  return event;
+}
+
 const entries = (json: { data: StrapiEntry[] }) => json.data;
 const ids = (json: { data: StrapiEntry[] }) => json.data.map((entry) => entry.id);
 
@@ -249,12 +260,7 @@ describe("API tokens", () => {
     const moved = await call("PUT", `/registers/${id}`, writer, { data: { status: "RT_VERIFIED" } });
     expect(moved.status).toBe(200);
     expect(moved.json.data.attributes.status).toBe("RT_VERIFIED");
-    const [event] = await t.db
-      .select()
-      .from(registerEvents)
-      .where(eq(registerEvents.registerId, id))
-      .orderBy(desc(registerEvents.id))
-      .limit(1);
+    const event = await lastEventOf(id);
     expect(event).toMatchObject({ level: "admin", fromStatus: "SUBMITTED", toStatus: "RT_VERIFIED" });
     expect(event?.note).toContain(`token API #${writer.id}`);
 
@@ -521,12 +527,7 @@ describe("PUT /registers/:id", () => {
       data: { status: "NEEDS_REVISION", note: "Foto KK buram" },
     });
     expect(revision.json.data.attributes.status).toBe("NEEDS_REVISION");
-    const [event] = await t.db
-      .select()
-      .from(registerEvents)
-      .where(eq(registerEvents.registerId, family.id))
-      .orderBy(desc(registerEvents.id))
-      .limit(1);
+    const event = await lastEventOf(family.id);
     expect(event).toMatchObject({
       level: "rw",
       fromStatus: "RT_VERIFIED",
@@ -548,12 +549,7 @@ describe("PUT /registers/:id", () => {
       data: { status: "SUBMITTED", note: "KK sudah dilampirkan" },
     });
     expect(resubmitted.json.data.attributes.status).toBe("SUBMITTED");
-    const [event] = await t.db
-      .select()
-      .from(registerEvents)
-      .where(eq(registerEvents.registerId, family.id))
-      .orderBy(desc(registerEvents.id))
-      .limit(1);
+    const event = await lastEventOf(family.id);
     expect(event).toMatchObject({
       level: "rt",
       fromStatus: "REJECTED",
@@ -567,12 +563,7 @@ describe("PUT /registers/:id", () => {
     const admin = await as(await createUser(t.db, { role: "admin" }));
     const approved = await call("PUT", `/registers/${family.id}`, admin, { data: { status: "APPROVED" } });
     expect(approved.json.data.attributes.status).toBe("APPROVED");
-    const [event] = await t.db
-      .select()
-      .from(registerEvents)
-      .where(eq(registerEvents.registerId, family.id))
-      .orderBy(desc(registerEvents.id))
-      .limit(1);
+    const event = await lastEventOf(family.id);
     expect(event).toMatchObject({ level: "admin", toStatus: "APPROVED" });
     expect(event?.note).toContain("Override admin");
   });
