@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../services/accounts/passwords.ts";
+import { createSession, generateSessionToken } from "../services/accounts/sessions.ts";
 import { apiTokens } from "../db/schema/auth-tokens.ts";
 import { users } from "../db/schema/users.ts";
 import { callerFor, createUser, sessionCookieFor, TEST_ORIGIN, useTestApp } from "../../test/helpers.ts";
@@ -237,6 +238,47 @@ describe("Strapi-shaped auth under /api (DESIGN §7)", () => {
       body: JSON.stringify({ fullName: "Diretas" }),
     });
     expect(foreign.status).toBe(403);
+  });
+
+  test("PUT /users/:id keeps what it is not sent: an account without a phone changes its name alone", async () => {
+    const user = await createUser(t.db, { fullName: "Nama Lama", phone: null });
+    const cookie = await sessionCookieFor(t.db, user.id);
+    const renamed = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers: { ...json, cookie, origin: TEST_ORIGIN },
+      body: JSON.stringify({ fullName: "Siti Aminah" }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ id: user.id, fullName: "Siti Aminah", phone: null });
+    // The phone alone, as a form body with a bearer (Strapi's body parser takes forms on every route).
+    const token = generateSessionToken();
+    await createSession(t.db, token, user.id, { persistent: false });
+    const phoned = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${token}` },
+      body: "phone=081298765432",
+    });
+    expect(phoned.status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect({ fullName: row?.fullName, phone: row?.phone }).toEqual({ fullName: "Siti Aminah", phone: "081298765432" });
+    // A field that is sent is still checked.
+    const bad = await t.app.request(`/api/users/${user.id}`, {
+      method: "PUT",
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ phone: "12ab" }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details.errors.map((error: { path: string[] }) => error.path)).toContainEqual([
+      "phone",
+    ]);
+  });
+
+  test("GET /users/me with an API token → 401 (a token is no user), as Strapi's me() answers", async () => {
+    const admin = await createUser(t.db, { role: "admin", level: "kota" });
+    const created = await callerFor(t, admin).users.createApiToken({ name: "Mitra", access: "full-access" });
+    const me = await t.app.request("/api/users/me", { headers: { authorization: `Bearer ${created.token}` } });
+    expect(me.status).toBe(401);
+    expect((await me.json()).error).toMatchObject({ status: 401, name: "UnauthorizedError" });
   });
 });
 

@@ -6,17 +6,19 @@ import type { AppEnv } from "../app-env.ts";
 import { users } from "../db/schema/users.ts";
 import * as usersService from "../services/accounts/users.ts";
 import { restUser, parseBody } from "./auth.ts";
-import { parseId } from "./envelope.ts";
+import { parseId, readBody } from "./envelope.ts";
 import { RestError } from "./errors.ts";
 
 const forbidden = () => new RestError(403, "ForbiddenError", "Forbidden");
+/** Strapi's `me` answers `ctx.unauthorized()` to a caller that is not a user (an API token). */
+const unauthorized = () => new RestError(401, "UnauthorizedError", "Unauthorized");
 
 export function restUsers(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get("/users/me", (c) => {
-    const user = c.var.actor.user;
-    if (!user) throw forbidden();
+    const { user, apiToken } = c.var.actor;
+    if (!user) throw apiToken ? unauthorized() : forbidden();
     return c.json(restUser(user));
   });
 
@@ -26,17 +28,9 @@ export function restUsers(): Hono<AppEnv> {
     if (!actor.user) throw forbidden();
     const id = parseId(c.req.param("id"));
     if (id !== actor.user.id) throw forbidden();
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new RestError(400, "ValidationError", "Invalid JSON in the request body");
-    }
-    const input = parseBody(profileUpdateInput.partial(), body);
-    await usersService.updateProfile(c.var.deps.db, actor, {
-      fullName: input.fullName ?? actor.user.fullName,
-      phone: input.phone ?? actor.user.phone ?? "",
-    });
+    // Only the fields sent change, as in Strapi's user update.
+    const input = parseBody(profileUpdateInput.partial(), await readBody(c));
+    await usersService.updateProfile(c.var.deps.db, actor, input);
     const [row] = await c.var.deps.db.select().from(users).where(eq(users.id, id));
     if (!row) throw new RestError(404, "NotFoundError", "Not Found");
     return c.json(restUser(row));

@@ -327,9 +327,14 @@ export async function unblockUser(db: Db, actor: Actor, userId: number): Promise
 }
 
 // ─── Own profile ────────────────────────────────────────────────────────────────────────────
-export async function updateProfile(db: Db, actor: Actor, rawInput: ProfileUpdateInput): Promise<PublicUser> {
+/**
+ * Changes the fields given and keeps the others (REST sends only what changes, as Strapi's user
+ * update does: an account without a phone could not change its name when a missing phone was
+ * checked as an empty one).
+ */
+export async function updateProfile(db: Db, actor: Actor, rawInput: Partial<ProfileUpdateInput>): Promise<PublicUser> {
   const self = signedInUser(actor);
-  const input = parseInput(profileUpdateInput, rawInput);
+  const input = parseInput(profileUpdateInput.partial(), rawInput);
   const [row] = await db
     .update(users)
     .set({ fullName: input.fullName, phone: input.phone, updatedAt: new Date() })
