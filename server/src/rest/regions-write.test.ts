@@ -217,6 +217,12 @@ describe("REST writes for /api/kecamatans and /api/desa-kelurahans", () => {
         await send("PUT", `/api/kecamatans/${kecamatanId}`, { data: { nama: "Diganti" } }, cookie),
         await send("DELETE", `/api/kecamatans/${kecamatanId}`, undefined, cookie),
         await send("PUT", "/api/kecamatans/999999", { data: { nama: "Diganti" } }, cookie),
+        // Refused before the body is read, as Strapi's route policies run first: a missing or bad
+        // payload tells such a caller nothing either.
+        await send("POST", "/api/kecamatans", {}, cookie),
+        await send("PUT", `/api/kecamatans/${kecamatanId}`, {}, cookie),
+        await send("POST", "/api/desa-kelurahans", { nama: "X" }, cookie),
+        await send("PUT", "/api/desa-kelurahans/abc", "{tidak json", cookie),
       ];
       for (const attempt of attempts)
         expect(attempt.body.error).toMatchObject({ status: 403, name: "ForbiddenError", message: "Forbidden" });

@@ -156,26 +156,28 @@ function mountWrites(app: Hono<AppEnv>, path: string, resource: RestResource, wr
       throw restPaths(error, writes.fields);
     }
   };
+  // Permission first, as Strapi's route policies run before the controller reads the body: a
+  // caller who may not write learns nothing from a 400 about its payload.
   app.post(path, async (c) => {
     const { db } = c.var.deps;
+    requireAdmin(c.var.actor);
     const form = toForm(await readDataPayload(c), writes.fields);
     const created = await run(() => writes.create(db, c.var.actor, form));
     return c.json(singleBody(await entryOf(db, resource, created.id, c.req.url)));
   });
   app.put(`${path}/:id`, async (c) => {
     const { db } = c.var.deps;
+    requireAdmin(c.var.actor);
     const id = parseId(c.req.param("id"));
     const data = await readDataPayload(c);
-    // Refuse non-admins before saying whether the id exists.
-    requireAdmin(c.var.actor);
     await entryOf(db, resource, id);
     await run(() => writes.patch(db, c.var.actor, id, toForm(data, writes.fields)));
     return c.json(singleBody(await entryOf(db, resource, id, c.req.url)));
   });
   app.delete(`${path}/:id`, async (c) => {
     const { db } = c.var.deps;
-    const id = parseId(c.req.param("id"));
     requireAdmin(c.var.actor);
+    const id = parseId(c.req.param("id"));
     const entry = await entryOf(db, resource, id, c.req.url);
     await run(() => writes.remove(db, c.var.actor, id));
     return c.json(singleBody(entry));
