@@ -212,13 +212,41 @@ export function compileFilter(resource: RestResource, node: FilterNode): SQL {
     case "relation": {
       const relation = relationNamed(resource, node.relation);
       const target = relation.target();
-      return sql`${relation.localColumn} in (select ${relation.foreignColumn} from ${target.table} where ${compileFilter(target, node.filter)})`;
+      const condition = compileFilter(target, node.filter);
+      // Strapi left-joins the relation: an entry with no related row meets the filter as a row of
+      // nulls, so `kelurahans.id $null` finds the districts without wards. Only $null and $notNull
+      // can hold on nulls; every other filter keeps the cheaper sub-select.
+      if (asksForAbsence(node.filter)) {
+        return sql`exists (select 1 from (select 1) as one left join ${target.table} on ${relation.foreignColumn} = ${relation.localColumn} where ${condition})`;
+      }
+      return sql`${relation.localColumn} in (select ${relation.foreignColumn} from ${target.table} where ${condition})`;
     }
     case "related": {
       // As `in (select …)` over no rows: false, also for a null key (and true under $not).
       const relation = relationNamed(resource, node.relation);
       return node.keys.length === 0 ? sql`false` : inArray(relation.localColumn, [...node.keys]);
     }
+  }
+}
+
+/**
+ * Whether a relation's filter can hold on the row of nulls an entry without related rows joins to:
+ * it asks $null or $notNull somewhere, also inside a nested relation (joined from those nulls, that
+ * one has no rows either).
+ */
+export function asksForAbsence(node: FilterNode): boolean {
+  switch (node.kind) {
+    case "and":
+    case "or":
+      return node.items.some(asksForAbsence);
+    case "not":
+      return asksForAbsence(node.item);
+    case "compare":
+      return node.operator === "$null" || node.operator === "$notNull";
+    case "relation":
+      return asksForAbsence(node.filter);
+    case "related":
+      return false;
   }
 }
 

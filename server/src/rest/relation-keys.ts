@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { resultRows } from "../db/raw-rows.ts";
-import { compileFilter, relationNamed } from "./filter-sql.ts";
+import { asksForAbsence, compileFilter, relationNamed } from "./filter-sql.ts";
 import type { FilterNode } from "./query.ts";
 import type { RestResource } from "./resource.ts";
 
@@ -28,6 +28,8 @@ const INTEGER_KEY = new Set(["integer", "serial", "smallint", "smallserial"]);
 function readsFirst(resource: RestResource, node: RelationFilter): boolean {
   const relation = relationNamed(resource, node.relation);
   if (!INTEGER_KEY.has(relation.foreignColumn.getSQLType())) return false;
+  // Entries without related rows can match it (a left join's nulls); their keys are in no table.
+  if (asksForAbsence(node.filter)) return false;
   const { filter } = node;
   const idEquality =
     relation.foreignColumn === relation.target().id &&
