@@ -568,6 +568,32 @@ describe("PUT /registers/:id", () => {
     expect(event?.note).toContain("Override admin");
   });
 
+  test("a status move naming a version someone moved on from is 409, even when the record already has that status", async () => {
+    const family = await createFamilyRegister(t.db);
+    const first = await as(await createCadre(t.db, "rt"));
+    const second = await as(await createCadre(t.db, "rt"));
+    const seen = (await call("GET", `/registers/${family.id}`, second)).json.data.attributes.version;
+    const verified = await call("PUT", `/registers/${family.id}`, first, {
+      data: { status: "RT_VERIFIED", version: seen },
+    });
+    expect(verified.status).toBe(200);
+    // The second cadre's decision, made on what it read, did not happen: it is told so.
+    const late = await call("PUT", `/registers/${family.id}`, second, {
+      data: { status: "RT_VERIFIED", version: seen, note: "Sudah saya cek" },
+    });
+    expect(late.status).toBe(409);
+    expect(late.json.error.name).toBe("ConflictError");
+    const events = await t.db.select().from(registerEvents).where(eq(registerEvents.registerId, family.id));
+    expect(events.filter((event) => event.toStatus === "RT_VERIFIED")).toHaveLength(1);
+    // With the version it has now, asking for the status it has changes nothing.
+    const current = verified.json.data.attributes.version;
+    const same = await call("PUT", `/registers/${family.id}`, second, {
+      data: { status: "RT_VERIFIED", version: current },
+    });
+    expect(same.status).toBe(200);
+    expect(same.json.data.attributes.version).toBe(current);
+  });
+
   test("field updates keep the rest of the family, bump the version and refuse a stale version with 409", async () => {
     const family = await createFamilyRegister(t.db);
     const cadre = await as(await createCadre(t.db, "rt"));

@@ -251,6 +251,11 @@ async function moveToStatusIn(
 ): Promise<TransitionResult | null> {
   const target = input.status;
   const row = await registerInScope(tx, actor, input.registerId, "act");
+  // A caller that names the version it read is told the record moved on, even when it now has the
+  // status asked for: someone else made that decision, and the caller's own note went nowhere.
+  if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) {
+    throw new DomainError("CONFLICT", staleMessage);
+  }
   if (row.status === target) return null;
   const expectedVersion = input.expectedVersion ?? row.version;
   if (target === "SUBMITTED" && isLocked(row.status)) {
