@@ -22,6 +22,13 @@ export const auditActions = [
   "user.approve",
   "user.status",
   "user.password-reset",
+  "region.create",
+  "region.update",
+  "region.delete",
+  "region.import",
+  "region.boundaries",
+  "api-token.create",
+  "api-token.revoke",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -47,6 +54,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "user.approve": "Menyetujui pendaftaran kader serta tingkat dan wilayah kerjanya",
   "user.status": "Menolak, memblokir atau membuka blokir akun pengguna",
   "user.password-reset": "Mengirim tautan reset password ke pengguna",
+  "region.create": "Menambah kecamatan atau desa/kelurahan",
+  "region.update": "Mengubah kecamatan atau desa/kelurahan",
+  "region.delete": "Menghapus kecamatan atau desa/kelurahan",
+  "region.import": "Mengimpor data penduduk desa/kelurahan (CSV)",
+  "region.boundaries": "Mengunggah batas wilayah peta (GeoJSON)",
+  "api-token.create": "Membuat token API",
+  "api-token.revoke": "Mencabut token API",
 };
 
 /**
@@ -60,4 +74,8 @@ export const auditEntityLabels: Record<string, string> = {
   recap: "rekap PKK",
   recap_signoff: "tanda tangan rekap PKK",
   dasawisma: "dasawisma",
+  kecamatan: "kecamatan",
+  desa_kelurahan: "desa/kelurahan",
+  api_tokens: "token API",
+  boundaries: "batas wilayah",
 };

@@ -26,6 +26,10 @@ describe("the audit log screen's record column", () => {
     expect(describeAuditRecord({ ...entry, entity: "recap_signoff", entityId: 3 })).toBe("Tanda tangan rekap PKK #3");
     expect(describeAuditRecord({ ...entry, entity: "dasawisma", entityId: 4 })).toBe("Dasawisma #4");
     expect(describeAuditRecord({ ...entry, entity: "registers", recordCount: 1250 })).toBe("1.250 data keluarga");
+    expect(describeAuditRecord({ ...entry, entity: "kecamatan", entityId: 13 })).toBe("Kecamatan #13");
+    expect(describeAuditRecord({ ...entry, entity: "desa_kelurahan", entityId: 57 })).toBe("Desa/kelurahan #57");
+    expect(describeAuditRecord({ ...entry, entity: "api_tokens", entityId: 2 })).toBe("Token API #2");
+    expect(describeAuditRecord({ ...entry, entity: "boundaries" })).toBe("Batas wilayah");
   });
 
   test("a family's registration number stays as it is; an unknown kind is shown as written", () => {

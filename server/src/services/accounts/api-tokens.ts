@@ -12,6 +12,7 @@ import { notFound } from "../common/errors.ts";
 import { requireAdminUser as requireAdmin } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
 import { setNewest } from "../common/bounded-map.ts";
+import { audit } from "../audit/audit-log.ts";
 
 const TOKEN_PREFIX = "pkk_";
 
@@ -44,20 +45,34 @@ export async function createApiToken(
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   const token = `${TOKEN_PREFIX}${encodeBase32LowerCaseNoPadding(bytes)}`;
-  const [row] = await db
-    .insert(apiTokens)
-    .values({
-      name: input.name,
-      description: input.description || null,
-      access: input.access,
-      tokenHash: apiTokenHash(token),
-      prefix: token.slice(0, TOKEN_PREFIX.length + 6),
-      createdBy: admin.id,
-    })
-    .returning();
-  if (!row) throw new Error("api token insert returned nothing");
+  // A full-access token reads and writes every family: who made it, and when, is on the record.
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiTokens)
+      .values({
+        name: input.name,
+        description: input.description || null,
+        access: input.access,
+        tokenHash: apiTokenHash(token),
+        prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+        createdBy: admin.id,
+      })
+      .returning();
+    if (!created) throw new Error("api token insert returned nothing");
+    await auditToken(tx, actor, "api-token.create", created);
+    return created;
+  });
   return { token, apiToken: summary(row) };
 }
+
+/** The token's name, access and prefix; never the token, which no one keeps. */
+const auditToken = (tx: DbOrTx, actor: Actor, action: "api-token.create" | "api-token.revoke", row: ApiTokenRow) =>
+  audit(tx, actor, {
+    action,
+    entity: "api_tokens",
+    entityId: row.id,
+    details: { name: row.name, access: row.access, prefix: row.prefix },
+  });
 
 export async function listApiTokens(db: DbOrTx, actor: Actor): Promise<ApiTokenSummary[]> {
   requireAdmin(actor);
@@ -67,12 +82,16 @@ export async function listApiTokens(db: DbOrTx, actor: Actor): Promise<ApiTokenS
 
 export async function revokeApiToken(db: DbOrTx, actor: Actor, tokenId: number): Promise<ApiTokenSummary> {
   requireAdmin(actor);
-  const [row] = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
-    .returning();
-  if (!row) throw notFound("Token tidak ditemukan atau sudah dicabut");
+  const row = await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+      .returning();
+    if (!revoked) throw notFound("Token tidak ditemukan atau sudah dicabut");
+    await auditToken(tx, actor, "api-token.revoke", revoked);
+    return revoked;
+  });
   return summary(row);
 }
 

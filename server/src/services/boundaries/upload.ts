@@ -9,6 +9,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { desaKelurahan, kecamatan } from "../../db/schema/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { requireAdmin } from "../common/access.ts";
+import { audit } from "../audit/audit-log.ts";
 import { DomainError } from "../common/errors.ts";
 import { boundaryFileName, type BoundaryLevel } from "./boundaries.ts";
 
@@ -69,5 +70,10 @@ export async function uploadBoundaries(
   const dir = resolve(config.dataDir, "boundaries");
   await mkdir(dir, { recursive: true });
   await writeFile(resolve(dir, boundaryFileName(config.cityCode, input.level)), JSON.stringify(collection.data));
+  await audit(db, actor, {
+    action: "region.boundaries",
+    entity: "boundaries",
+    details: { level: input.level, features: codes.length, missing: missing.length },
+  });
   return { features: codes.length, missing };
 }

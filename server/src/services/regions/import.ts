@@ -16,6 +16,7 @@ import { desaKelurahan } from "../../db/schema/regions.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { DomainError } from "../common/errors.ts";
 import { requireAdmin } from "../common/access.ts";
+import { audit } from "../audit/audit-log.ts";
 
 export const importColumns = ["kode", "kode_pos", "luas_wilayah", "jumlah_penduduk"] as const;
 
@@ -116,6 +117,11 @@ export async function importPopulation(db: Db, actor: Actor, csv: string): Promi
         })
         .where(eq(desaKelurahan.kode, row.kode));
     }
+    await audit(tx, actor, {
+      action: "region.import",
+      entity: "desa_kelurahan",
+      details: { rows: valid.length, kode: valid.map((row) => row.kode) },
+    });
   });
   return { applied: true, rowCount: lines.length, errors: [] };
 }

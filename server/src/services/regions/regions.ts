@@ -39,6 +39,7 @@ import { escapeLike } from "../common/like.ts";
 import { isUniqueViolation } from "../common/unique-violation.ts";
 import { requireAdmin } from "../common/access.ts";
 import { parseInput } from "../common/input.ts";
+import { audit } from "../audit/audit-log.ts";
 
 // The regency/city list of the cadre form (SPEC §3), by official code; names come from the data.
 const spotlightRegencyCodes = [
@@ -330,8 +331,37 @@ export async function createDesaKelurahan(db: Db, actor: Actor, input: unknown):
       tx.insert(desaKelurahan).values(columnsOf(form)).returning({ id: desaKelurahan.id }),
     );
     if (!created) throw new Error("insert returned nothing");
-    return getDesaKelurahan(tx, created.id);
+    const row = await getDesaKelurahan(tx, created.id);
+    await auditRegion(tx, actor, "region.create", "desa_kelurahan", row.id, { after: formOf(row) });
+    return row;
   });
+}
+
+/**
+ * A change to the map of districts and wards, on the record with what it was and what it became:
+ * every family, cadre and figure is filed under these areas.
+ */
+function auditRegion(
+  tx: DbOrTx,
+  actor: Actor,
+  action: "region.create" | "region.update" | "region.delete",
+  entity: "kecamatan" | "desa_kelurahan",
+  id: number,
+  details: { before?: Record<string, unknown>; after?: Record<string, unknown> },
+): Promise<void> {
+  return audit(tx, actor, { action, entity, entityId: id, details });
+}
+
+/** The fields an edit changed, before and after (unchanged ones left out). */
+function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = Object.keys(after).filter((key) => String(before[key]) !== String(after[key]));
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
 }
 
 export const staleRegionMessage =
@@ -362,7 +392,7 @@ export async function updateDesaKelurahan(
 ): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
   const form = parseInput(desaKelurahanFormSchema, input);
-  return editDesaKelurahan(db, id, (current) => {
+  return editDesaKelurahan(db, actor, id, (current) => {
     if (current.version !== version) throw new DomainError("CONFLICT", staleRegionMessage);
     return form;
   });
@@ -376,12 +406,15 @@ export async function patchDesaKelurahan(
   change: Record<string, unknown>,
 ): Promise<DesaKelurahanRow> {
   requireAdmin(actor);
-  return editDesaKelurahan(db, id, (current) => parseInput(desaKelurahanFormSchema, { ...formOf(current), ...change }));
+  return editDesaKelurahan(db, actor, id, (current) =>
+    parseInput(desaKelurahanFormSchema, { ...formOf(current), ...change }),
+  );
 }
 
 /** One edit of a ward: `formFor` turns the held row into the form to save (or refuses). */
 async function editDesaKelurahan(
   db: Db,
+  actor: Actor,
   id: number,
   formFor: (current: DesaKelurahanRow) => DesaKelurahanForm,
 ): Promise<DesaKelurahanRow> {
@@ -401,7 +434,16 @@ async function editDesaKelurahan(
           .set({ ...columnsOf(form), version: sql`${desaKelurahan.version} + 1`, updatedAt: new Date() })
           .where(eq(desaKelurahan.id, id)),
       );
-      return getDesaKelurahan(tx, id);
+      const saved = await getDesaKelurahan(tx, id);
+      await auditRegion(
+        tx,
+        actor,
+        "region.update",
+        "desa_kelurahan",
+        id,
+        changedFields(formOf(current), formOf(saved)),
+      );
+      return saved;
     }),
   );
 }
@@ -493,6 +535,7 @@ export async function deleteDesaKelurahan(db: Db, actor: Actor, id: number): Pro
     const refusal = await wardDeleteRefusal(tx, row);
     if (refusal) throw refusal;
     await tx.delete(desaKelurahan).where(eq(desaKelurahan.id, id));
+    await auditRegion(tx, actor, "region.delete", "desa_kelurahan", id, { before: formOf(row) });
     return row;
   });
 }
@@ -514,6 +557,9 @@ export async function createKecamatan(db: Db, actor: Actor, input: unknown): Pro
       tx.insert(kecamatan).values(form).returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama }),
     );
     if (!created) throw new Error("insert returned nothing");
+    await auditRegion(tx, actor, "region.create", "kecamatan", created.id, {
+      after: { kode: created.kode, nama: created.nama },
+    });
     return created;
   });
 }
@@ -528,7 +574,7 @@ export async function updateKecamatan(
 ): Promise<KecamatanOption> {
   requireAdmin(actor);
   const form = parseInput(kecamatanFormSchema, input);
-  return editKecamatan(db, id, (current) => {
+  return editKecamatan(db, actor, id, (current) => {
     if (current.version !== version) throw new DomainError("CONFLICT", staleRegionMessage);
     return form;
   });
@@ -542,12 +588,13 @@ export async function patchKecamatan(
   change: Record<string, unknown>,
 ): Promise<KecamatanOption> {
   requireAdmin(actor);
-  return editKecamatan(db, id, ({ nama, kode }) => parseInput(kecamatanFormSchema, { nama, kode, ...change }));
+  return editKecamatan(db, actor, id, ({ nama, kode }) => parseInput(kecamatanFormSchema, { nama, kode, ...change }));
 }
 
 /** One edit of a district: `formFor` turns the held row into the form to save (or refuses). */
 async function editKecamatan(
   db: Db,
+  actor: Actor,
   id: number,
   formFor: (current: KecamatanOption & { version: number }) => KecamatanForm,
 ): Promise<KecamatanOption> {
@@ -572,6 +619,8 @@ async function editKecamatan(
         .returning({ id: kecamatan.id, kode: kecamatan.kode, nama: kecamatan.nama }),
     );
     if (!updated) throw new DomainError("NOT_FOUND", unknownKecamatanMessage);
+    const fields = ({ kode, nama }: KecamatanOption) => ({ kode, nama });
+    await auditRegion(tx, actor, "region.update", "kecamatan", id, changedFields(fields(current), fields(updated)));
     return updated;
   });
 }
@@ -589,6 +638,7 @@ export async function deleteKecamatan(db: Db, actor: Actor, id: number): Promise
     if (reason)
       throw new DomainError("CONFLICT", `Kecamatan ${row.nama} tidak dapat dihapus karena masih memiliki ${reason}`);
     await tx.delete(kecamatan).where(eq(kecamatan.id, id));
+    await auditRegion(tx, actor, "region.delete", "kecamatan", id, { before: { kode: row.kode, nama: row.nama } });
     return row;
   });
 }
