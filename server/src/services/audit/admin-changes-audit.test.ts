@@ -42,16 +42,13 @@ describe("the audit record of an admin's changes", () => {
     const admin = await createUser(t.db, { role: "admin" });
     const caller = callerFor(t, admin);
     const district = await caller.regions.createKecamatan({ nama: "Kecamatan Audit", kode: "32.75.91" });
-    const created = await caller.regions.createDesaKelurahan({
-      nama: "Kelurahan Audit",
-      kode: "32.75.91.1001",
-      jenis: "kelurahan",
-      kecamatanId: district.id,
-    });
+    const place = { kode: "32.75.91.1001", jenis: "kelurahan" as const, kodePos: "17111", luasWilayah: 2.5 };
+    const fields = { ...place, jumlahPenduduk: 1200, kecamatanId: district.id };
+    const created = await caller.regions.createDesaKelurahan({ nama: "Kelurahan Audit", ...fields });
     await caller.regions.updateDesaKelurahan({
       id: created.id,
       version: created.version,
-      data: { nama: "Kelurahan Audit Baru", kode: "32.75.91.1001", jenis: "kelurahan", kecamatanId: district.id },
+      data: { nama: "Kelurahan Audit Baru", ...fields },
     });
     await caller.regions.deleteDesaKelurahan({ id: created.id });
     const [stored] = await t.db.select().from(kecamatan).where(eq(kecamatan.id, district.id));
