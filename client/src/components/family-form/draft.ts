@@ -14,15 +14,23 @@ export interface FamilyDraft {
   idempotencyKey: string;
 }
 
+/** The draft stored as `raw`, each field recovered on its own; null when it is no draft at all. */
+export function parseDraft(raw: string): FamilyDraft | null {
+  try {
+    const parsed = draftSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function loadDraft(): FamilyDraft & { restored: boolean } {
   try {
     // A draft an earlier version left in localStorage outlives every tab: removed, never restored.
     window.localStorage.removeItem(DRAFT_KEY);
     const raw = window.sessionStorage.getItem(DRAFT_KEY);
-    if (raw) {
-      const parsed = draftSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) return { ...parsed.data, restored: true };
-    }
+    const draft = raw ? parseDraft(raw) : null;
+    if (draft) return { ...draft, restored: true };
   } catch {
     // Storage blocked or a corrupt draft: start with an empty form.
   }
