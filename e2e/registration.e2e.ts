@@ -116,6 +116,123 @@ test("the draft stays in its tab: the next person at a shared computer starts wi
   await next.close();
 });
 
+test("one emptied or out-of-range count in the draft keeps every other condition after a reload", async ({ page }) => {
+  await page.goto("/registrasi");
+  await page.getByLabel("Hamil", { exact: true }).check();
+  await page.getByLabel("Menyusui", { exact: true }).check();
+  await page.getByLabel("Jumlah Menyusui").fill("2");
+  await page.getByLabel("Tunanetra", { exact: true }).check();
+  await page.getByLabel("Jumlah Tunanetra").fill("25");
+  await page.getByLabel("Memiliki MCK").check();
+  await page.getByLabel("Jumlah MCK").fill("");
+  await page.getByLabel("Jumlah Hamil").fill("");
+  await page.reload();
+
+  await expect(page.getByText("Draf dipulihkan")).toBeVisible();
+  await expect(page.getByLabel("Hamil", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("Jumlah Hamil")).toHaveValue("");
+  await expect(page.getByLabel("Menyusui", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("Jumlah Menyusui")).toHaveValue("2");
+  // What was typed out of range comes back as typed, and says so on the next try.
+  await expect(page.getByLabel("Jumlah Tunanetra")).toHaveValue("25");
+  await expect(page.getByLabel("Memiliki MCK")).toBeChecked();
+  await expect(page.getByLabel("Jumlah MCK")).toHaveValue("");
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+  await expect(page.locator("#condition-blind-count-error")).toHaveText("Jumlah maksimal 20");
+  await expect(page.locator("#condition-pregnant-count-error")).toHaveText("Jumlah harus berupa angka");
+});
+
+test("on a 360 px phone an empty kecamatan is where a refused submission leads, captcha message included", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/registrasi");
+  await fillFamilyForm(page, { headName: "Rina Wilayah", headNik: uniqueNik(), wifeNik: uniqueNik() });
+  // Both region selects are required, and marked so like the other required fields.
+  await expect(page.locator("label", { hasText: /^Kecamatan\s*\*$/ })).toBeVisible();
+  await expect(page.locator("label", { hasText: /^Kelurahan\/Desa\s*\*$/ })).toBeVisible();
+  await expect(page.getByText(/^Jenis Makanan Pokok\s*\*$/)).toBeVisible();
+  await page.getByLabel("Kecamatan").selectOption("");
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  const submit = page.getByRole("button", { name: "Kirim Registrasi" });
+
+  // The captcha left empty is named in the same pass as the other errors, not on a second try.
+  await submit.click();
+  const kecamatan = page.getByLabel("Kecamatan");
+  await expect(kecamatan).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Silakan selesaikan captcha")).toBeVisible();
+  await expect(kecamatan).toBeFocused();
+  await expect(kecamatan).toBeInViewport();
+
+  // With the captcha answered the region alone still holds the form back, and focus goes to it.
+  await answerCaptcha(page);
+  await submit.focus();
+  await submit.click();
+  await expect(page.getByText("Silakan selesaikan captcha")).toHaveCount(0);
+  await expect(kecamatan).toBeFocused();
+  await expect(kecamatan).toBeInViewport();
+  await expect(page).toHaveURL(/\/registrasi$/);
+});
+
+const captchaIssue = (url: URL) => url.pathname.includes("captcha.issue");
+
+test("a captcha that failed to load is asked again on return to the tab and on the next submit", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.route(captchaIssue, (route) => route.abort());
+  await page.goto("/registrasi");
+  await expect(page.getByText("Gagal memuat soal")).toBeVisible();
+  await page.unroute(captchaIssue);
+  // The resident comes back to the tab once the server is up again.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByText(/Berapa hasil dari/)).toBeVisible();
+  // '28 - 10' stays on one line at 360 px: one box, not broken after the '-'.
+  const operands = page.getByText(/^\d+ \S \d+$/);
+  expect(await operands.evaluate((element) => element.getClientRects().length)).toBe(1);
+  expect(await operands.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe("nowrap");
+
+  // Down again when the page opens: the next press of 'Kirim Registrasi' asks for the question.
+  await page.route(captchaIssue, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByText("Gagal memuat soal")).toBeVisible();
+  await page.unroute(captchaIssue);
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await page.getByRole("button", { name: "Kirim Registrasi" }).click();
+  await expect(page.getByText(/Berapa hasil dari/)).toBeVisible();
+  await expect(page.getByText("Silakan selesaikan captcha")).toBeVisible();
+});
+
+test("a registration the server never received says so beside the button until the next try, keeping every value", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const family = { headName: "Dewi Putus Sambung", headNik: uniqueNik(), wifeNik: uniqueNik() };
+  await page.goto("/registrasi");
+  await fillFamilyForm(page, family);
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await answerCaptcha(page);
+  const register = (url: URL) => url.pathname.includes("registers.registerFamily");
+  await page.route(register, (route) => route.abort());
+  const submit = page.getByRole("button", { name: "Kirim Registrasi" });
+  await submit.click();
+  const notice = page.getByRole("alert").filter({ hasText: "Registrasi belum terkirim" });
+  await expect(notice).toContainText("Data Anda masih tersimpan di formulir ini; coba kirim lagi.");
+  // It outlasts the toast.
+  await expect(page.getByText("Registrasi gagal")).toHaveCount(0, { timeout: 10_000 });
+  await expect(notice).toBeVisible();
+  await expect(page.getByLabel("Nama Kepala Keluarga")).toHaveValue(family.headName);
+  await expect(page.getByLabel("Nama Lengkap Anggota 2")).toHaveValue("Siti Rahayu");
+  await expect(page.getByLabel("Jumlah MCK")).toHaveValue("2");
+  await expectAccessible(page);
+
+  // The next try sends it, and the notice goes.
+  await page.unroute(register);
+  await answerCaptcha(page);
+  await submit.click();
+  await expect(page).toHaveURL(/\/registrations\/success$/);
+  await expect(notice).toHaveCount(0);
+});
+
 test("the kelurahan waits for a kecamatan and resets when it changes", async ({ page }) => {
   await page.goto("/registrasi");
   const kelurahan = page.getByLabel("Kelurahan/Desa");

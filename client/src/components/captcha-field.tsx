@@ -42,7 +42,32 @@ export function useCaptcha(kind: CaptchaKind, isAnswerEmpty: () => boolean = () 
     const timer = setTimeout(renew, CAPTCHA_LIFETIME_MS - CAPTCHA_RENEW_BEFORE_MS);
     return () => clearTimeout(timer);
   }, [token, refresh]);
+  // A question that failed to load (server or network down) is asked again once the device is back
+  // online or the resident returns to the tab, instead of 'Gagal memuat soal' staying until a click.
+  const failed = issue.isError;
+  useEffect(() => {
+    if (!failed) return;
+    window.addEventListener("online", refresh);
+    window.addEventListener("focus", refresh);
+    return () => {
+      window.removeEventListener("online", refresh);
+      window.removeEventListener("focus", refresh);
+    };
+  }, [failed, refresh]);
   return { challenge: issue.data ?? null, isLoading: issue.isPending, isError: issue.isError, refresh };
+}
+
+/** 'Berapa hasil dari 28 - 10?' with '28 - 10' kept on one line: a narrow phone broke it after '-'. */
+function Question({ text }: { text: string }) {
+  const match = /\d+ \S \d+/.exec(text);
+  if (!match) return text;
+  return (
+    <>
+      {text.slice(0, match.index)}
+      <span className="whitespace-nowrap">{match[0]}</span>
+      {text.slice(match.index + match[0].length)}
+    </>
+  );
 }
 
 interface Props {
@@ -65,7 +90,7 @@ export function CaptchaField({ captcha, inputProps, error, label = "Verifikasi k
             ? "Memuat soal..."
             : captcha.isError
               ? "Gagal memuat soal"
-              : (captcha.challenge?.question ?? "")}
+              : captcha.challenge && <Question text={captcha.challenge.question} />}
         </span>
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, type Ref } from "react";
 import { trpc } from "../lib/trpc.ts";
 import { LookupAlert } from "./lookup-alert.tsx";
 
@@ -14,13 +14,36 @@ interface Props {
   disabled?: boolean;
   kecamatanError?: string;
   desaKelurahanError?: string;
+  /** Marks both selects with the form's '*' (off by default: filters and admin forms may leave them empty). */
+  required?: boolean;
+  /** Reach the selects, so a form can focus the first invalid one (react-hook-form's field.ref). */
+  kecamatanRef?: Ref<HTMLSelectElement>;
+  desaKelurahanRef?: Ref<HTMLSelectElement>;
+}
+
+function RequiredMark() {
+  return (
+    <span className="text-error" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
 }
 
 /**
  * Cascading kecamatan → kelurahan selects fed by the server. The kelurahan select stays disabled
  * until a kecamatan is chosen and is cleared whenever the kecamatan changes.
  */
-export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKelurahanError }: Props) {
+export function RegionSelect({
+  value,
+  onChange,
+  disabled,
+  kecamatanError,
+  desaKelurahanError,
+  required = false,
+  kecamatanRef,
+  desaKelurahanRef,
+}: Props) {
   const id = useId();
   const kecamatan = useQuery(trpc.regions.kecamatan.queryOptions());
   const kelurahan = useQuery({
@@ -47,8 +70,10 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
       <fieldset className="fieldset">
         <label className="fieldset-legend" htmlFor={`${id}-kecamatan`}>
           Kecamatan
+          {required && <RequiredMark />}
         </label>
         <select
+          ref={kecamatanRef}
           id={`${id}-kecamatan`}
           className={`select w-full ${kecamatanError ? "select-error" : ""}`}
           disabled={disabled || kecamatan.isPending || kecamatan.isError}
@@ -82,8 +107,10 @@ export function RegionSelect({ value, onChange, disabled, kecamatanError, desaKe
       <fieldset className="fieldset">
         <label className="fieldset-legend" htmlFor={`${id}-kelurahan`}>
           Kelurahan/Desa
+          {required && <RequiredMark />}
         </label>
         <select
+          ref={desaKelurahanRef}
           id={`${id}-kelurahan`}
           className={`select w-full ${desaKelurahanError ? "select-error" : ""}`}
           disabled={disabled || value.kecamatanId === null || kelurahan.isPending || kelurahan.isError}

@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from "react";
-import { useForm } from "react-hook-form";
+import { useController, useForm } from "react-hook-form";
 import {
   communityActivityKeys,
   communityActivityLabels,
@@ -20,6 +20,7 @@ import {
 } from "@shared/enums.ts";
 import { todayIso, type FamilyRegistration } from "@shared/schemas/family.ts";
 import { FAMILY_CONSENT_TEXT } from "@shared/schemas/registration.ts";
+import { isTRPCClientError } from "@trpc/client";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { onServerClockChange } from "../../lib/server-clock.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -90,10 +91,16 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
   });
   const { register, handleSubmit, formState, watch, setValue } = form;
   const values = watch();
+  // The region selects are set through setValue, never registered: their field refs let
+  // react-hook-form focus (and scroll to) an empty Kecamatan or Kelurahan like any other field.
+  const kecamatanRef = useController({ control: form.control, name: "address.kecamatanId" }).field.ref;
+  const desaKelurahanRef = useController({ control: form.control, name: "address.desaKelurahanId" }).field.ref;
   const [captchaAnswer, setCaptchaAnswer] = useState("");
   const captcha = useCaptcha("family", () => captchaAnswer.trim() === "");
   const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // Set when the server could not be reached: the toast fades after seconds, this stays by the button.
+  const [unsent, setUnsent] = useState(false);
   const { toast } = useToast();
   const navigate = useNavigate();
   const submitted = useRef(false);
@@ -150,6 +157,7 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
     const { captcha: captchaMessage, ...rest } = byPath;
     setServerErrors(rest);
     if (captchaMessage) setCaptchaError(captchaMessage);
+    setUnsent(unreachable(error));
     toast({
       title: correction ? "Perbaikan gagal dikirim" : "Registrasi gagal",
       description: errorMessage(error, {
@@ -160,8 +168,18 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
     });
   };
 
+  /** Shows or clears the captcha's message; true when an answer can be sent. */
+  const checkCaptcha = () => {
+    // A question that failed to load (server down) is asked again by this attempt.
+    if (captcha.isError) captcha.refresh();
+    const ready = /^-?\d+$/.test(captchaAnswer.trim()) && captcha.challenge !== null;
+    setCaptchaError(ready ? undefined : "Silakan selesaikan captcha");
+    return ready;
+  };
+
   const onValid = (data: FamilyRegistration) => {
     setServerErrors({});
+    setUnsent(false);
     if (correction) {
       sendCorrection.mutate(
         { token: correction.token, version: correction.version, form: data },
@@ -181,12 +199,10 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
       return;
     }
     const answer = captchaAnswer.trim();
-    if (!/^-?\d+$/.test(answer) || !captcha.challenge) {
-      setCaptchaError("Silakan selesaikan captcha");
+    if (!checkCaptcha() || !captcha.challenge) {
       document.querySelector<HTMLInputElement>('input[name="captcha"]')?.focus();
       return;
     }
-    setCaptchaError(undefined);
     send.mutate(
       {
         form: data,
@@ -215,6 +231,10 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
   };
 
   const onInvalid = () => {
+    setUnsent(false);
+    // The captcha's message joins the others in the same pass, not only on the next try; focus
+    // stays with react-hook-form, which moves it to the first invalid field above.
+    if (!correction) checkCaptcha();
     toast({
       title: "Registrasi gagal",
       description: "Periksa kembali isian yang ditandai merah.",
@@ -328,6 +348,9 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
             }}
             kecamatanError={errorAt("address.kecamatanId")}
             desaKelurahanError={errorAt("address.desaKelurahanId")}
+            kecamatanRef={kecamatanRef}
+            desaKelurahanRef={desaKelurahanRef}
+            required
           />
           <div className="grid grid-cols-2 gap-x-4">
             <Field htmlFor="address-rt" label="RT" error={errorAt("address.rt")} required>
@@ -417,7 +440,13 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
 
         <Section id="bagian-makanan" title="Makanan Pokok">
           <fieldset aria-describedby={errorAt("foodType") ? "food-error" : undefined}>
-            <legend className="sr-only">Jenis makanan pokok</legend>
+            <legend className="fieldset-legend">
+              Jenis Makanan Pokok
+              <span className="text-error" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            </legend>
             <div className="flex flex-wrap gap-6">
               {foodTypes.map((value) => (
                 <label key={value} className="flex cursor-pointer items-center gap-2">
@@ -490,6 +519,13 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
               }}
             />
           )}
+          {unsent && (
+            <div role="alert" className="alert alert-error alert-soft">
+              {correction
+                ? "Perbaikan belum terkirim karena server tidak dapat dihubungi. Data Anda masih ada di formulir ini; coba kirim lagi."
+                : "Registrasi belum terkirim karena server tidak dapat dihubungi. Data Anda masih tersimpan di formulir ini; coba kirim lagi."}
+            </div>
+          )}
           <button
             type="submit"
             className="btn btn-primary btn-block sm:btn-wide"
@@ -502,6 +538,16 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
       </form>
     </div>
   );
+}
+
+/**
+ * The call never got an answer from the app: the network failed (no HTTP status), or a proxy in front
+ * answered that the app is down or unreachable (502/504). The app's own 503 says more in its toast.
+ */
+function unreachable(error: unknown): boolean {
+  if (!isTRPCClientError(error)) return true;
+  const status = error.data?.httpStatus;
+  return status === undefined || status === 502 || status === 504;
 }
 
 /** watch() hands partial values; keep only a complete, well-formed draft. */

@@ -95,6 +95,7 @@ export function DataPanel() {
               kecamatanError={errors.address?.kecamatanId?.message}
               desaKelurahanError={errors.address?.desaKelurahanId?.message}
               disabled={wardFixed}
+              required
             />
           )}
         />
