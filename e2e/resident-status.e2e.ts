@@ -141,6 +141,38 @@ async function ownershipTry(page: Page, facts: Facts): Promise<string> {
   return (await alert.textContent()) ?? "";
 }
 
+test("'Perbaiki Data' checks the three facts before sending: each message under its field, focus on the first", async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("registers.openCorrection")) sent.push(request.url());
+  });
+  await page.goto("/perbaiki");
+  const button = page.getByRole("button", exact("Buka Data Saya"));
+  await button.click();
+  const nomor = page.getByLabel("Nomor Registrasi");
+  await expect(nomor).toHaveAttribute("aria-invalid", "true");
+  await expect(nomor).toHaveAccessibleDescription("Nomor registrasi wajib diisi");
+  await expect(page.getByLabel("NIK Kepala Keluarga")).toHaveAccessibleDescription("NIK harus 16 digit");
+  await expect(page.getByLabel("Nomor HP yang didaftarkan")).toHaveAccessibleDescription("Nomor HP wajib diisi");
+  await expect(page.getByLabel("Verifikasi keamanan")).toHaveAccessibleDescription("Silakan selesaikan captcha");
+  await expect(nomor).toBeFocused();
+
+  // One fact still wrong: it alone keeps its message and gets the focus; nothing is sent either time.
+  await nomor.fill("REG-20260101-ABCD-EFGH");
+  await page.getByLabel("NIK Kepala Keluarga").fill("32750");
+  await page.getByLabel("Nomor HP yang didaftarkan").fill(PHONE);
+  await answerCaptcha(page);
+  await button.click();
+  await expect(page.getByLabel("NIK Kepala Keluarga")).toBeFocused();
+  await expect(page.getByLabel("NIK Kepala Keluarga")).toHaveAttribute("aria-invalid", "true");
+  await expect(nomor).not.toHaveAttribute("aria-invalid");
+  await expect(page.getByText("Silakan selesaikan captcha")).toHaveCount(0);
+  await expectAccessible(page);
+  expect(sent).toEqual([]);
+});
+
 test("wrong ownership facts all answer alike, and the record's try limit applies", async ({ page }) => {
   const { registrationNumber, nik } = await registerFamilyViaApi(page.request, rtCadreArea, "Sutrisno Coba");
   const attempt = (facts: Facts) => ownershipTry(page, facts);
