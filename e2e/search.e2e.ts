@@ -18,6 +18,7 @@ test("a name search needs the whole name and a kelurahan, shows masked cards and
   await answerCaptcha(page);
   await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Pilih kelurahan untuk mencari dengan nama lengkap kepala keluarga")).toBeVisible();
+  await expect(page.getByLabel("Kecamatan")).toBeFocused();
   await page.getByLabel("Kecamatan").selectOption({ label: "Bekasi Timur" });
   await page.getByLabel("Kelurahan/Desa").selectOption({ label: "Bekasijaya" });
   await expect(page.getByText("✓ Jawaban benar")).toBeVisible();
@@ -39,19 +40,24 @@ test("a name search needs the whole name and a kelurahan, shows masked cards and
   await expectNoHorizontalScroll(page);
 });
 
-test("empty input, a missing or wrong captcha and an unknown NIK get the spec's messages", async ({ page }) => {
+test("empty input, a missing or wrong captcha and an unknown NIK get the spec's messages, focus on what to fix", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/search/kk");
   await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Input tidak valid")).toBeVisible();
   await expect(page.getByText("Captcha belum benar")).toBeVisible();
   await expect(page.getByText("Silakan selesaikan captcha")).toHaveCount(0);
+  // The first field to fix takes the focus, not the Cari button.
+  await expect(queryField(page)).toBeFocused();
 
   await queryField(page).fill("9999999999999999");
   await page.getByLabel("Verifikasi keamanan").fill("999");
   await expect(page.getByText("✗ Jawaban belum benar")).toBeVisible();
   await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Captcha belum benar")).toBeVisible();
+  await expect(page.getByLabel("Verifikasi keamanan")).toBeFocused();
   await answerCaptcha(page);
   await page.getByRole("button", exact("Cari")).click();
   await expect(page.getByText("Data tidak ditemukan").first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
   isNikQuery,
   isRegistrationNumberQuery,
@@ -44,6 +44,12 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
   const { toast } = useToast();
   const token = captcha.challenge?.token;
   const { mutate: checkAnswer } = check;
+  const queryRef = useRef<HTMLInputElement>(null);
+  const kecamatanRef = useRef<HTMLSelectElement>(null);
+  const kelurahanRef = useRef<HTMLSelectElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused search leaves focus on what to fix (a screen reader then reads its message), not on Cari.
+  const focusCaptcha = () => formRef.current?.querySelector<HTMLInputElement>('input[name="captcha"]')?.focus();
 
   // The live hint, asked once typing pauses (the server allows only a few hints per captcha), and
   // asked again when the captcha arrives after the answer was typed.
@@ -95,6 +101,10 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
     setQueryError(queryProblem);
     setCaptchaError(captchaProblem);
     setRegionError(regionProblem);
+    if (captcha.isError) captcha.refresh();
+    if (queryProblem) queryRef.current?.focus();
+    else if (regionProblem) (region.kecamatanId === null ? kecamatanRef : kelurahanRef).current?.focus();
+    else if (captchaProblem) focusCaptcha();
     if (queryProblem || captchaProblem || regionProblem || !parsed.success || !captcha.challenge) return;
     setFailure(null);
     search.mutate(
@@ -121,8 +131,12 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
         onError: (error) => {
           setAnswerState(null);
           const fields = serverFieldErrors(error);
+          const queryMessage = fields.find((item) => item.path[0] === "query")?.message;
           const captchaMessage = fields.find((item) => item.path[0] === "captcha")?.message;
+          if (queryMessage) setQueryError(queryMessage);
           if (captchaMessage) setCaptchaError(captchaMessage);
+          if (queryMessage) queryRef.current?.focus();
+          else if (captchaMessage) focusCaptcha();
           const message = errorMessage(error, { fallback: FAILURE });
           setFailure(message);
           toast({ title: "Pencarian gagal", description: message, variant: "destructive" });
@@ -146,6 +160,7 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-6">
         <form
+          ref={formRef}
           noValidate
           onSubmit={onSubmit}
           className="card border border-base-300"
@@ -164,6 +179,7 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
               required
             >
               <input
+                ref={queryRef}
                 id={inputId}
                 type="search"
                 className={`input w-full ${queryError ? "input-error" : ""}`}
@@ -184,6 +200,9 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
                   setRegionError(undefined);
                 }}
                 desaKelurahanError={regionError}
+                required
+                kecamatanRef={kecamatanRef}
+                desaKelurahanRef={kelurahanRef}
               />
             )}
             <CaptchaField
@@ -200,7 +219,7 @@ export function StatusSearch({ initialQuery = "" }: { initialQuery?: string }) {
                         : "Jawab soal hitungan di atas"}
                 </span>
               }
-              inputProps={{ value: answer, onChange: (event) => onAnswer(event.target.value) }}
+              inputProps={{ name: "captcha", value: answer, onChange: (event) => onAnswer(event.target.value) }}
             />
             <button type="submit" className="btn btn-primary mt-2 sm:btn-wide" disabled={search.isPending}>
               {search.isPending ? "Mencari..." : "Cari"}
