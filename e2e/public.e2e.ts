@@ -98,6 +98,35 @@ test.describe("landing page", () => {
     await expect(page.getByText("92%")).toHaveCount(0);
   });
 
+  test("a hidden 'Divalidasi' count shows '<5' as the caption says, never a percentage", async ({ page }) => {
+    // The server's answer with one kecamatan's approved count hidden (null) the way suppression hides
+    // it, whatever the demo data happens to hold today.
+    let hidden = "";
+    await page.route(
+      (url) => url.pathname.startsWith("/trpc/") && url.pathname.includes("stats.public"),
+      async (route) => {
+        const response = await route.fetch();
+        const procedures = decodeURIComponent(new URL(route.request().url()).pathname.slice("/trpc/".length)).split(
+          ",",
+        );
+        type Row = { nama: string; families: number | null; approved: number | null };
+        type Answer = { result: { data: { perKecamatan: Row[] } } };
+        const body: Answer | Answer[] = await response.json();
+        const entry = Array.isArray(body) ? body[procedures.indexOf("stats.public")] : body;
+        const row = entry?.result.data.perKecamatan.find((item) => item.families !== 0);
+        if (!row) throw new Error("no kecamatan with families in stats.public");
+        row.approved = null;
+        hidden = row.nama;
+        await route.fulfill({ response, json: body });
+      },
+    );
+    await landingReady(page);
+    const table = page.getByTestId("tabel-kecamatan");
+    await expect(table.locator("caption")).toContainText("ditampilkan sebagai '<5', juga di kolom Divalidasi");
+    const line = table.locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: hidden, exact: true }) });
+    await expect(line.locator("td").nth(1)).toHaveText("<5");
+  });
+
   test("the footer shows the configured contacts and the portal links", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");

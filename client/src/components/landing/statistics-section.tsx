@@ -5,9 +5,14 @@ import { formatDateTime, formatNumber, formatPercent } from "../../lib/format.ts
 import { trpc } from "../../lib/trpc.ts";
 import { showCount } from "../statistics/figures.ts";
 
-/** A share of two public figures, or "–" when there is none or either is hidden ('<5'). */
+/**
+ * The validated share of a kecamatan. A hidden count (1–4 families, null) shows '<5' as the caption
+ * says, never a percentage (which would give the hidden count away); "–" only when there are no families.
+ */
 function showShare(part: number | null, whole: number | null): string {
-  return part === null || whole === null || whole === 0 ? "–" : formatPercent(percentOneDecimal(part, whole));
+  if (whole === 0) return "–";
+  if (part === null || whole === null) return "<5";
+  return formatPercent(percentOneDecimal(part, whole));
 }
 
 /** Real figures from the database (server-cached for a minute), never a fixed sample. */
@@ -84,7 +89,8 @@ export function StatisticsSection() {
                 <table className="table" data-testid="tabel-kecamatan">
                   <caption className="p-4 text-left text-sm">
                     Keluarga per kecamatan. Diperbarui {formatDateTime(stats.data.computedAt)}; angka diperbarui setiap
-                    menit. Demi kerahasiaan keluarga, angka di bawah 5 keluarga ditampilkan sebagai '&lt;5'.
+                    menit. Demi kerahasiaan keluarga, angka di bawah 5 keluarga ditampilkan sebagai '&lt;5', juga di
+                    kolom Divalidasi (tanpa persentase).
                   </caption>
                   <thead className="text-base-content">
                     <tr>
