@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { levelLabels, userLevels, type PublicUser } from "@shared/users.ts";
+import { kaderOptionLabels } from "@shared/schemas/kader.ts";
+import { suggestedLevel } from "./suggested-level.ts";
 import {
   approveKaderInput,
   rejectKaderInput,
@@ -67,6 +69,12 @@ function text(data: Record<string, unknown>, key: string): string {
   return typeof value === "string" ? value : "-";
 }
 
+/** The sign-up form's own words for its choice ('PAM/PDAM'), not the stored code ('pam'). */
+function waterSourceLabel(code: string): string {
+  const labels: Record<string, string> = kaderOptionLabels.sumberAir;
+  return Object.hasOwn(labels, code) ? (labels[code] ?? code) : code;
+}
+
 function PendingCard({ entry }: { entry: PendingEntry }) {
   const [mode, setMode] = useState<"view" | "approve" | "reject">("view");
   const { user, registration } = entry;
@@ -112,7 +120,7 @@ function PendingCard({ entry }: { entry: PendingEntry }) {
           </div>
           <div>
             <dt className="inline font-medium">Sumber air: </dt>
-            <dd className="inline">{text(data, "sumberAirKeluarga")}</dd>
+            <dd className="inline">{waterSourceLabel(text(data, "sumberAirKeluarga"))}</dd>
           </div>
           <div>
             <dt className="inline font-medium">Catatan: </dt>
@@ -136,10 +144,6 @@ function PendingCard({ entry }: { entry: PendingEntry }) {
   );
 }
 
-function suggestedLevel(jabatan: string | null): ApproveKaderInput["level"] {
-  return jabatan?.includes("RT") ? "rt" : "kelurahan";
-}
-
 function ApproveForm({ entry, onCancel }: { entry: PendingEntry; onCancel: () => void }) {
   const id = useId();
   const { toast } = useToast();
@@ -149,7 +153,7 @@ function ApproveForm({ entry, onCancel }: { entry: PendingEntry; onCancel: () =>
     resolver: zodResolver(approveKaderInput),
     defaultValues: {
       userId: user.id,
-      level: suggestedLevel(user.jabatan),
+      level: suggestedLevel(user),
       desaKelurahanId: user.desaKelurahanId ?? undefined,
       rw: user.rw ?? "",
       rt: user.rt ?? "",
