@@ -304,4 +304,7 @@ test("admin changes a cadre's level and area: it takes effect at the cadre's nex
   // The same session, the next request: the cadre now works at RW level.
   await page.reload();
   await expect(page.getByText("Wulan Akses · Kader RW")).toBeVisible();
+  // The header names the level it now works at, not its RT position with an RW after it.
+  await expect(page.getByText("Kader PKK RW 005 · Kelurahan Bekasijaya")).toBeVisible();
+  await expect(page.getByText(/Ketua PKK RT RW/)).toHaveCount(0);
 });

@@ -22,6 +22,15 @@ describe("the signed-in header's role line", () => {
     );
   });
 
+  test("a position naming another level than the one the admin gave reads as the level it works at", () => {
+    expect(describeUser({ role: "kader", jabatan: "Ketua PKK RT", level: "rw", rw: "003", rt: "002" }, names)).toBe(
+      "Kader PKK RW 003 · Kelurahan Bekasijaya",
+    );
+    expect(
+      describeUser({ role: "kader", jabatan: "Sekretaris PKK RT", level: "kelurahan", rw: null, rt: null }, names),
+    ).toBe("Kader PKK Kelurahan · Kelurahan Bekasijaya");
+  });
+
   test("an admin of the city", () => {
     expect(describeUser({ role: "admin", jabatan: null, level: "kota", rw: null, rt: null }, names)).toBe(
       "Administrator · Kota Bekasi",

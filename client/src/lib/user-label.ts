@@ -17,9 +17,12 @@ export function describeUser(
   user: Pick<PublicUser, "role" | "jabatan" | "level" | "rw" | "rt">,
   names: AreaNames,
 ): string {
-  const title =
-    user.jabatan?.trim() ||
-    (user.level && user.role === "kader" ? `Kader PKK ${levelLabels[user.level]}` : roleTitles[user.role]);
+  const byLevel = user.level && user.role === "kader" ? `Kader PKK ${levelLabels[user.level]}` : roleTitles[user.role];
+  const jabatan = user.jabatan?.trim() ?? "";
+  // A position naming another level than the one the admin gave ('Ketua PKK RT' now working at RW)
+  // would read "Ketua PKK RT RW 003": the level the account works at is what the header says then.
+  const namedLevel = Object.values(levelLabels).find((label) => jabatan.endsWith(` ${label}`));
+  const title = jabatan && (!namedLevel || !user.level || namedLevel === levelLabels[user.level]) ? jabatan : byLevel;
   let unit = "";
   if (user.level === "rt" && user.rt) unit = `RT ${user.rt}${user.rw ? `/${user.rw}` : ""}`;
   else if (user.level === "rw" && user.rw) unit = `RW ${user.rw}`;
