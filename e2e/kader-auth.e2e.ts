@@ -187,6 +187,11 @@ test("the admin pages: users list and API tokens shown once", async ({ page }) =
   await page.getByLabel("Cari nama, email, atau username").fill("Dewi");
   await expect(page.getByRole("cell", { name: "Dewi Lestari", exact: true })).toBeVisible();
   await expectAccessible(page);
+  // The tab is in the address: a reload after acting on a user stays on the users list.
+  await expect(page).toHaveURL(/\/admin\/kader\?tab=pengguna$/);
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Pengguna" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Cari nama, email, atau username")).toBeVisible();
   await page.goto("/admin/token-api");
   await page.getByLabel("Nama token").fill(`Mitra ${Date.now()}`);
   await page.getByRole("button", { name: "Buat token" }).click();

@@ -1,8 +1,8 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
+import { createFileRoute, type SearchSchemaInput } from "@tanstack/react-router";
 import { AdminNav } from "../../components/admin/admin-nav.tsx";
 import { PendingKaderQueue } from "../../components/admin/pending-kader.tsx";
 import { UsersList } from "../../components/admin/users-list.tsx";
+import { enumParam } from "../../lib/search-params.ts";
 import { requireUser } from "../../lib/session.ts";
 
 const tabs = [
@@ -10,8 +10,17 @@ const tabs = [
   { key: "pengguna", label: "Pengguna" },
 ] as const;
 type Tab = (typeof tabs)[number]["key"];
+const tabKeys = tabs.map((item) => item.key);
+
+/** The open tab lives in the URL, so a reload after acting on a user keeps the Pengguna table. */
+function kaderPageSearch(search: { tab?: unknown } & SearchSchemaInput): { tab?: Tab } {
+  // The first tab is left out of the address, so links and sign-in redirects stay /admin/kader.
+  const tab = enumParam(tabKeys, search.tab);
+  return tab && tab !== "antrean" ? { tab } : {};
+}
 
 export const Route = createFileRoute("/admin/kader")({
+  validateSearch: kaderPageSearch,
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context, location, ["admin"]) }),
   head: () => ({ meta: [{ title: "Kelola Kader dan Pengguna" }] }),
   component: AdminKaderPage,
@@ -19,7 +28,9 @@ export const Route = createFileRoute("/admin/kader")({
 
 function AdminKaderPage() {
   const { user } = Route.useRouteContext();
-  const [tab, setTab] = useState<Tab>("antrean");
+  const tab = Route.useSearch().tab ?? "antrean";
+  const navigate = Route.useNavigate();
+  const setTab = (next: Tab) => navigate({ search: next === "antrean" ? {} : { tab: next } });
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-bold">Kelola Kader dan Pengguna</h1>
