@@ -212,6 +212,14 @@ test("the page works at 360 px and is refused to cadres", async ({ page }) => {
   await page.goto("/admin/desa-kelurahan");
   await expect(page.getByText("Halaman 1 dari 6")).toBeVisible();
   await expectNoHorizontalScroll(page);
+  // Every tab, the management tab's district table among them, stays inside the screen.
+  for (const tab of ["Manajemen", "Statistik", "Jelajah"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel").first()).not.toBeEmpty();
+    if (tab === "Manajemen") await expect(page.getByRole("table").first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  }
 
   // Leave the admin's page first: signed out under it, its open queries would send it to the login
   // page in the middle of the next navigation.

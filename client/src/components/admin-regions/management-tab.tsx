@@ -46,7 +46,9 @@ export function ManagementTab({ onShowDistrict }: Props) {
   const wardTotal = districts.reduce((sum, item) => sum + item.desaKelurahanCount, 0);
 
   return (
-    <div className="grid gap-6">
+    // One column no wider than the screen: an auto column grew to the district table's width and
+    // the whole tab scrolled sideways at 360 px (the table scrolls inside its own box instead).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {summary.isError && (
         <div role="alert" className="alert alert-error">
           <span>{errorMessage(summary.error, { fallback: "Failed to fetch kecamatans" })}</span>

@@ -39,8 +39,9 @@ export function PopulationImport() {
           Impor Data Penduduk (CSV)
         </h2>
         <p className="text-sm">
-          Kolom baris pertama: <code>kode,kode_pos,luas_wilayah,jumlah_penduduk</code>. Seluruh berkas diperiksa lebih
-          dulu; data hanya disimpan bila semua baris valid. Kode pos atau luas yang dikosongkan tidak diubah.
+          Kolom baris pertama: <code className="break-all">kode,kode_pos,luas_wilayah,jumlah_penduduk</code>. Seluruh
+          berkas diperiksa lebih dulu; data hanya disimpan bila semua baris valid. Kode pos atau luas yang dikosongkan
+          tidak diubah.
         </p>
         <div className="fieldset">
           <label className="fieldset-legend" htmlFor={`${id}-berkas`}>
