@@ -6,9 +6,14 @@ import { todayIso } from "@shared/schemas/family.ts";
 import { openStatuses, statusesWaitingFor, workflowActorOf, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
 import { compiledQuery } from "../../db/compiled.ts";
-import { registerMonthMarks, statusMonthRollups, statusStateTotals } from "../../db/schema/figures.ts";
+import {
+  figureMonthEndMarks,
+  registerMonthMarks,
+  statusMonthRollups,
+  statusStateTotals,
+} from "../../db/schema/figures.ts";
 import type { Actor, SessionUser } from "../accounts/actor.ts";
-import { currentFigureTable, placeFigures, type AreaFigures } from "./area-figures.ts";
+import { currentFigureTable, monthEndFigureTable, placeFigures, type AreaFigures } from "./area-figures.ts";
 import { placeCondition, placeShape, type PlaceShape } from "../common/place-condition.ts";
 import { readPolicyOf } from "../registers/policy.ts";
 import { signedInUser } from "../common/access.ts";
@@ -122,7 +127,48 @@ const previousCardsQuery = compiledQuery("dashboard_previous_cards", cardsKey, (
   return db.select(cardSums(deltas.status, deltas.special, deltas.families, pending)).from(deltas);
 });
 
+/**
+ * The cards as last month's snapshot froze them (figure_month_end, taken before this month's first
+ * write), with whether the month has one. The marks below file every month of a family under its
+ * place and special condition as they are now: a family moved to another RT, or given a condition,
+ * this month changed "last month" on the dashboard while the month's report, read from the
+ * snapshot, kept it. The snapshot is what both read now.
+ */
+const snapshotCardsQuery = compiledQuery("dashboard_snapshot_cards", cardsKey, (db, { place, pending }) => {
+  const table = monthEndFigureTable(place);
+  const month = sql.placeholder("month");
+  return db
+    .select({
+      total: sumAll(table.families),
+      pending: sumWhere(table.families, inArray(table.status, pending)),
+      special: sumAll(table.specialFamilies),
+      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
+      taken: sql<boolean>`exists (select 1 from ${figureMonthEndMarks} where ${figureMonthEndMarks.month} = ${month})`,
+    })
+    .from(table)
+    .where(and(placeCondition(table, place), eq(table.month, month)));
+});
+
+/** 'YYYY-MM' of the month before `month` ('YYYY-MM'). */
+export function monthBefore(month: string): string {
+  const previous = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 2, 1));
+  return previous.toISOString().slice(0, 7);
+}
+
 const noCards = { total: 0, pending: 0, special: 0, verified: 0 };
+
+/**
+ * Last month's cards: its snapshot when taken; else, with nothing written since the month ended (the
+ * snapshot is taken by this month's first write, or by housekeeping after midnight), the marks,
+ * which then still hold every family as it stood at the month's end.
+ */
+async function previousCards(db: Db, shape: CardsShape, now: Date) {
+  const thisMonth = monthOf(now);
+  const [snapshot] = await snapshotCardsQuery(db, shape, { ...shape.place.values, month: monthBefore(thisMonth) });
+  if (snapshot?.taken) return snapshot;
+  const [marks] = await previousCardsQuery(db, shape, { ...shape.place.values, month: thisMonth });
+  return marks ?? noCards;
+}
 
 export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): Promise<DashboardSummary> {
   const user = signedInUser(actor);
@@ -130,8 +176,7 @@ export async function dashboardSummary(db: Db, actor: Actor, now = new Date()): 
   const shape: CardsShape = { place: placeShape(scope.area), pending: pendingStatusesFor(user) };
   // Counts per area only: the same figures for every reader of the area, officials included.
   const [current] = await currentCardsQuery(db, shape, shape.place.values);
-  const [previous] = await previousCardsQuery(db, shape, { ...shape.place.values, month: monthOf(now) });
-  const cards = { current: current ?? noCards, previous: previous ?? noCards };
+  const cards = { current: current ?? noCards, previous: await previousCards(db, shape, now) };
   return {
     monthStart: `${monthOf(now)}-01`,
     pendingStatuses: shape.pending,

@@ -15,7 +15,7 @@ import { useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
 import { scopeCondition, scopeOf } from "../registers/scope.ts";
 import { areaFiguresFromRows } from "./area-figures.ts";
-import { startOfMonthWib } from "./dashboard.ts";
+import { dashboardSummary, monthBefore, startOfMonthWib } from "./dashboard.ts";
 import { exportReport, monthBounds, monthlyReport, type MonthlyReport } from "./reports.ts";
 import { breakdown, trend } from "./statistics.ts";
 
@@ -112,6 +112,66 @@ describe("month-end snapshots of the figures", () => {
     // This month reads the families as they are now: one deleted, one edited, one new.
     const now = await monthlyReport(t.db, as(rt), { month: monthOf(new Date()) });
     expect(now.figures.families).toBe(3);
+  });
+
+  test("the dashboard's 'vs last month' keeps last month after its families are moved or given a condition this month, as the report does", async () => {
+    const lastMonth = monthOf(lastMonthAt());
+    const [, moved, flagged] = await familiesAt(11, "001", "001", lastMonthAt(), 3);
+    const home = await createCadre(t.db, "rt", { wardIndex: 11, rw: "001", rt: "001" });
+    const neighbour = await createCadre(t.db, "rt", { wardIndex: 11, rw: "001", rt: "002" });
+    const readers = [home, neighbour, await createCadre(t.db, "kelurahan", { wardIndex: 11 })];
+    await noSnapshots();
+    const previous = () =>
+      Promise.all(readers.map(async (user) => (await dashboardSummary(t.db, as(user))).cards.totalFamilies.previous));
+    const special = () =>
+      Promise.all(
+        readers.map(async (user) => (await dashboardSummary(t.db, as(user))).cards.specialCondition.previous),
+      );
+    const [totalsBefore, specialBefore] = [await previous(), await special()];
+    expect(totalsBefore).toEqual([3, 0, 3]);
+
+    // This month: one family moves to the next RT, another's special condition changes.
+    const [row] = await t.db
+      .select()
+      .from(registers)
+      .where(eq(registers.id, flagged ?? 0));
+    await t.db
+      .update(registers)
+      .set({ rt: "002" })
+      .where(eq(registers.id, moved ?? 0));
+    await t.db
+      .update(registers)
+      .set({ hasSpecialCondition: !row?.hasSpecialCondition })
+      .where(eq(registers.id, flagged ?? 0));
+    expect(await snapshotMonths()).toContain(lastMonth);
+
+    expect(await previous()).toEqual(totalsBefore);
+    expect(await special()).toEqual(specialBefore);
+    // The RT's report of last month says the same as its dashboard.
+    const report = await monthlyReport(t.db, as(home), { month: lastMonth });
+    expect(report.figures.families).toBe(3);
+    // Today's cards read the families as they are now.
+    const now = await dashboardSummary(t.db, as(home));
+    const live = await t.db
+      .select()
+      .from(registers)
+      .where(
+        and(
+          eq(registers.desaKelurahanId, home.desaKelurahanId ?? 0),
+          eq(registers.rt, "001"),
+          isNull(registers.deletedAt),
+        ),
+      );
+    expect(live).toHaveLength(2);
+    expect({ total: now.cards.totalFamilies.current, special: now.cards.specialCondition.current }).toEqual({
+      total: live.length,
+      special: live.filter((family) => family.hasSpecialCondition).length,
+    });
+  });
+
+  test("monthBefore steps back across a year", () => {
+    expect(monthBefore("2026-12")).toBe("2026-11");
+    expect(monthBefore("2027-01")).toBe("2026-12");
   });
 
   test("last month's 'Registrasi baru' and 'Perubahan status' (ward, RT, city; screen and CSV) stay as they were after families are deleted, moved and reopened", async () => {
