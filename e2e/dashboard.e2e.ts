@@ -184,6 +184,58 @@ test("a member edited in the Maker Checker dialog is still changed after a reloa
   );
 });
 
+test("a member typed into the Maker Checker but not saved with 'Simpan Anggota' survives a tab switch and stops Simpan", async ({
+  page,
+}) => {
+  const name = `Draf Anggota ${Date.now().toString(36)}`;
+  await registerFamilyViaApi(page.request, { wardKode: "32.75.01.1001", rw: "005", rt: "004" }, name);
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  const row = (await searchRecords(page, name)).first();
+  await row.getByRole("button", { name: /^Maker Checker / }).click();
+  const dialog = page.getByRole("dialog", { name: `Maker Checker: ${name}` });
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+  // The test NIKs disagree with the birth dates: confirmed, so only the member draft can stop Simpan.
+  await dialog.getByLabel("Saya sudah memeriksa dokumen; data NIK ini benar").check();
+  const membersTab = dialog.getByRole("tab", { name: "Anggota Keluarga" });
+  await membersTab.click();
+  await dialog.getByRole("button", { name: "+ Tambah Anggota" }).click();
+  const draft = dialog.getByRole("group", { name: "Tambah Anggota" });
+  await draft.getByLabel("NIK").fill(uniqueNik());
+  await draft.getByLabel("Nama Lengkap").fill("Anak Belum Disimpan");
+
+  // Another tab and back: the typed member is still there.
+  await dialog.getByRole("tab", { name: "Catatan" }).click();
+  await expect(draft).toBeHidden();
+  await membersTab.click();
+  await expect(draft.getByLabel("Nama Lengkap")).toHaveValue("Anak Belum Disimpan");
+
+  // Simpan from another tab: refused with why, back on the members tab, in the member form.
+  await dialog.getByRole("tab", { name: "Catatan" }).click();
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Simpan atau batalkan anggota yang sedang diisi terlebih dahulu" }),
+  ).toBeVisible();
+  await expect(membersTab).toHaveAttribute("aria-selected", "true");
+  await expect(draft.getByLabel("NIK")).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toHaveCount(0);
+
+  // The same for a member's edit form with a change; an untouched one does not hold Simpan.
+  await draft.getByRole("button", { name: "Batal" }).click();
+  await dialog
+    .getByRole("button", { name: /^Edit anggota / })
+    .first()
+    .click();
+  const edit = dialog.getByRole("group", { name: "Edit Anggota 1" });
+  await edit.getByLabel("Nama Lengkap").fill(`${name} Diubah`);
+  await dialog.getByRole("tab", { name: "Catatan" }).click();
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(edit.getByLabel("NIK")).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toHaveCount(0);
+  await edit.getByRole("button", { name: "Batal" }).click();
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
+});
+
 /** The Maker Checker's members tab: the head added as the family's first member, born 31 January 1980. */
 async function addHeadAsMember(dialog: Locator, headName: string, nik: string, sex: "Laki-laki" | "Perempuan") {
   await dialog.getByRole("tab", { name: /Anggota Keluarga/ }).click();
@@ -250,6 +302,82 @@ test("input manual opens a new family in edit mode and saving creates it in the 
   await expect(row).toContainText("RT 001/RW 005, Bekasijaya");
   await expect(row).toContainText("Hamil");
   await expect(row).toContainText("Pending");
+});
+
+test("on a phone, closing the new-family dialog with unsaved input asks first: backdrop, Esc and Tutup", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/input-manual");
+  const dialog = page.getByRole("dialog", { name: "Tambah Keluarga Baru" });
+  const ask = page.getByRole("dialog", { name: "Perubahan belum disimpan" });
+  // Untouched: a tap on the dim strip above the bottom sheet closes it as before.
+  await expect(dialog.getByLabel("Nama Kepala Keluarga")).toBeVisible();
+  await page.mouse.click(180, 5);
+  await expect(page).toHaveURL(/\/kader-pkk\/registrasi-list/);
+  await expect(ask).toHaveCount(0);
+
+  await page.goto("/kader-pkk/input-manual");
+  await dialog.getByLabel("Nama Kepala Keluarga").fill("Keluarga Hampir Hilang");
+  await page.mouse.click(180, 5);
+  await expect(ask).toContainText("Perubahan belum disimpan. Tutup tanpa menyimpan?");
+  await expectAccessible(page);
+  await ask.getByRole("button", { name: "Batal" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/kader-pkk\/input-manual/);
+  await expect(dialog.getByLabel("Nama Kepala Keluarga")).toHaveValue("Keluarga Hampir Hilang");
+
+  await dialog.getByLabel("Nama Kepala Keluarga").press("Escape");
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Batal" }).click();
+  // A second Esc with no click between still asks.
+  await dialog.getByLabel("Nama Kepala Keluarga").press("Escape");
+  await expect(ask).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(ask).toHaveCount(0);
+  await dialog.getByLabel("Nama Kepala Keluarga").press("Escape");
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Batal" }).click();
+  await expect(dialog.getByLabel("Nama Kepala Keluarga")).toHaveValue("Keluarga Hampir Hilang");
+
+  await dialog.getByRole("button", { name: "Tutup", exact: true }).first().click();
+  await ask.getByRole("button", { name: "Tutup tanpa menyimpan" }).click();
+  await expect(page).toHaveURL(/\/kader-pkk\/registrasi-list/);
+  await expect(dialog).toHaveCount(0);
+
+  // Only a member typed into 'Tambah Anggota' counts as unsaved input too.
+  await page.goto("/kader-pkk/input-manual");
+  await dialog.getByRole("tab", { name: "Anggota Keluarga" }).click();
+  await dialog.getByRole("group", { name: "Tambah Anggota" }).getByLabel("Nama Lengkap").fill("Anak Pertama");
+  await dialog.getByRole("button", { name: "Tutup", exact: true }).first().click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Batal" }).click();
+  await expect(dialog.getByRole("group", { name: "Tambah Anggota" }).getByLabel("Nama Lengkap")).toHaveValue(
+    "Anak Pertama",
+  );
+});
+
+test("a head member named otherwise than the family's head shows why on that member's row", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/input-manual");
+  const dialog = page.getByRole("dialog", { name: "Tambah Keluarga Baru" });
+  const nik = uniqueNik();
+  await dialog.getByLabel("Nama Kepala Keluarga").fill(`Keluarga Beda Nama ${Date.now() % 100000}`);
+  await dialog.getByLabel("NIK Kepala Keluarga").fill(nik);
+  await dialog.getByLabel("Nomor HP").fill("081234500000");
+  await addHeadAsMember(dialog, "Nama Lain Sama Sekali", nik, "Laki-laki");
+  await dialog.getByRole("tab", { name: /Rumah & Lingkungan/ }).click();
+  await dialog.getByLabel("Sumber Air Keluarga").selectOption("PDAM");
+  await dialog.getByLabel("Makanan Pokok").selectOption("Beras");
+  await dialog.getByRole("tab", { name: /Catatan/ }).click();
+  await dialog.getByLabel(/Keluarga telah menyetujui/).check();
+  await dialog.getByLabel("Saya sudah memeriksa dokumen; data NIK ini benar").check();
+  await dialog.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(dialog.getByRole("tab", { name: /Anggota Keluarga/ })).toHaveAttribute("aria-selected", "true");
+  await expect(dialog.getByRole("tabpanel").getByRole("listitem").first()).toContainText(
+    "Nama anggota Kepala Keluarga harus sama dengan nama kepala keluarga",
+  );
 });
 
 test("input manual on a phone whose connection drops Simpan's answer: Simpan again saves the one family, not 'NIK sudah terdaftar'", async ({
@@ -347,7 +475,22 @@ test("the monthly report shows the area's figures and exports a spreadsheet and 
   expect((await csv).suggestedFilename()).toMatch(/^laporan-pkk-rt-001-rw-005-kelurahan-bekasijaya-\d{4}-\d{2}\.csv$/);
 });
 
-test("two cadres edit the same record: the later save is refused with a clear message and the fresh data is shown", async ({
+test("the monthly report's month input follows the browser's Back button", async ({ page }) => {
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/laporan?bulan=2025-01");
+  const month = page.getByRole("form", { name: "Pilih bulan laporan" }).getByLabel("Bulan");
+  await expect(month).toHaveValue("2025-01");
+  await month.fill("2025-03");
+  await page.getByRole("button", { name: "Tampilkan" }).click();
+  await expect(page).toHaveURL(/bulan=2025-03/);
+  await expect(page.getByText(/· Maret 2025$/)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/bulan=2025-01/);
+  await expect(page.getByText(/· Januari 2025$/)).toBeVisible();
+  await expect(month).toHaveValue("2025-01");
+});
+
+test("two cadres edit the same record: the later save is refused, then the fresh data is loaded under the typed changes and Simpan again saves both", async ({
   page,
   context,
 }) => {
@@ -369,16 +512,31 @@ test("two cadres edit the same record: the later save is refused with a clear me
   const first = await openForEdit(page);
   const second = await openForEdit(other);
   const stamp = Date.now() % 100000;
+  const phone = `0813${String(stamp).padStart(8, "0")}`;
 
   await first.getByRole("textbox", { name: "Catatan" }).fill(`Catatan pertama ${stamp}`);
+  await first.getByRole("tab", { name: "Data Keluarga" }).click();
+  await first.getByLabel("Nomor HP").fill(phone);
   await first.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
 
   await second.getByRole("textbox", { name: "Catatan" }).fill(`Catatan kedua ${stamp}`);
   await second.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(other.getByRole("alert").filter({ hasText: "Data ini sudah diubah oleh pengguna lain" })).toBeVisible();
+  // Still editing, on the fresh version: the other cadre's phone, this cadre's note.
+  await expect(
+    second.getByRole("status").filter({ hasText: "Perubahan dari pengguna lain sudah dimuat" }),
+  ).toBeVisible();
   await second.getByRole("tab", { name: "Catatan" }).click();
-  await expect(second.getByRole("tabpanel")).toHaveText(`Catatan pertama ${stamp}`);
+  await expect(second.getByRole("textbox", { name: "Catatan" })).toHaveValue(`Catatan kedua ${stamp}`);
+  await second.getByRole("tab", { name: "Data Keluarga" }).click();
+  await expect(second.getByLabel("Nomor HP")).toHaveValue(phone);
+  await second.getByRole("button", { name: "Simpan", exact: true }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
+  await second.getByRole("tab", { name: "Catatan" }).click();
+  await expect(second.getByRole("tabpanel")).toHaveText(`Catatan kedua ${stamp}`);
+  await second.getByRole("tab", { name: "Data Keluarga" }).click();
+  await expect(second.getByRole("tabpanel")).toContainText(phone);
   await other.close();
 });
 

@@ -9,6 +9,12 @@ export const currentMonth = (): string => todayIso().slice(0, 7);
 export function MonthForm({ month, label, onPick }: { month: string; label: string; onPick: (month: string) => void }) {
   const id = useId();
   const [picked, setPicked] = useState(month);
+  // The shown month changes without this form too (the browser's Back, a link): the input follows it.
+  const [shown, setShown] = useState(month);
+  if (shown !== month) {
+    setShown(month);
+    setPicked(month);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (monthParam(picked) !== undefined) onPick(picked);

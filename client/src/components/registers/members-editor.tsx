@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useEffect, useId, useState, type Ref } from "react";
 import { useFieldArray, useForm, useFormContext } from "react-hook-form";
 import { z } from "zod";
 import { educations, genders, maritalStatuses, occupations, relationships } from "@shared/enums.ts";
@@ -12,6 +12,7 @@ import {
   type MemberDraft,
 } from "@shared/schemas/family.ts";
 import { formatBirthDate } from "./labels.ts";
+import { memberRowError } from "./member-error.ts";
 import { nikBirthWarning, sameNikFacts, type RuleMember } from "@shared/household-rules.ts";
 import { errorProps, Field } from "../field.tsx";
 
@@ -34,21 +35,29 @@ function MemberForm({
   title,
   onSave,
   onCancel,
+  onTyped,
+  groupRef,
 }: {
   initial: MemberDraft;
   title: string;
   onSave: (member: FamilyMember) => void;
   onCancel: () => void;
+  /** Whether this form holds input not yet in the family: the dialog's Simpan and Tutup wait for it. */
+  onTyped: (typed: boolean) => void;
+  groupRef?: Ref<HTMLDivElement>;
 }) {
   const id = useId();
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<MemberFormInput, unknown, FamilyMember>({
     resolver: zodResolver(memberFormSchema),
     defaultValues: initial,
   });
+  useEffect(() => onTyped(isDirty), [isDirty, onTyped]);
+  // Saved, cancelled or the dialog closed: nothing of this form is left to lose.
+  useEffect(() => () => onTyped(false), [onTyped]);
   const select = (
     name: "relationship" | "maritalStatus" | "gender" | "occupation" | "education",
     label: string,
@@ -75,7 +84,7 @@ function MemberForm({
   };
   // A nested <form> is not allowed inside the dialog's form, so this is a group saved by its button.
   return (
-    <div role="group" aria-labelledby={`${id}-title`} className="rounded-box border border-primary p-4">
+    <div ref={groupRef} role="group" aria-labelledby={`${id}-title`} className="rounded-box border border-primary p-4">
       <h4 id={`${id}-title`} className="font-semibold">
         {title}
       </h4>
@@ -129,8 +138,17 @@ function MemberForm({
 /**
  * Members of the family in edit mode: add, edit and delete in the dialog's form (saved with Simpan).
  * `nikConfirmations`: members a cadre already confirmed although their NIK disagrees.
+ * `onTyped` and `draftRef`: the open member form, which the dialog checks before saving or closing.
  */
-export function MembersEditor({ nikConfirmations = [] }: { nikConfirmations?: RuleMember[] }) {
+export function MembersEditor({
+  nikConfirmations = [],
+  onTyped,
+  draftRef,
+}: {
+  nikConfirmations?: RuleMember[];
+  onTyped: (typed: boolean) => void;
+  draftRef?: Ref<HTMLDivElement>;
+}) {
   const {
     control,
     formState: { errors },
@@ -148,8 +166,7 @@ export function MembersEditor({ nikConfirmations = [] }: { nikConfirmations?: Ru
       )}
       <ul className="space-y-2">
         {fields.map((member, index) => {
-          const nikError = errors.members?.[index]?.nik?.message;
-          const rowError = nikError ?? (errors.members?.[index] ? "Periksa data anggota ini" : undefined);
+          const rowError = memberRowError(errors.members?.[index]);
           return (
             <li key={member.id} className={`rounded-box border p-3 ${rowError ? "border-error" : "border-base-300"}`}>
               {editing === index ? (
@@ -161,6 +178,8 @@ export function MembersEditor({ nikConfirmations = [] }: { nikConfirmations?: Ru
                     setEditing(null);
                   }}
                   onCancel={() => setEditing(null)}
+                  onTyped={onTyped}
+                  groupRef={draftRef}
                 />
               ) : (
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -216,6 +235,8 @@ export function MembersEditor({ nikConfirmations = [] }: { nikConfirmations?: Ru
             setEditing(null);
           }}
           onCancel={() => setEditing(null)}
+          onTyped={onTyped}
+          groupRef={draftRef}
         />
       ) : (
         <button

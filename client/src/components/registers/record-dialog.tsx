@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isTRPCClientError } from "@trpc/client";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm, useWatch, type DefaultValues, type UseFormSetError } from "react-hook-form";
 import { nikConfirmationLabel, nikWarningsToConfirm } from "@shared/household-rules.ts";
 import {
@@ -15,6 +15,7 @@ import { ActionPanel } from "./action-panel.tsx";
 import { errorMessage, serverFieldErrors } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { ConfirmDialog } from "../confirm-dialog.tsx";
 import { useToast } from "../toast.tsx";
 import { HistoryList } from "./history-dialog.tsx";
 import { Modal } from "./modal.tsx";
@@ -28,6 +29,7 @@ import { ReasonPanel } from "./reason-panel.tsx";
 import { ReopenPanel } from "./reopen-panel.tsx";
 import { RevisionList } from "./revision-list.tsx";
 import { firstTabWithError, recordTabs, type RecordTabKey } from "./tabs.ts";
+import { overlayEdits } from "./stale-edits.ts";
 import type { RecordDetail } from "./record-types.ts";
 import { ViewPanel } from "./view-panels.tsx";
 import { LocationPanel } from "./location-panel.tsx";
@@ -113,15 +115,24 @@ interface EditProps {
   prefix: string;
   record: RecordDetail | null;
   defaults: DefaultValues<FamilyRegistrationInput>;
+  /** `defaults` hold this user's edits of an older version (a stale save): unsaved until Simpan. */
+  carried: boolean;
   onSaved: (registerId: number) => void;
-  onStale: () => void;
+  /** Another user saved first: hands on what this user opened and typed, to lay over the fresh version. */
+  onStale: (opened: DefaultValues<FamilyRegistrationInput>, typed: FamilyRegistrationInput) => void;
   onCancel: () => void;
   close: () => void;
+  /** Whether the form holds edits not yet saved (a member form with input included). */
+  onUnsaved: (unsaved: boolean) => void;
 }
 
 /** Edit mode: the whole family in one form, saved in one call (members included). */
-function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close }: EditProps) {
+function EditForm({ prefix, record, defaults, carried, onSaved, onStale, onCancel, close, onUnsaved }: EditProps) {
   const [tab, setTab] = useState<RecordTabKey>("data");
+  // A member form with input (new or an edit) is not in the family yet: Simpan would drop it.
+  const [memberTyped, setMemberTyped] = useState(false);
+  const memberDraft = useRef<HTMLDivElement>(null);
+  const [focusMember, setFocusMember] = useState(0);
   const { toast } = useToast();
   const invalidate = useInvalidateWorkspace();
   const form = useForm<FamilyRegistrationInput, unknown, FamilyRegistration>({
@@ -133,7 +144,7 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
       const next = firstTabWithError(form.formState.errors);
       if (next) setTab(next);
     } else if (isTRPCClientError(error) && error.data?.httpStatus === 409) {
-      onStale();
+      onStale(defaults, form.getValues());
     }
     toast({ variant: "destructive", title: "Error", description: errorMessage(error, { fallback }) });
   };
@@ -195,22 +206,67 @@ function EditForm({ prefix, record, defaults, onSaved, onStale, onCancel, close 
       });
     },
   );
+  const unsaved = form.formState.isDirty || memberTyped || carried;
+  useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
+  useEffect(() => () => onUnsaved(false), [onUnsaved]);
+  // After the members tab is shown (its panel was hidden when Simpan was pressed).
+  useEffect(() => {
+    if (focusMember > 0) memberDraft.current?.querySelector<HTMLElement>("input, select")?.focus();
+  }, [focusMember]);
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    if (memberTyped) {
+      event.preventDefault();
+      setTab("members");
+      setFocusMember((count) => count + 1);
+      toast({
+        variant: "destructive",
+        title: "Anggota belum disimpan",
+        description: "Simpan atau batalkan anggota yang sedang diisi terlebih dahulu.",
+      });
+      return;
+    }
+    void submit(event);
+  };
   const errors = form.formState.errors;
   const markedTabs = recordTabs.filter((item) => item.fields.some((field) => field in errors)).map((item) => item.key);
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label="Edit data keluarga">
+      <form onSubmit={save} noValidate aria-label="Edit data keluarga">
         <TabList prefix={prefix} tab={tab} onTab={setTab} errorTabs={markedTabs} />
+        {/* Every panel stays mounted, the others hidden: a member form being filled in keeps its input
+            while the cadre looks at another tab. */}
         <div role="tabpanel" id={`${prefix}-panel`} aria-labelledby={`${prefix}-tab-${tab}`} className="py-4">
-          {tab === "data" && <DataPanel />}
-          {tab === "members" && <MembersEditor nikConfirmations={record?.nikConfirmations} />}
-          {tab === "conditions" && <ConditionsPanel />}
-          {tab === "conditions" && <FamilyEventsEditor />}
-          {tab === "house" && <HousePanel />}
-          {tab === "activities" && <ActivitiesPanel />}
-          {tab === "notes" && <NotesPanel isNew={record === null} />}
+          <div hidden={tab !== "data"}>
+            <DataPanel />
+          </div>
+          <div hidden={tab !== "members"}>
+            <MembersEditor
+              nikConfirmations={record?.nikConfirmations}
+              onTyped={setMemberTyped}
+              draftRef={memberDraft}
+            />
+          </div>
+          <div hidden={tab !== "conditions"}>
+            <ConditionsPanel />
+            <FamilyEventsEditor />
+          </div>
+          <div hidden={tab !== "house"}>
+            <HousePanel />
+          </div>
+          <div hidden={tab !== "activities"}>
+            <ActivitiesPanel />
+          </div>
+          <div hidden={tab !== "notes"}>
+            <NotesPanel isNew={record === null} />
+          </div>
         </div>
+        {carried && record && (
+          <p role="status" className="alert alert-warning alert-soft">
+            Perubahan dari pengguna lain sudah dimuat (versi {record.version}). Isian Anda tetap ada di formulir ini;
+            periksa lalu tekan Simpan lagi.
+          </p>
+        )}
         {errors.root?.server?.message && (
           <p role="alert" className="text-error">
             {errors.root.server.message}
@@ -315,6 +371,15 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
   const [mode, setMode] = useState<"view" | "edit" | "delete" | "reopen">(initialId === null ? "edit" : "view");
   const [tab, setTab] = useState<RecordTabKey>("data");
   const [acting, setActing] = useState<WorkflowAction | null>(null);
+  // Edits not saved yet: Tutup, Esc and the backdrop ask before throwing them away.
+  const [unsaved, setUnsaved] = useState(false);
+  const [askClose, setAskClose] = useState(false);
+  // A save refused as stale: what the user opened and typed, and the version they edited.
+  const [stale, setStale] = useState<{
+    version: number;
+    opened: DefaultValues<FamilyRegistrationInput>;
+    typed: FamilyRegistrationInput;
+  } | null>(null);
   const session = useSession();
   const record = useQuery({
     ...trpc.registers.open.queryOptions({ registerId: registerId ?? 0 }),
@@ -325,11 +390,34 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
   const mayChange = session.data?.role === "kader" || session.data?.role === "admin";
   const editDefaults: DefaultValues<FamilyRegistrationInput> | null =
     record.data && conditions ? { ...record.data.data, specialConditions: conditions, agreement: true } : null;
+  // Until the fresh version has arrived the form stays as it is (same key), the user's input in it.
+  const carried = stale && editDefaults && record.data && record.data.version !== stale.version ? stale : null;
 
   return (
-    <Modal titleId={titleId} onClose={onClose} wide>
-      {(close) => (
+    <Modal
+      titleId={titleId}
+      onClose={onClose}
+      wide
+      interceptClose={() => {
+        if (unsaved) setAskClose(true);
+        return unsaved;
+      }}
+    >
+      {(close, closeNow) => (
         <>
+          {askClose && (
+            <ConfirmDialog
+              title="Perubahan belum disimpan"
+              text="Perubahan belum disimpan. Tutup tanpa menyimpan? Pilih Batal untuk kembali mengisi."
+              confirmLabel="Tutup tanpa menyimpan"
+              tone="warning"
+              onConfirm={() => {
+                setAskClose(false);
+                closeNow();
+              }}
+              onClose={() => setAskClose(false)}
+            />
+          )}
           <div className="flex flex-wrap items-start justify-between gap-2 pr-2">
             <div className="min-w-0">
               <h2 id={titleId} className="text-lg font-bold break-words">
@@ -375,17 +463,37 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
               key={`${registerId ?? "baru"}-${record.data?.version ?? 0}`}
               prefix={prefix}
               record={registerId === null ? null : (record.data ?? null)}
-              defaults={registerId === null || !editDefaults ? blankFamily(session.data) : editDefaults}
+              defaults={
+                registerId === null || !editDefaults
+                  ? blankFamily(session.data)
+                  : carried
+                    ? overlayEdits(editDefaults, carried.opened, carried.typed)
+                    : editDefaults
+              }
+              carried={carried !== null}
               onSaved={(id) => {
+                setStale(null);
                 setRegisterId(id);
                 setMode("view");
               }}
-              onStale={() => {
-                void record.refetch();
-                setMode("view");
+              onStale={(opened, typed) => {
+                // Compared with the version first opened: edits carried over once are still theirs.
+                setStale({ version: record.data?.version ?? 0, opened: carried?.opened ?? opened, typed });
+                void record.refetch().then((fresh) => {
+                  // Locked or deleted meanwhile: nothing left to edit, the fresh record is shown.
+                  if (!fresh.data?.canEdit) {
+                    setStale(null);
+                    setMode("view");
+                  }
+                });
               }}
-              onCancel={() => (registerId === null ? close() : setMode("view"))}
+              onCancel={() => {
+                setStale(null);
+                if (registerId === null) close();
+                else setMode("view");
+              }}
               close={close}
+              onUnsaved={setUnsaved}
             />
           )}
 
