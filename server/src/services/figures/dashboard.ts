@@ -77,17 +77,22 @@ interface CardsShape {
 }
 const cardsKey = ({ place, pending }: CardsShape) => `${place.key}|${pending.join(",")}`;
 
+/** The four card sums over figure rows (live rollups or a month's snapshot): families per status. */
+function figureCards(
+  table: { families: SQLWrapper; specialFamilies: SQLWrapper; status: SQLWrapper },
+  pending: RegisterStatus[],
+) {
+  return {
+    total: sumAll(table.families),
+    pending: sumWhere(table.families, inArray(table.status, pending)),
+    special: sumAll(table.specialFamilies),
+    verified: sumWhere(table.families, sql`${table.status} = 'APPROVED'`),
+  };
+}
+
 const currentCardsQuery = compiledQuery("dashboard_cards", cardsKey, (db, { place, pending }) => {
   const table = currentFigureTable(place);
-  return db
-    .select({
-      total: sumAll(table.families),
-      pending: sumWhere(table.families, inArray(table.status, pending)),
-      special: sumAll(table.specialFamilies),
-      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
-    })
-    .from(table)
-    .where(placeCondition(table, place));
+  return db.select(figureCards(table, pending)).from(table).where(placeCondition(table, place));
 });
 
 /**
@@ -139,10 +144,7 @@ const snapshotCardsQuery = compiledQuery("dashboard_snapshot_cards", cardsKey, (
   const month = sql.placeholder("month");
   return db
     .select({
-      total: sumAll(table.families),
-      pending: sumWhere(table.families, inArray(table.status, pending)),
-      special: sumAll(table.specialFamilies),
-      verified: sumWhere(table.families, eq(table.status, "APPROVED")),
+      ...figureCards(table, pending),
       taken: sql<boolean>`exists (select 1 from ${figureMonthEndMarks} where ${figureMonthEndMarks.month} = ${month})`,
     })
     .from(table)
