@@ -358,6 +358,40 @@ test("on a phone, closing the new-family dialog with unsaved input asks first: b
   );
 });
 
+test("Batal in an existing record's edit asks before throwing typed changes away, then Tutup closes at once", async ({
+  page,
+}) => {
+  const name = `Batal Edit ${Date.now().toString(36)}`;
+  await registerFamilyViaApi(page.request, { wardKode: "32.75.01.1001", rw: "005", rt: "004" }, name);
+  await loginAs(page.request, demoEmails.kaderKelurahan);
+  const row = (await searchRecords(page, name)).first();
+  await row.getByRole("button", { name: /^Maker Checker / }).click();
+  const dialog = page.getByRole("dialog", { name: `Maker Checker: ${name}` });
+  const ask = page.getByRole("dialog", { name: "Perubahan belum disimpan" });
+  // Nothing typed: Batal goes back to the record without asking.
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+  await dialog.getByRole("button", { name: "Batal", exact: true }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+  await dialog.getByLabel("Nama Kepala Keluarga").fill(`${name} Diketik`);
+  await dialog.getByRole("button", { name: "Batal", exact: true }).click();
+  await expect(ask).toContainText("Buang perubahan dan kembali ke tampilan data?");
+  await ask.getByRole("button", { name: "Batal" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(dialog.getByLabel("Nama Kepala Keluarga")).toHaveValue(`${name} Diketik`);
+
+  await dialog.getByRole("button", { name: "Batal", exact: true }).click();
+  await ask.getByRole("button", { name: "Buang perubahan" }).click();
+  await expect(dialog.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: `Maker Checker: ${name}` })).toBeVisible();
+  // Discarded means nothing is left to ask about.
+  await dialog.getByRole("button", { name: "Tutup", exact: true }).first().click();
+  await expect(ask).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+});
+
 test("a head member named otherwise than the family's head shows why on that member's row", async ({ page }) => {
   await loginAs(page.request, demoEmails.kaderRt);
   await page.goto("/kader-pkk/input-manual");

@@ -208,6 +208,8 @@ function EditForm({ prefix, record, defaults, carried, onSaved, onStale, onCance
   );
   const unsaved = form.formState.isDirty || memberTyped || carried;
   useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
+  // Leaving edit mode (saved, discarded) leaves nothing unsaved behind for Tutup to ask about.
+  useEffect(() => () => onUnsaved(false), [onUnsaved]);
   useEffect(() => () => onUnsaved(false), [onUnsaved]);
   // After the members tab is shown (its panel was hidden when Simpan was pressed).
   useEffect(() => {
@@ -371,9 +373,9 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
   const [mode, setMode] = useState<"view" | "edit" | "delete" | "reopen">(initialId === null ? "edit" : "view");
   const [tab, setTab] = useState<RecordTabKey>("data");
   const [acting, setActing] = useState<WorkflowAction | null>(null);
-  // Edits not saved yet: Tutup, Esc and the backdrop ask before throwing them away.
+  // Edits not saved yet: Tutup, Esc, the backdrop and Batal ask before throwing them away.
   const [unsaved, setUnsaved] = useState(false);
-  const [askClose, setAskClose] = useState(false);
+  const [askLeave, setAskLeave] = useState<"close" | "discard" | null>(null);
   // A save refused as stale: what the user opened and typed, and the version they edited.
   const [stale, setStale] = useState<{
     version: number;
@@ -399,23 +401,37 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
       onClose={onClose}
       wide
       interceptClose={() => {
-        if (unsaved) setAskClose(true);
+        if (unsaved) setAskLeave("close");
         return unsaved;
       }}
     >
       {(close, closeNow) => (
         <>
-          {askClose && (
+          {askLeave === "close" && (
             <ConfirmDialog
               title="Perubahan belum disimpan"
               text="Perubahan belum disimpan. Tutup tanpa menyimpan? Pilih Batal untuk kembali mengisi."
               confirmLabel="Tutup tanpa menyimpan"
               tone="warning"
               onConfirm={() => {
-                setAskClose(false);
+                setAskLeave(null);
                 closeNow();
               }}
-              onClose={() => setAskClose(false)}
+              onClose={() => setAskLeave(null)}
+            />
+          )}
+          {askLeave === "discard" && (
+            <ConfirmDialog
+              title="Perubahan belum disimpan"
+              text="Perubahan belum disimpan. Buang perubahan dan kembali ke tampilan data? Pilih Batal untuk kembali mengisi."
+              confirmLabel="Buang perubahan"
+              tone="warning"
+              onConfirm={() => {
+                setAskLeave(null);
+                setStale(null);
+                setMode("view");
+              }}
+              onClose={() => setAskLeave(null)}
             />
           )}
           <div className="flex flex-wrap items-start justify-between gap-2 pr-2">
@@ -488,9 +504,13 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
                 });
               }}
               onCancel={() => {
-                setStale(null);
+                // A new family's Batal closes the dialog, which asks through interceptClose.
                 if (registerId === null) close();
-                else setMode("view");
+                else if (unsaved) setAskLeave("discard");
+                else {
+                  setStale(null);
+                  setMode("view");
+                }
               }}
               close={close}
               onUnsaved={setUnsaved}
