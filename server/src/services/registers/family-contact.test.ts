@@ -28,4 +28,21 @@ describe("the family's phone and note for the WhatsApp message", () => {
     expect(seenByOfficial?.contactPhone).toBeNull();
     expect((await aparat.open({ registerId: family.id })).contactPhone).toBeNull();
   });
+
+  test("a kecamatan cadre, who may edit without a validation step, gets the same phone and note on every screen", async () => {
+    const family = await createFamilyRegister(t.db, { status: "SUBMITTED" });
+    const rt = callerFor(t, await createCadre(t.db, "rt")).registers;
+    const kecamatan = callerFor(t, await createCadre(t.db, "kecamatan")).registers;
+    const note = "Nomor KK belum diisi";
+    await rt.transition({ registerId: family.id, action: "requestRevision", note, expectedVersion: 1 });
+
+    const queued = (await kecamatan.queue({ status: "all", pageSize: 50 })).items.find((item) => item.id === family.id);
+    const search = family.form.namaKepalaKeluarga;
+    const listed = (await kecamatan.list({ search })).items.find((item) => item.id === family.id);
+    const opened = await kecamatan.open({ registerId: family.id });
+    expect(opened.canEdit).toBe(true);
+    for (const seen of [queued, listed, opened]) {
+      expect([seen?.contactPhone, seen?.familyNote]).toEqual([family.form.nomorHp, note]);
+    }
+  });
 });

@@ -59,7 +59,7 @@ import { withLostRaces } from "./nik-uniqueness.ts";
 import { notifyFamily } from "./status-mail.ts";
 import type { MailConfig } from "../mail/mail.ts";
 import { workflowRoleOf } from "./workflow-role.ts";
-import { reviewNotes, type ReviewNote } from "./status-lookup.ts";
+import { reviewNotes } from "./status-lookup.ts";
 import { deadlinesOf, overdueFirst } from "./deadlines.ts";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
 import { isSensitiveView, presentConditions, whatsappContact } from "./presenter.ts";
@@ -476,13 +476,12 @@ export async function queue(
     asOf,
   );
 
-  const notes =
-    validator === null
-      ? new Map<number, ReviewNote>()
-      : await reviewNotes(
-          db,
-          rows.map((row) => row.register),
-        );
+  // The family's note and phone follow the list's and the dialog's rules (records.ts), not the
+  // validation step: a kecamatan cadre who may edit the record may also message the family.
+  const notes = await reviewNotes(
+    db,
+    rows.map((row) => row.register),
+  );
   const items = rows.map(({ register, ward: desaKelurahanNama }) => {
     const deadline = deadlines.get(register.id);
     const waitingSince = deadline?.waitingSince ?? register.createdAt;
@@ -504,7 +503,7 @@ export async function queue(
       status: register.status,
       version: register.version,
       actions: allowedActions(register.status, validator),
-      contactPhone: validator === null ? null : whatsappContact(view, scope.canAct, register.nomorHp),
+      contactPhone: whatsappContact(view, scope.canAct, register.nomorHp),
       familyNote: notes.get(register.id)?.note ?? null,
       waitingSince: waitingSince.toISOString(),
       waitedHours: (asOf.getTime() - waitingSince.getTime()) / 3_600_000,
