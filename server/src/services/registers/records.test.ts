@@ -317,8 +317,8 @@ describe("list", () => {
   });
 });
 
-describe("scope: a cadre of one kelurahan is refused a record of another, in every procedure", () => {
-  test("open, revisions, update, delete → FORBIDDEN", async () => {
+describe("scope: a cadre of one kelurahan finds no record of another, in every procedure", () => {
+  test("open, revisions, update, delete → NOT_FOUND, as for a missing id; an official of that ward → FORBIDDEN", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 1 });
     const kelurahan = await createCadre(t.db, "kelurahan", { wardIndex: 0 });
     // Started one at a time: a refusal nobody awaits yet would count as an unhandled rejection.
@@ -328,7 +328,7 @@ describe("scope: a cadre of one kelurahan is refused a record of another, in eve
       () => updateRecord(t.db, as(kelurahan), { registerId: family.id, version: 1, data: family.form }),
       () => deleteRecord(t.db, as(kelurahan), { registerId: family.id, version: 1, reason: "x" }),
     ];
-    for (const call of calls) expect((await refusal(call())).code).toBe("FORBIDDEN");
+    for (const call of calls) expect((await refusal(call())).code).toBe("NOT_FOUND");
     const aparat = await createCadre(t.db, "kelurahan", { wardIndex: 1 }, { role: "aparat" });
     expect(
       (await refusal(updateRecord(t.db, as(aparat), { registerId: family.id, version: 1, data: family.form }))).code,

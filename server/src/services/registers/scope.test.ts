@@ -116,10 +116,12 @@ describe("registerInScope: one register for reading or acting", () => {
 
     expect((await registerInScope(t.db, rt, mine.id, "act")).id).toBe(mine.id);
     expect((await registerInScope(t.db, kelurahan, neighbourRt.id, "act")).id).toBe(neighbourRt.id);
+    // Outside the area answers exactly as a missing id does: nothing tells which ids exist elsewhere.
+    const missing = await refusal(registerInScope(t.db, rt, 987_654, "read"));
+    expect([missing.code, missing.message]).toEqual(["NOT_FOUND", "Data tidak ditemukan"]);
     const outside = await refusal(registerInScope(t.db, rt, neighbourRt.id, "read"));
-    expect([outside.code, outside.message]).toEqual(["FORBIDDEN", outsideAreaMessage]);
-    expect((await refusal(registerInScope(t.db, kelurahan, otherWard.id, "read"))).code).toBe("FORBIDDEN");
-    expect((await refusal(registerInScope(t.db, rt, 987_654, "read"))).code).toBe("NOT_FOUND");
+    expect([outside.code, outside.message]).toEqual([missing.code, missing.message]);
+    expect((await refusal(registerInScope(t.db, kelurahan, otherWard.id, "act"))).code).toBe("NOT_FOUND");
     expect((await refusal(registerInScope(t.db, null, mine.id, "read"))).code).toBe("FORBIDDEN");
   });
 
@@ -136,7 +138,7 @@ describe("registerInScope: one register for reading or acting", () => {
     const elsewhere = await createFamilyRegister(t.db, { wardIndex: OTHER_KECAMATAN_WARD });
     const cadre = await createCadre(t.db, "kecamatan", { wardIndex: 0 });
     expect((await registerInScope(t.db, cadre, sameKecamatan.id, "read")).id).toBe(sameKecamatan.id);
-    expect((await refusal(registerInScope(t.db, cadre, elsewhere.id, "read"))).code).toBe("FORBIDDEN");
+    expect((await refusal(registerInScope(t.db, cadre, elsewhere.id, "read"))).code).toBe("NOT_FOUND");
   });
 });
 

@@ -176,8 +176,8 @@ async function loadRegister(db: DbOrTx, registerId: number, lock: boolean): Prom
 
 /**
  * One register the user may read ("read") or change ("act", locked until the caller's transaction
- * ends), else NOT_FOUND / FORBIDDEN with an Indonesian message. Soft-deleted rows are returned too:
- * callers decide what a deleted row allows.
+ * ends), else NOT_FOUND (missing, or outside the user's area) / FORBIDDEN (read-only) with an
+ * Indonesian message. Soft-deleted rows are returned too: callers decide what a deleted row allows.
  */
 export async function registerInScope(
   db: DbOrTx,
@@ -192,7 +192,9 @@ export async function registerInScope(
   // Cadre account registrations hold cadres' own data: only city-wide admin authority reaches them
   // (the same rule as visibleRegisters in policy.ts).
   if (row.formType !== "family_registration" && !cityWideAuthority(subject)) throw notFound();
-  if (!placeInScope(scope.area, row)) throw new DomainError("FORBIDDEN", outsideAreaMessage);
+  // Outside the area reads as missing, at every door (REST answers 404 too): a cadre or official
+  // walking ids must not learn which families exist elsewhere.
+  if (!placeInScope(scope.area, row)) throw notFound();
   if (mode === "act" && !scope.canAct) throw new DomainError("FORBIDDEN", readOnlyMessageFor(subject));
   return row;
 }

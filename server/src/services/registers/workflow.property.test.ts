@@ -21,6 +21,8 @@ interface Profile {
   user: UserRow | null;
   /** The chain step this actor holds inside the records' area; "admin" overrides; null acts on nothing. */
   acts: Step | "admin" | null;
+  /** Works outside the records' area: a record there answers as a missing one. */
+  outside?: true;
 }
 
 /** DESIGN §4, written out: [from, action] → [to, the level that may do it]. */
@@ -61,14 +63,20 @@ describe("workflow property", () => {
     // The records sit in ward 0, RW 005, RT 001; "wrong" actors are one RT, RW or ward away.
     const actors: Profile[] = [
       { name: "RT cadre", user: await createCadre(t.db, "rt", { rw: "005", rt: "001" }), acts: "rt" },
-      { name: "RT cadre of another RT", user: await createCadre(t.db, "rt", { rw: "005", rt: "002" }), acts: null },
+      {
+        name: "RT cadre of another RT",
+        user: await createCadre(t.db, "rt", { rw: "005", rt: "002" }),
+        acts: null,
+        outside: true,
+      },
       { name: "RW cadre", user: await createCadre(t.db, "rw", { rw: "005" }), acts: "rw" },
-      { name: "RW cadre of another RW", user: await createCadre(t.db, "rw", { rw: "006" }), acts: null },
+      { name: "RW cadre of another RW", user: await createCadre(t.db, "rw", { rw: "006" }), acts: null, outside: true },
       { name: "kelurahan cadre", user: await createCadre(t.db, "kelurahan", { wardIndex: 0 }), acts: "kelurahan" },
       {
         name: "kelurahan cadre of another ward",
         user: await createCadre(t.db, "kelurahan", { wardIndex: 1 }),
         acts: null,
+        outside: true,
       },
       { name: "kecamatan cadre", user: await createCadre(t.db, "kecamatan", { wardIndex: 0 }), acts: null },
       { name: "admin", user: await createUser(t.db, { role: "admin", level: "kota" }), acts: "admin" },
@@ -169,10 +177,12 @@ describe("workflow property", () => {
                 action: cmd.action,
                 refused: expected === null,
               });
-              // A well-formed request by an actor outside the area, aparat or an inactive account is
-              // refused for want of access (a malformed one is a bad request whoever sends it).
+              // A well-formed request by aparat or an inactive account is refused for want of access,
+              // one by an actor outside the area finds no such record (a malformed one is a bad
+              // request whoever sends it).
               const wellFormed = !((cmd.action === "requestRevision" || cmd.action === "reject") && !cmd.note?.trim());
-              if (wellFormed && actor.user && actor.acts === null) expect(error.code).toBe("FORBIDDEN");
+              if (wellFormed && actor.user && actor.acts === null)
+                expect(error.code).toBe(actor.outside ? "NOT_FOUND" : "FORBIDDEN");
               if (!actor.user) expect(error.code).toBe("UNAUTHORIZED");
             }
           } else {

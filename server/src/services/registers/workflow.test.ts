@@ -130,7 +130,7 @@ describe("transition: RT → RW → kelurahan", () => {
     const byRw = await refusal(transition(t.db, as(rw), { registerId: rejected.id, action: "resubmit" }));
     expect([byRw.code, byRw.message]).toEqual(["FORBIDDEN", "Data ini menunggu tindakan kader RT, bukan kader RW"]);
     const outside = await refusal(transition(t.db, as(otherRt), { registerId: rejected.id, action: "resubmit" }));
-    expect([outside.code, outside.message]).toEqual(["FORBIDDEN", "Data ini berada di luar wilayah kerja Anda"]);
+    expect([outside.code, outside.message]).toEqual(["NOT_FOUND", "Data tidak ditemukan"]);
     expect((await statusOf(rejected.id))?.status).toBe("REJECTED");
 
     await transition(t.db, as(rt), { registerId: rejected.id, action: "resubmit", note: "KK sudah dilampirkan" });
@@ -272,7 +272,7 @@ describe("bulkVerify", () => {
     const mine = await createFamilyRegister(t.db, { rw: "008", rt: "001" });
     const neighbour = await createFamilyRegister(t.db, { rw: "008", rt: "002" });
     const error = await refusal(bulkVerify(t.db, as(rt), { registerIds: [mine.id, neighbour.id] }));
-    expect([error.code, error.message]).toEqual(["FORBIDDEN", "Data ini berada di luar wilayah kerja Anda"]);
+    expect([error.code, error.message]).toEqual(["NOT_FOUND", "Data tidak ditemukan"]);
     expect((await statusOf(mine.id))?.status).toBe("SUBMITTED");
     expect((await refusal(bulkVerify(t.db, as(rt), { registerIds: [] }))).message).toBe("Pilih minimal satu data");
   });

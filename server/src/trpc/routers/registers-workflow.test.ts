@@ -65,21 +65,27 @@ describe("workflow over HTTP (tRPC with a session cookie)", () => {
     expect((await post("registers.transition", { registerId: family.id, action: "verify" })).status).toBe(401);
   });
 
-  test("a cadre of one kelurahan gets FORBIDDEN for a record of another, in every procedure", async () => {
+  test("a cadre of one kelurahan: a record of another answers as a missing one in every procedure; a filter there is refused", async () => {
     const family = await createFamilyRegister(t.db, { wardIndex: 0 });
     const elsewhere = await createCadre(t.db, "kelurahan", { wardIndex: 1 });
     const cookie = await sessionCookieFor(t.db, elsewhere.id);
     const home = await ward(t.db, 0);
-    const answers = [
-      await get("registers.queue", { desaKelurahanId: home.id }, cookie),
-      await get("registers.history", { registerId: family.id }, cookie),
-      await post("registers.transition", { registerId: family.id, action: "verify" }, cookie),
-      await post("registers.transition", { registerId: family.id, action: "reject", note: "Ganda" }, cookie),
-      await post("registers.bulkVerify", { registerIds: [family.id] }, cookie),
+    const queue = await get("registers.queue", { desaKelurahanId: home.id }, cookie);
+    expect(queue.status).toBe(403);
+    expect((await queue.json()).error.message).toBe("Data ini berada di luar wilayah kerja Anda");
+    const missingId = 987_654;
+    const calls = [
+      (registerId: number) => get("registers.open", { registerId }, cookie),
+      (registerId: number) => get("registers.history", { registerId }, cookie),
+      (registerId: number) => get("registers.revisions", { registerId }, cookie),
+      (registerId: number) => post("registers.transition", { registerId, action: "verify" }, cookie),
+      (registerId: number) => post("registers.transition", { registerId, action: "reject", note: "Ganda" }, cookie),
+      (registerId: number) => post("registers.bulkVerify", { registerIds: [registerId] }, cookie),
     ];
-    for (const answer of answers) {
-      expect(answer.status).toBe(403);
-      expect((await answer.json()).error.message).toBe("Data ini berada di luar wilayah kerja Anda");
+    for (const call of calls) {
+      const [outside, missing] = [await call(family.id), await call(missingId)];
+      expect([outside.status, (await outside.json()).error.message]).toEqual([404, "Data tidak ditemukan"]);
+      expect(missing.status).toBe(404);
     }
   });
 
