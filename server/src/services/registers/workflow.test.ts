@@ -6,6 +6,7 @@ import { refusal } from "../../../test/domain-error.ts";
 import { createFamilyRegister } from "../../../test/factories.ts";
 import { createUser, useTestApp } from "../../../test/helpers.ts";
 import type { SessionUser } from "../accounts/actor.ts";
+import { DomainError } from "../common/errors.ts";
 import { updateRecord } from "./records.ts";
 import { bulkVerify, history, transition } from "./workflow.ts";
 
@@ -202,8 +203,23 @@ describe("transition: RT → RW → kelurahan", () => {
       transition(t.db, as(second), { registerId: family.id, action: "verify", expectedVersion: 1 }),
     ]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    // The loser is told the record changed (reload), not that it now waits for the RW level.
+    const lost = outcomes.find((outcome) => outcome.status === "rejected");
+    const reason: unknown = lost?.status === "rejected" ? lost.reason : null;
+    expect(reason instanceof DomainError ? [reason.code, reason.message] : reason).toEqual([
+      "CONFLICT",
+      "Data ini sudah diubah oleh pengguna lain. Muat ulang data lalu coba lagi.",
+    ]);
     expect(await statusOf(family.id)).toEqual({ status: "RT_VERIFIED", version: 2 });
     expect(await eventCount(family.id)).toBe(2);
+    // The winner's own retry after a lost answer (same version) is the same 409.
+    const retried = await refusal(
+      transition(t.db, as(first), { registerId: family.id, action: "verify", expectedVersion: 1 }),
+    );
+    expect([retried.code, retried.message]).toEqual([
+      "CONFLICT",
+      "Data ini sudah diubah oleh pengguna lain. Muat ulang data lalu coba lagi.",
+    ]);
   });
 
   test("aparat, kecamatan cadres and anonymous visitors cannot act", async () => {
@@ -265,6 +281,16 @@ describe("bulkVerify", () => {
     expect(result.skipped).toEqual([{ registerId: edited.id, message: stale.message }]);
     expect(await statusOf(edited.id)).toEqual({ status: "SUBMITTED", version: 2 });
     expect(await eventCount(edited.id)).toBe(1);
+
+    // Verified by another RT cadre since the queue showed it: stale too, not "waits for the RW level".
+    const movedMeanwhile = await createFamilyRegister(t.db, place);
+    const colleague = await createCadre(t.db, "rt", place);
+    await transition(t.db, as(colleague), { registerId: movedMeanwhile.id, action: "verify", expectedVersion: 1 });
+    const again = await bulkVerify(t.db, as(rt), {
+      registerIds: [movedMeanwhile.id],
+      expectedVersions: { [movedMeanwhile.id]: 1 },
+    });
+    expect(again).toEqual({ verified: [], skipped: [{ registerId: movedMeanwhile.id, message: stale.message }] });
   });
 
   test("one record outside the area refuses the whole call and changes nothing", async () => {

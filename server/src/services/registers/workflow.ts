@@ -201,10 +201,12 @@ async function moveRowIn(
   mail?: MailConfig,
 ): Promise<TransitionResult> {
   const validator = validatorFor(actor);
-  const refused = refusal(row, input.action, validator);
-  if (refused) throw refused;
+  // Stale before the level: a validator who saw an older version (another cadre moved it, or its own
+  // answer was lost) is told to reload, not that the record's new status is another level's business.
   if (input.expectedVersion !== undefined && input.expectedVersion !== row.version)
     throw new DomainError("CONFLICT", staleMessage);
+  const refused = refusal(row, input.action, validator);
+  if (refused) throw refused;
   return applyMove(tx, actor, validator, row, input.action, input.note || undefined, mail);
 }
 
@@ -352,7 +354,8 @@ export async function bulkVerify(
     const validator = validatorFor(actor);
     const result: BulkVerifyResult = { verified: [], skipped: [] };
     for (const row of rows) {
-      const refused = refusal(row, "verify", validator) ?? staleRefusal(row, input.expectedVersions);
+      // Stale first, as in transition: "changed by someone else" tells the cadre why, not "another level's".
+      const refused = staleRefusal(row, input.expectedVersions) ?? refusal(row, "verify", validator);
       if (refused) {
         result.skipped.push({ registerId: row.id, message: refused.message });
         continue;
