@@ -20,6 +20,14 @@ export function currentInstant(): Date {
   return new Date(Date.now() + clockOffsetMs);
 }
 
+/** WIB's offset as ISO 8601 writes it: Indonesia's western zone keeps no daylight saving. */
+export const wibOffset = "+07:00";
+
+/** The instant a WIB calendar day (yyyy-MM-dd) begins. */
+export function startOfWibDay(day: string): Date {
+  return new Date(`${day}T00:00:00${wibOffset}`);
+}
+
 /** Today's date in Indonesia (WIB), as the form's default and the limit for birth and survey dates. */
 export function todayIso(now = currentInstant()): string {
   return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);

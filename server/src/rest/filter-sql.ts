@@ -23,7 +23,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { todayIso } from "@shared/dates.ts";
+import { startOfWibDay, todayIso, wibOffset } from "@shared/dates.ts";
 import { escapeLike } from "../services/common/like.ts";
 import { invalidParameter, RestError } from "./errors.ts";
 import { asList, isList, type ComparisonOperator, type FilterNode } from "./query.ts";
@@ -82,7 +82,12 @@ function coerce(
     case "date":
       return parseDate(value);
     case "datetime": {
-      const date = new Date(value);
+      // A date or a time without a zone is WIB's (a day starts at WIB midnight), not the server's zone.
+      const date = zoneless.test(value)
+        ? value.length === 10
+          ? startOfWibDay(value)
+          : new Date(`${value}${wibOffset}`)
+        : new Date(value);
       if (Number.isNaN(date.getTime()) || !isFourDigitYear(date)) throw badValue(field);
       return date;
     }
@@ -92,6 +97,9 @@ function coerce(
       throw invalidParameter(field);
   }
 }
+
+/** yyyy-MM-dd, or yyyy-MM-ddTHH:mm[:ss[.sss]] without Z or an offset. */
+const zoneless = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/;
 
 const invalidDate = () => new RestError(400, "ValidationError", "Invalid format, expected yyyy-MM-dd");
 

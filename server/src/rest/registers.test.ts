@@ -398,6 +398,33 @@ describe("query syntax on registers", () => {
     expect(await found("$startsWith", "2026-11-01")).toEqual([]);
   });
 
+  test("an instant compared with a date, or a time without a zone, is read in WIB: 00:30 WIB on 1 December is December's", async () => {
+    const admin = await as(await createUser(t.db, { role: "admin" }));
+    const family = await createFamilyRegister(t.db, { wardIndex: 3, rw: "009", rt: "008" });
+    await t.db
+      .update(registers)
+      .set({ createdAt: new Date("2026-11-30T17:30:00.000Z") })
+      .where(eq(registers.id, family.id));
+    const matches = async (operator: string, value: string) => {
+      const response = await call(
+        "GET",
+        `/registers?filters[createdAt][${operator}]=${encodeURIComponent(value)}&filters[id][$eq]=${family.id}`,
+        admin,
+      );
+      expect(response.status).toBe(200);
+      return response.json.meta.pagination.total === 1;
+    };
+    expect(await matches("$gte", "2026-12-01")).toBe(true);
+    expect(await matches("$lt", "2026-12-01")).toBe(false);
+    expect(await matches("$gte", "2026-12-01T00:00")).toBe(true);
+    expect(await matches("$lt", "2026-12-01T00:31:00")).toBe(true);
+    expect(await matches("$lt", "2026-12-01T00:29:59.999")).toBe(false);
+    // An instant with its zone is taken as written.
+    expect(await matches("$gte", "2026-12-01T00:00:00Z")).toBe(false);
+    expect(await matches("$gte", "2026-12-01T00:00:00+07:00")).toBe(true);
+    expect((await call("GET", "/registers?filters[createdAt][$gte]=2026-13-01", admin)).status).toBe(400);
+  });
+
   test("the spec's four statistics totals equal counts of the database", async () => {
     await createFamilyRegister(t.db, { status: "REJECTED" });
     await createFamilyRegister(t.db, { status: "APPROVED" });

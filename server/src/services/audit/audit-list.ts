@@ -1,6 +1,7 @@
 // The admin's 'Log Audit' screen: who read or changed personal data, newest first, filtered by user,
 // registration number, action and WIB dates. Rows hold ids and codes only (audit-log.ts masks NIKs),
 // so nothing here needs masking; only admins may read them.
+import { startOfWibDay } from "@shared/dates.ts";
 import {
   AUDIT_COUNT_LIMIT,
   auditListInput,
@@ -27,7 +28,6 @@ const registerEntities = ["registers", "register"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Midnight WIB (UTC+7, no daylight saving) at the start of a calendar day. */
-const startOfWibDay = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
 /** An account whose name or e-mail holds the text, case aside. */
 function userMatches(text: string): SQL {

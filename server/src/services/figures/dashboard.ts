@@ -2,6 +2,7 @@
 // sample values. Each summary card compares today with the end of last month.
 import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
+import { startOfWibDay } from "@shared/dates.ts";
 import { todayIso } from "@shared/schemas/family.ts";
 import { openStatuses, statusesWaitingFor, workflowActorOf, type RegisterStatus } from "@shared/status.ts";
 import type { Db } from "../../db/client.ts";
@@ -36,7 +37,7 @@ export interface DashboardSummary {
 
 /** Midnight WIB of the first day of the month `now` falls in. */
 export function startOfMonthWib(now = new Date()): Date {
-  return new Date(`${todayIso(now).slice(0, 7)}-01T00:00:00+07:00`);
+  return startOfWibDay(`${todayIso(now).slice(0, 7)}-01`);
 }
 
 /** What "pending" means for this user: the statuses waiting for its level (all open ones otherwise). */

@@ -3,6 +3,7 @@
 // spreadsheet (xlsx) or CSV. Exports are audited.
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { startOfWibDay } from "@shared/dates.ts";
 import { houseCriteriaLabels, specialConditionLabels } from "@shared/enums.ts";
 import { reportExportInput, reportInput, type ReportInput } from "@shared/schemas/register-records.ts";
 import { registerStatuses, statusLabel, type RegisterStatus } from "@shared/status.ts";
@@ -58,7 +59,7 @@ export function monthBounds(month: string): { start: Date; end: Date } {
   const [year, monthNumber] = month.split("-").map(Number);
   const next =
     monthNumber === 12 ? `${(year ?? 0) + 1}-01` : `${year}-${String((monthNumber ?? 0) + 1).padStart(2, "0")}`;
-  return { start: new Date(`${month}-01T00:00:00+07:00`), end: new Date(`${next}-01T00:00:00+07:00`) };
+  return { start: startOfWibDay(`${month}-01`), end: startOfWibDay(`${next}-01`) };
 }
 
 export async function monthlyReport(db: Db, actor: Actor, raw: ReportInput): Promise<MonthlyReport> {
