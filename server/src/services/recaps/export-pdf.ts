@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { hyphenateSync } from "hyphen/id";
 import type { Color, PDFFont, PDFPage } from "pdf-lib";
 import type { RecapCell, RecapSheet } from "@shared/recaps.ts";
 import type { ExportMarks } from "./export-xlsx.ts";
@@ -29,26 +30,69 @@ export interface PdfOptions {
   cityName: string;
 }
 
-/** Words wrapped to a width (long words are cut). */
+const softHyphen = "\u00ad";
+
+/** Characters of `text` that fit, cut anywhere (the last resort for a syllable wider than the column). */
+function cutToFit(text: string, fits: (text: string) => boolean): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (!fits(rest) && rest.length > 1) {
+    let cut = rest.length - 1;
+    while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  return [...pieces, rest];
+}
+
+/**
+ * A word wider than its column, broken between Indonesian syllables with a hyphen ("BERKEBU-",
+ * "TUHAN"), as a typesetter would; never in the middle of a syllable unless one alone is too wide.
+ */
+function breakWord(word: string, fits: (text: string) => boolean): string[] {
+  let syllables = hyphenateSync(word, { hyphenChar: softHyphen, minWordLength: 4 }).split(softHyphen);
+  const pieces: string[] = [];
+  while (syllables.length > 0) {
+    const remaining = syllables.join("");
+    if (fits(remaining)) return [...pieces, remaining];
+    let take = syllables.length - 1;
+    while (take > 0 && !fits(`${syllables.slice(0, take).join("")}-`)) take -= 1;
+    if (take === 0) {
+      // Not one syllable fits with its hyphen: the first is cut by letters (or set whole, unhyphenated).
+      const [first = "", ...others] = syllables;
+      const cut = cutToFit(first, fits);
+      if (cut.length === 1) {
+        pieces.push(first);
+        syllables = others;
+      } else {
+        pieces.push(...cut.slice(0, -1));
+        syllables = [cut.at(-1) ?? "", ...others];
+      }
+      continue;
+    }
+    pieces.push(`${syllables.slice(0, take).join("")}-`);
+    syllables = syllables.slice(take);
+  }
+  return pieces;
+}
+
+/** Words wrapped to a width; a word wider than the width is hyphenated between its syllables. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  // A hair of tolerance: a label sized to fit its column exactly must not lose its last letter to rounding.
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width + 0.01;
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
+      if (fits(candidate)) {
         line = candidate;
         continue;
       }
       if (line) lines.push(line);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
+      const pieces = breakWord(word, fits);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces.at(-1) ?? "";
     }
     lines.push(line);
   }

@@ -112,6 +112,11 @@ describe("recap exports", () => {
     const report = pdfsig(path);
     expect(report).toContain("Signature is Valid");
     expect(report).toContain("ETSI.CAdES.detached");
+    // The header's long words break between syllables with a hyphen, never inside one.
+    const printed = spawnSync("pdftotext", ["-raw", path, "-"], { encoding: "utf8" }).stdout;
+    const header = printed.replace(/-\n/g, "").replace(/\s+/g, " ");
+    for (const label of ["BERKEBUTUHAN KHUSUS", "IBU MENYUSUI", "PEMANFAATAN TANAH PEKARANGAN"])
+      expect(header).toContain(label);
 
     // Change one character of the content the signature covers.
     const text = bytes.toString("latin1");
