@@ -275,6 +275,8 @@ async function outageUnderTraffic(): Promise<void> {
   const factory = familyFactory(await readWards(url), 700_000);
   const acknowledged = new Set<string>();
   const heads: string[] = [];
+  // Registrations answered 503: nothing of them may be stored (db/request-deadline.ts).
+  const refusedHeads: Array<{ at: number; nik: string }> = [];
   const samples: Sample[] = [];
   let stop = false;
   let hung = 0;
@@ -291,6 +293,7 @@ async function outageUnderTraffic(): Promise<void> {
           const registration = factory();
           const { result, registrationNumber } = await register(portal.baseUrl, registration, ip);
           samples.push({ at, status: result.status, ms: result.ms, kind: "register" });
+          if (result.status === 503) refusedHeads.push({ at, nik: registration.headNik });
           if (registrationNumber) {
             acknowledged.add(registrationNumber);
             heads.push(registration.headNik);
@@ -425,6 +428,24 @@ async function outageUnderTraffic(): Promise<void> {
     "outage: every acknowledged registration present, no partial rows",
     integrityOk(result),
     `${acknowledged.size} acknowledged; ${describe(result)}`,
+  );
+  // Sent during the freeze or in flight when it began: the deadline answered them while their work
+  // waited on the database. (A fast shutdown may end a connection after its COMMIT, so the stop's
+  // 503s are not counted.)
+  const frozenOut = refusedHeads
+    .filter((sample) => sample.at >= freezeAt - requestTimeoutMs)
+    .map((sample) => sample.nik);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const [stored] = await sql<Array<{ count: number }>>`
+    select count(*)::int as count from registers where nik_kepala_keluarga = any(${frozenOut})`;
+  await sql.end();
+  // Only a COMMIT already on its way when the database froze, and still unanswered at twice the
+  // deadline, may land behind a 503; the portal logs each such answer.
+  const commitsUnderWay = portal.output().split("request answered 503 while its commit was under way").length - 1;
+  check(
+    "outage: a registration answered 503 left nothing stored (its transaction rolled back)",
+    (stored?.count ?? 0) <= commitsUnderWay,
+    `${frozenOut.length} answered 503 in the freeze, ${stored?.count ?? 0} stored, ${commitsUnderWay} commits under way`,
   );
   const redacted = !portal.output().includes("$argon2") && !/\d{16}/.test(portal.output());
   check("outage: the log carries no NIK or password hash", redacted);

@@ -12,6 +12,7 @@ import { knownLength } from "./http/known-length.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { oneWrite } from "./http/one-write.ts";
 import { requestDeadline, unavailableResponse } from "./http/unavailable.ts";
+import { requestAbandoned } from "./db/request-deadline.ts";
 import { isDatabaseUnavailable, retryAfterSeconds } from "./db/unavailable.ts";
 import { geoRoutes } from "./http/geo.ts";
 import { googleProvider, oauthRoutes } from "./http/oauth.ts";
@@ -99,6 +100,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/trpc/*", requestDeadline(deps.env.REQUEST_TIMEOUT_MS));
   app.use("/api/*", requestDeadline(deps.env.REQUEST_TIMEOUT_MS));
   app.onError((error, c) => {
+    // The late end of a request already answered 503 (its rollback, or Hono writing over that answer).
+    if (requestAbandoned()) {
+      deps.log.warn("request ended after its deadline", { path: c.req.path, error: describeError(error) });
+      return unavailableResponse(c);
+    }
     if (isDatabaseUnavailable(error)) {
       deps.log.warn("database unavailable", { path: c.req.path, error: describeError(error) });
       return unavailableResponse(c);

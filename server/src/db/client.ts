@@ -17,6 +17,7 @@ import { keepTableActivity, takeCarriedActivity } from "./pglite-table-activity.
 import { isPlannedOnce, PREPARED_STATEMENT_LIMIT, preparable } from "./statement-plans.ts";
 import { placeOf, PORTAL_LOCK, takeExclusively } from "./portal-lock.ts";
 import { postgresOptions } from "./postgres-options.ts";
+import { rollingBackWhenAbandoned } from "./request-deadline.ts";
 
 export type Schema = typeof schema;
 /** The database both drivers satisfy; services depend on this, never on a driver. */
@@ -193,7 +194,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       }
     };
     return {
-      db,
+      db: rollingBackWhenAbandoned(db),
       kind: "postgres",
       exclusive,
       // A bulk load stopped before it built its indexes again (db/dropped-indexes.ts) is mended here.
@@ -234,7 +235,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // What autovacuum counted before this start (an in-memory database has no before).
   const carried = dataDir === undefined ? [] : takeCarriedActivity(dataDir);
   return {
-    db,
+    db: rollingBackWhenAbandoned(db),
     kind: "pglite",
     // One process owns an embedded database: nobody to take turns with.
     exclusive: (_lock, work) => work(db),

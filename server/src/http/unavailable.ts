@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { AppEnv } from "../app-env.ts";
+import { trackRequestWork, type RequestWork } from "../db/request-deadline.ts";
 import { DatabaseDeadlineError, retryAfterSeconds, unavailableMessage } from "../db/unavailable.ts";
 
 export function unavailableResponse(c: Context<AppEnv>): Response {
@@ -35,17 +36,29 @@ export function unavailableResponse(c: Context<AppEnv>): Response {
 /**
  * Gives every request at most `ms` milliseconds. A stopped database fails fast (connect timeout);
  * a frozen one answers nothing, and without this the request would hang as long as the freeze.
+ * The request given up rolls back what it has not committed (db/request-deadline.ts); one whose
+ * COMMIT is already on its way gets up to `ms` more, so a write that lands is not answered 503.
  */
 export function requestDeadline(ms: number): MiddlewareHandler<AppEnv> {
-  return async (_c, next) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DatabaseDeadlineError()), ms);
-    });
+  return async (c, next) => {
+    const work: RequestWork = { abandoned: false, committing: 0 };
+    const finished = trackRequestWork(work, next).then(() => "finished" as const);
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    const deadline = () =>
+      new Promise<"late">((resolve) => {
+        timers.push(setTimeout(() => resolve("late"), ms));
+      });
     try {
-      await Promise.race([next(), deadline]);
+      if ((await Promise.race([finished, deadline()])) === "finished") return;
+      if (work.committing > 0 && (await Promise.race([finished, deadline()])) === "finished") return;
+      // Still committing after twice the deadline: the write may yet land (the docs tell REST clients
+      // to send Idempotency-Key, which makes the retry safe); the log says which answers those were.
+      if (work.committing > 0)
+        c.get("deps").log.warn("request answered 503 while its commit was under way", { path: c.req.path });
+      work.abandoned = true;
+      throw new DatabaseDeadlineError();
     } finally {
-      clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
     }
   };
 }
