@@ -95,6 +95,38 @@ test("a status change that fails shows the spec's 'Error' toast, and the record 
   await expect(cardOf(page, number).getByText("Menunggu Persetujuan")).toBeVisible();
 });
 
+test("offline at 360 px: Batal takes back a move still waiting for the connection, so only the rejection chosen instead is sent", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { registrationNumber: number } = await registerFamilyViaApi(page.request, rtCadreArea, "Batal Luring");
+  await loginAs(page.request, demoEmails.kaderRt);
+  await page.goto("/kader-pkk/validasi");
+  const card = cardOf(page, number);
+  await expect(card.getByRole("button", exact("Verifikasi"))).toBeVisible();
+  await context.setOffline(true);
+
+  await card.getByRole("button", exact("Verifikasi")).click();
+  const verify = page.getByRole("dialog", { name: "Verifikasi Data Keluarga" });
+  await verify.getByRole("button", exact("Verifikasi")).click();
+  await expect(verify.getByRole("status")).toContainText("Menunggu koneksi");
+  await expect(verify.getByRole("button", exact("Menunggu koneksi..."))).toBeDisabled();
+  await expectAccessible(page);
+  await verify.getByRole("button", exact("Batal")).click();
+  await expect(verify).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Tidak dikirim" })).toContainText("dibatalkan");
+
+  await card.getByRole("button", exact("Tolak")).click();
+  const reject = page.getByRole("dialog", { name: "Tolak Data Keluarga" });
+  await reject.getByLabel("Alasan penolakan").fill("Dokumen tidak lengkap");
+  await reject.getByRole("button", exact("Tolak Data")).click();
+  await expect(reject.getByRole("status")).toContainText("Menunggu koneksi");
+  await context.setOffline(false);
+  await expect(page.getByRole("status").filter({ hasText: "Berhasil" })).toContainText("Ditolak");
+  expect(await searchStatusViaApi(page.request, number)).toEqual(["Ditolak"]);
+});
+
 test("at 360 px an RT cadre asks for a revision (note required), then resubmits the corrected record", async ({
   page,
 }) => {

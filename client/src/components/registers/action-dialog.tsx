@@ -15,6 +15,7 @@ import {
   type WorkflowAction,
 } from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { discardPausedCall, waitingForConnectionText } from "../../lib/paused-mutation.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
@@ -71,9 +72,23 @@ export function ActionDialog({ item, action, onClose }: Props) {
   // After the move: the family can be told at once ('Kabari lewat WhatsApp').
   const [done, setDone] = useState<{ status: RegisterStatus; note: string } | null>(null);
   const familyReads = target !== null && familyReadsNoteStatuses.includes(target);
+  // On its way: closing would hide the answer. Waiting for the connection: closing takes it back.
+  const sending = mutation.isPending && !mutation.isPaused;
 
   return (
-    <Modal titleId={titleId} onClose={onClose}>
+    <Modal
+      titleId={titleId}
+      interceptClose={() => sending}
+      onClose={() => {
+        if (discardPausedCall(queryClient, mutation.variables)) {
+          toast({
+            title: "Tidak dikirim",
+            description: `${text.title} untuk ${item.namaKepalaKeluarga} dibatalkan dan tidak dikirim.`,
+          });
+        }
+        onClose();
+      }}
+    >
       {(close) => {
         const submit = form.handleSubmit((values) =>
           mutation.mutate(values, {
@@ -160,13 +175,18 @@ export function ActionDialog({ item, action, onClose }: Props) {
               />
             </Field>
             {familyReads && <p className="text-sm">{familyReadsNoteHint}</p>}
+            {mutation.isPaused && (
+              <p role="status" className="alert alert-warning alert-soft mt-3">
+                {waitingForConnectionText}
+              </p>
+            )}
             <div className="modal-action flex-wrap">
-              <button type="button" className="btn" onClick={close}>
+              <button type="button" className="btn" onClick={close} disabled={sending}>
                 Batal
               </button>
               <button type="submit" className={`btn ${text.button}`} disabled={mutation.isPending}>
                 {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                {mutation.isPending ? "Memproses..." : text.confirm}
+                {mutation.isPaused ? "Menunggu koneksi..." : mutation.isPending ? "Memproses..." : text.confirm}
               </button>
             </div>
           </form>

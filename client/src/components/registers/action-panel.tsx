@@ -14,6 +14,7 @@ import {
   type WorkflowAction,
 } from "@shared/status.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { discardPausedCall, waitingForConnectionText } from "../../lib/paused-mutation.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { errorProps, Field } from "../field.tsx";
 import { useToast } from "../toast.tsx";
@@ -110,8 +111,28 @@ export function ActionPanel({ registerId, version, status, name, action, hasNext
           {...errorProps(noteId, noteError)}
         />
       </Field>
+      {mutation.isPaused && (
+        <p role="status" className="alert alert-warning alert-soft mt-2">
+          {waitingForConnectionText}
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-sm" onClick={onCancel} disabled={mutation.isPending}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          // Waiting for the connection, Batal takes the move back; on its way, it cannot be.
+          disabled={mutation.isPending && !mutation.isPaused}
+          onClick={() => {
+            if (discardPausedCall(queryClient, mutation.variables)) {
+              mutation.reset();
+              toast({
+                title: "Tidak dikirim",
+                description: `${workflowActionLabels[action]} untuk ${name} dibatalkan.`,
+              });
+            }
+            onCancel();
+          }}
+        >
           Batal
         </button>
         <button type="submit" className="btn btn-sm btn-primary btn-outline" disabled={mutation.isPending}>
