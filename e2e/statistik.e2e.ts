@@ -90,6 +90,30 @@ test("the public choropleth draws 12 kecamatan and 56 kelurahan with the API's f
   await expectAccessible(page);
 });
 
+test("on a phone the map scrolls under the sticky header, and its controls speak Indonesian", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/statistik");
+  await mapValues(page, 12);
+  const map = page.getByTestId("region-map");
+  await expect(map.getByRole("button", { name: "Perbesar" })).toBeVisible();
+  await expect(map.getByRole("button", { name: "Perkecil" })).toBeVisible();
+  await expect(map.locator('[title="Zoom in"], [title="Zoom out"], [title*="JavaScript"]')).toHaveCount(0);
+
+  // The map's top 10 px below the viewport's top: its zoom buttons sit where the header is.
+  await map.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 10));
+  const header = page.locator("header").first();
+  const box = await header.boundingBox();
+  if (!box) throw new Error("no header");
+  const points = [0.1, 0.5, 0.9].map((share) => ({ x: box.x + box.width * share, y: box.y + box.height / 2 }));
+  for (const point of points) {
+    const inHeader = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("header") !== null,
+      point,
+    );
+    expect(inHeader).toBe(true);
+  }
+});
+
 test("public figures: no cell of 1–4 families, and no combination of answers reveals a hidden one", async ({
   page,
 }) => {

@@ -5,6 +5,7 @@
 import "leaflet/dist/leaflet.css";
 import "./household-map.css";
 import L from "leaflet";
+import { createMap, mapContainerClass } from "../../lib/leaflet-map.ts";
 import { useEffect, useRef } from "react";
 import Supercluster from "supercluster";
 import { statusLabel } from "@shared/status.ts";
@@ -48,7 +49,7 @@ export default function HouseholdMap({ points, colourBy, tiles, onOpen }: Househ
   // The map itself: created once (per tile setting), with the kelurahan outlines.
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { zoomControl: true, scrollWheelZoom: false });
+    const map = createMap(container.current);
     mapRef.current = map;
     layerRef.current = L.layerGroup().addTo(map);
     fitted.current = false;
@@ -161,7 +162,7 @@ export default function HouseholdMap({ points, colourBy, tiles, onOpen }: Househ
   return (
     <div
       ref={container}
-      className={`h-[28rem] w-full rounded-box border border-base-300 sm:h-[36rem] ${tiles ? "" : "bg-base-200"}`}
+      className={`${mapContainerClass} h-[28rem] w-full rounded-box border border-base-300 sm:h-[36rem] ${tiles ? "" : "bg-base-200"}`}
       data-testid="household-map"
     />
   );

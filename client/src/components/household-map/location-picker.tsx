@@ -3,6 +3,7 @@
 // on a plain background, so a tap still has something to aim at).
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
+import { createMap, mapContainerClass } from "../../lib/leaflet-map.ts";
 import { useEffect, useRef } from "react";
 import type { Point } from "./coordinates.ts";
 
@@ -34,7 +35,7 @@ export default function LocationPicker({ value, onPick, tiles, focusKode }: Loca
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { zoomControl: true, scrollWheelZoom: false });
+    const map = createMap(container.current);
     mapRef.current = map;
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
     const start = initial.current;
@@ -93,7 +94,7 @@ export default function LocationPicker({ value, onPick, tiles, focusKode }: Loca
   return (
     <div
       ref={container}
-      className={`h-64 w-full rounded-box border border-base-300 sm:h-80 ${tiles ? "" : "bg-base-200"}`}
+      className={`${mapContainerClass} h-64 w-full rounded-box border border-base-300 sm:h-80 ${tiles ? "" : "bg-base-200"}`}
       data-testid="location-picker"
       role="application"
       aria-label="Peta untuk memilih lokasi rumah: ketuk lokasi rumah pada peta"

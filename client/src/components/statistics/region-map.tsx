@@ -2,6 +2,7 @@
 // the other pages. Polygons come from /geo (the shipped boundaries), figures from the statistics API.
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
+import { createMap, mapContainerClass } from "../../lib/leaflet-map.ts";
 import { useEffect, useRef, useState } from "react";
 import { type Measure, measureLabels, showCount, showMeasure } from "./figures.ts";
 import { classColour, classLabels, mapClasses } from "./map-classes.ts";
@@ -60,7 +61,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
 
   useEffect(() => {
     if (!container.current || !geo) return;
-    const map = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
+    const map = createMap(container.current);
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
     const byKode = new Map(figures.map((figure) => [figure.kode ?? "", figure]));
     const figureValue = (figure: MapFigure | undefined) => (figure ? figure[measure] : null);
@@ -121,7 +122,7 @@ export default function RegionMap({ level, kecamatanKode, figures, measure, tile
       )}
       <div
         ref={container}
-        className={`h-80 w-full rounded-box sm:h-[28rem] ${tiles ? "" : "bg-base-200"} ${geo ? "" : "hidden"}`}
+        className={`${mapContainerClass} h-80 w-full rounded-box sm:h-[28rem] ${tiles ? "" : "bg-base-200"} ${geo ? "" : "hidden"}`}
         data-testid="region-map"
         data-level={level}
       />
