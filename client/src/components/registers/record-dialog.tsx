@@ -365,6 +365,12 @@ function DeletePanel({
   );
 }
 
+/** What leaving unsaved edits asks: closing the dialog, or Batal back to the record's view. */
+const leaveQuestion = {
+  close: { text: "Tutup tanpa menyimpan?", confirm: "Tutup tanpa menyimpan" },
+  discard: { text: "Buang perubahan dan kembali ke tampilan data?", confirm: "Buang perubahan" },
+} as const;
+
 /** The Maker Checker dialog: six tabs, view and edit modes, history and revisions (SPEC §2). */
 export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
   const prefix = useId();
@@ -407,29 +413,19 @@ export function RecordDialog({ registerId: initialId, onClose, queue }: Props) {
     >
       {(close, closeNow) => (
         <>
-          {askLeave === "close" && (
+          {askLeave && (
             <ConfirmDialog
               title="Perubahan belum disimpan"
-              text="Perubahan belum disimpan. Tutup tanpa menyimpan? Pilih Batal untuk kembali mengisi."
-              confirmLabel="Tutup tanpa menyimpan"
+              text={`Perubahan belum disimpan. ${leaveQuestion[askLeave].text} Pilih Batal untuk kembali mengisi.`}
+              confirmLabel={leaveQuestion[askLeave].confirm}
               tone="warning"
               onConfirm={() => {
                 setAskLeave(null);
-                closeNow();
-              }}
-              onClose={() => setAskLeave(null)}
-            />
-          )}
-          {askLeave === "discard" && (
-            <ConfirmDialog
-              title="Perubahan belum disimpan"
-              text="Perubahan belum disimpan. Buang perubahan dan kembali ke tampilan data? Pilih Batal untuk kembali mengisi."
-              confirmLabel="Buang perubahan"
-              tone="warning"
-              onConfirm={() => {
-                setAskLeave(null);
-                setStale(null);
-                setMode("view");
+                if (askLeave === "close") closeNow();
+                else {
+                  setStale(null);
+                  setMode("view");
+                }
               }}
               onClose={() => setAskLeave(null)}
             />
