@@ -40,3 +40,19 @@ export function maskEmail(email: string): string {
 export function maskNiksInText(text: string): string {
   return text.replace(/\d{16}/g, maskNik);
 }
+
+// An Indonesian mobile number as people write it: 0812…, 62812…, +62 812…, with spaces, dots or dashes.
+const phoneInText = /(?<!\d)(?:\+62|62|0)[\s.-]?8(?:[\s.-]?\d){7,12}(?!\d)/g;
+const emailInText = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/**
+ * A note a cadre wrote (for the family, or a delete reason) as a masked reader gets it: the public
+ * status search and officials. NIKs and family card numbers, phone numbers and e-mail addresses
+ * written into it are masked as the record's own fields are; the words stay.
+ */
+export function maskContactsInText(text: string): string {
+  return text
+    .replace(/(?<!\d)\d{16}(?!\d)/g, maskNik)
+    .replace(phoneInText, (found) => maskPhone(found.replace(/\D/g, "")))
+    .replace(emailInText, maskEmail);
+}

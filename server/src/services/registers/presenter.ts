@@ -2,7 +2,7 @@
 // through; the masked view (officials) gets NIK, birth date, phone and e-mail masked and every piece
 // of health data (special conditions, their counts, has_special_condition, births, deaths) removed.
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { maskBirthDate, maskEmail, maskNik, maskPhone } from "@shared/mask.ts";
+import { maskBirthDate, maskContactsInText, maskEmail, maskNik, maskPhone } from "@shared/mask.ts";
 import type { SpecialConditionKey } from "@shared/enums.ts";
 import type { FamilyRegistration, SpecialConditions } from "@shared/schemas/family.ts";
 import type { RevisionChange } from "../../db/schema/audit.ts";
@@ -61,6 +61,8 @@ const keyMasks: Record<string, (value: string) => string> = {
   birthDate: maskBirthDate,
   nomorHp: maskPhone,
   alamatEmail: maskEmail,
+  // Free text: NIKs, phone numbers and e-mail addresses written into the form's note.
+  notes: maskContactsInText,
 };
 
 /**
@@ -103,6 +105,7 @@ export function presentFamily(view: RegisterView, family: FamilyRegistration): V
     nomorKk: family.nomorKk ? maskNik(family.nomorKk) : "",
     nomorHp: maskPhone(family.nomorHp),
     alamatEmail: maskEmail(family.alamatEmail),
+    notes: maskContactsInText(family.notes),
     members: family.members.map((member) => ({
       ...member,
       nik: maskNik(member.nik),
@@ -111,6 +114,14 @@ export function presentFamily(view: RegisterView, family: FamilyRegistration): V
     specialConditions: null,
     events: undefined,
   };
+}
+
+/**
+ * A cadre's note (the one the family reads, or one in the history) for the view: the masked view gets
+ * the numbers and addresses written into it masked, as the record's own fields are.
+ */
+export function presentNote(view: RegisterView, note: string | null): string | null {
+  return view === "full" || note === null ? note : maskContactsInText(note);
 }
 
 /** The special conditions of a row (key and count, in the spec's order), or null for the masked view. */

@@ -79,6 +79,7 @@ import {
   presentConditions,
   presentFamily,
   presentLocation,
+  presentNote,
   whatsappContact,
   type VisibleFamily,
 } from "./presenter.ts";
@@ -160,7 +161,7 @@ function toListItem(
     deletedAt: register.deletedAt?.toISOString() ?? null,
     deleteReason: register.deleteReason,
     contactPhone: register.deletedAt === null ? whatsappContact(view, scope.canAct, register.nomorHp) : null,
-    familyNote,
+    familyNote: presentNote(view, familyNote),
   };
 }
 
@@ -392,7 +393,7 @@ export async function openRecord(db: Db, actor: Actor, raw: { registerId: number
     location,
     canSetLocation: scope.canAct && live && isSensitiveView(view),
     contactPhone: live ? whatsappContact(view, scope.canAct, row.nomorHp) : null,
-    familyNote: (await reviewNotes(db, [row])).get(row.id)?.note ?? null,
+    familyNote: presentNote(view, (await reviewNotes(db, [row])).get(row.id)?.note ?? null),
     nikConfirmations: isSensitiveView(view) ? nikConfirmationsOf(row.dataRegister) : [],
     data: presentFamily(view, storedFamily(row)),
   };

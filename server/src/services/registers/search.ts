@@ -9,7 +9,7 @@ import {
   type SearchStatusInput,
   type StatusSearchAnswer,
 } from "@shared/schemas/search.ts";
-import { maskNik, maskPhone } from "@shared/mask.ts";
+import { maskContactsInText, maskNik, maskPhone } from "@shared/mask.ts";
 import { foldName } from "@shared/name-match.ts";
 import { familyReadsNoteStatuses } from "@shared/status-guidance.ts";
 import {
@@ -253,6 +253,16 @@ function lookupMatch(db: Db, kind: LookupKind): SQL {
   );
 }
 
+/**
+ * The cadre's note as anyone who knows a member's NIK reads it: the words the family needs, the
+ * numbers and addresses written into it masked like the card's own (an NIK typed into "NIK istri
+ * … tidak sesuai KK" was shown whole beside the masked one).
+ */
+function publicReview(review: ReviewNote | undefined): ReviewNote | null {
+  if (!review) return null;
+  return { ...review, note: review.note === null ? null : maskContactsInText(review.note) };
+}
+
 function presentCard(
   { nik, nomorHp, reviewNote: _note, reviewAt: _at, ...row }: Card,
   notes: Map<number, ReviewNote>,
@@ -265,6 +275,6 @@ function presentCard(
     formTypeLabel: formTypeLabel(row.formType),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    review: notes.get(row.id) ?? null,
+    review: publicReview(notes.get(row.id)),
   };
 }

@@ -62,7 +62,7 @@ import { workflowRoleOf } from "./workflow-role.ts";
 import { reviewNotes } from "./status-lookup.ts";
 import { deadlinesOf, overdueFirst } from "./deadlines.ts";
 import { defaultValidationTargets, type ValidationTargets } from "@shared/deadlines.ts";
-import { isSensitiveView, presentConditions, whatsappContact } from "./presenter.ts";
+import { isSensitiveView, presentConditions, presentNote, whatsappContact } from "./presenter.ts";
 
 const notAValidator = "Hanya kader RT, RW, atau kelurahan yang dapat memvalidasi data";
 const deletedMessage = "Data ini sudah dihapus sehingga statusnya tidak dapat diubah";
@@ -507,7 +507,7 @@ export async function queue(
       version: register.version,
       actions: allowedActions(register.status, validator),
       contactPhone: whatsappContact(view, scope.canAct, register.nomorHp),
-      familyNote: notes.get(register.id)?.note ?? null,
+      familyNote: presentNote(view, notes.get(register.id)?.note ?? null),
       waitingSince: waitingSince.toISOString(),
       waitedHours: (asOf.getTime() - waitingSince.getTime()) / 3_600_000,
       targetHours: deadline?.targetHours ?? null,
@@ -572,5 +572,5 @@ export async function history(db: Db, actor: Actor, rawInput: { registerId: numb
       details: { surface: "history" },
     });
   }
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({ ...row, note: presentNote(view, row.note), createdAt: row.createdAt.toISOString() }));
 }
