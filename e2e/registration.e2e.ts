@@ -216,7 +216,7 @@ test("a registration the server never received says so beside the button until t
   const submit = page.getByRole("button", { name: "Kirim Registrasi" });
   await submit.click();
   const notice = page.getByRole("alert").filter({ hasText: "Registrasi belum terkirim" });
-  await expect(notice).toContainText("Data Anda masih tersimpan di formulir ini; coba kirim lagi.");
+  await expect(notice).toContainText("Data Anda masih tersimpan di formulir ini; kirim lagi tanpa mengubah isinya");
   // It outlasts the toast.
   await expect(page.getByText("Registrasi gagal")).toHaveCount(0, { timeout: 10_000 });
   await expect(notice).toBeVisible();
@@ -231,6 +231,42 @@ test("a registration the server never received says so beside the button until t
   await submit.click();
   await expect(page).toHaveURL(/\/registrations\/success$/);
   await expect(notice).toHaveCount(0);
+});
+
+test("a send whose answer was lost, then a changed form: told the family is registered, with its number, not a loop of refusals", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const family = { headName: "Rina Jawaban Hilang", headNik: uniqueNik(), wifeNik: uniqueNik() };
+  await page.goto("/registrasi");
+  await fillFamilyForm(page, family);
+  await page.getByLabel(/Saya menyatakan data yang saya isi benar/).check();
+  await answerCaptcha(page);
+  const register = (url: URL) => url.pathname.includes("registers.registerFamily");
+  // The server stores the family; its answer never reaches the phone.
+  await page.route(register, async (route) => {
+    await route.fetch();
+    await route.abort("internetdisconnected");
+  });
+  const submit = page.getByRole("button", { name: "Kirim Registrasi" });
+  await submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Registrasi belum terkirim" })).toBeVisible();
+  await page.unroute(register);
+
+  await page.getByLabel("Nomor HP").fill("081299990078");
+  await answerCaptcha(page);
+  await submit.click();
+  // Beside the button (the toast, also an alert, says the same under 'Registrasi gagal' and fades).
+  const told = page
+    .getByRole("alert")
+    .filter({ hasText: "Keluarga ini sudah terdaftar dari pengiriman sebelumnya" })
+    .filter({ hasNotText: "Registrasi gagal" });
+  await expect(told).toContainText(/dengan nomor REG-\d{8}-/);
+  await expect(told).toContainText("Cek statusnya di halaman Cari Data");
+  // It stays after the toast fades.
+  await expect(page.getByText("Registrasi gagal")).toHaveCount(0, { timeout: 10_000 });
+  await expect(told).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("the kelurahan waits for a kecamatan and resets when it changes", async ({ page }) => {

@@ -100,7 +100,8 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
   const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   // Set when the server could not be reached: the toast fades after seconds, this stays by the button.
-  const [unsent, setUnsent] = useState(false);
+  // Why the last send did not go through, kept beside the button until the next try (a toast fades).
+  const [sendProblem, setSendProblem] = useState<string | null>(null);
   const { toast } = useToast();
   const navigate = useNavigate();
   const submitted = useRef(false);
@@ -157,7 +158,16 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
     const { captcha: captchaMessage, ...rest } = byPath;
     setServerErrors(rest);
     if (captchaMessage) setCaptchaError(captchaMessage);
-    setUnsent(unreachable(error));
+    setSendProblem(
+      unreachable(error)
+        ? correction
+          ? "Perbaikan belum terkirim karena server tidak dapat dihubungi. Data Anda masih ada di formulir ini; kirim lagi tanpa mengubah isinya."
+          : "Registrasi belum terkirim karena server tidak dapat dihubungi. Data Anda masih tersimpan di formulir ini; kirim lagi tanpa mengubah isinya: bila pengiriman tadi ternyata sudah sampai, nomor registrasinya yang akan tampil."
+        : // A refusal about one field stands under it; one about the whole send stays here.
+          fields.length === 0
+          ? errorMessage(error, { fallback: "Terjadi kesalahan saat registrasi" })
+          : null,
+    );
     toast({
       title: correction ? "Perbaikan gagal dikirim" : "Registrasi gagal",
       description: errorMessage(error, {
@@ -179,7 +189,7 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
 
   const onValid = (data: FamilyRegistration) => {
     setServerErrors({});
-    setUnsent(false);
+    setSendProblem(null);
     if (correction) {
       sendCorrection.mutate(
         { token: correction.token, version: correction.version, form: data },
@@ -231,7 +241,7 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
   };
 
   const onInvalid = () => {
-    setUnsent(false);
+    setSendProblem(null);
     // The captcha's message joins the others in the same pass, not only on the next try; focus
     // stays with react-hook-form, which moves it to the first invalid field above.
     if (!correction) checkCaptcha();
@@ -519,11 +529,9 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
               }}
             />
           )}
-          {unsent && (
+          {sendProblem && (
             <div role="alert" className="alert alert-error alert-soft">
-              {correction
-                ? "Perbaikan belum terkirim karena server tidak dapat dihubungi. Data Anda masih ada di formulir ini; coba kirim lagi."
-                : "Registrasi belum terkirim karena server tidak dapat dihubungi. Data Anda masih tersimpan di formulir ini; coba kirim lagi."}
+              {sendProblem}
             </div>
           )}
           <button

@@ -118,8 +118,14 @@ describe("family registration", () => {
     expect(again.registrationNumber).toBe(first.registrationNumber);
     expect(await tableCounts()).toEqual(before);
 
-    const other = await familyForm(t.db);
-    await expect(register(other, { key })).rejects.toMatchObject({ code: "CONFLICT" });
+    // The form changed after that lost answer (a phone number corrected): the resident is told the
+    // family is registered, with its number, and that the change was not stored.
+    const changed = { ...form, nomorHp: "081299990077" };
+    await expect(register(changed, { key })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Keluarga ini sudah terdaftar dari pengiriman sebelumnya dengan nomor ${first.registrationNumber}; perubahan sesudahnya belum tersimpan. Cek statusnya di halaman Cari Data, lalu gunakan Perbaiki Data bila perlu mengubahnya.`,
+    });
+    expect(await tableCounts()).toEqual(before);
     // A retry long after, its captcha expired meanwhile: still the first registration.
     const expired = issueCaptcha(t.env.APP_SECRET, "family", Date.now() - 11 * 60 * 1000);
     const late = await register(form, {

@@ -33,7 +33,7 @@ import { unknownWardError, wardOutsideKecamatanError } from "../common/ward-in-k
 import { assertNiksFree, withLostRaces } from "./nik-uniqueness.ts";
 import { familyColumns, familyMemberRows, firstEventRow, storedForm } from "./family-rows.ts";
 import { newRegistrationNumber } from "./registration-number.ts";
-import { assertSameRequest, claimIdempotencyKey, requestHash, settleIdempotencyKey } from "./idempotency.ts";
+import { claimIdempotencyKey, requestHash, settleIdempotencyKey } from "./idempotency.ts";
 
 export const REGISTRATION_RATE_LIMIT = {
   limit: 30,
@@ -92,11 +92,22 @@ async function resultFor(db: DbOrTx, registerId: number): Promise<RegisterFamily
   return { id: row.id, registrationNumber: row.registrationNumber, record: await familyRecord(db, row) };
 }
 
-/** A key seen before: the same data gets the same registration back; other data is refused. */
+/**
+ * A key seen before: the same data gets the same registration back. Other data means the resident
+ * changed the form after a send whose answer was lost, though the family was stored: told so, with
+ * its number, rather than 'sudah dipakai untuk data lain', which a reload (the draft keeps the key)
+ * never got past.
+ */
 async function answerEarlier(db: DbOrTx, registerId: number, storedHash: unknown, hash: string) {
-  assertSameRequest(storedHash, hash);
+  if (storedHash !== hash) {
+    const { registrationNumber } = await resultFor(db, registerId);
+    throw new DomainError("CONFLICT", alreadyRegisteredMessage(registrationNumber));
+  }
   return resultFor(db, registerId);
 }
+
+export const alreadyRegisteredMessage = (registrationNumber: string) =>
+  `Keluarga ini sudah terdaftar dari pengiriman sebelumnya dengan nomor ${registrationNumber}; perubahan sesudahnya belum tersimpan. Cek statusnya di halaman Cari Data, lalu gunakan Perbaiki Data bila perlu mengubahnya.`;
 
 /**
  * What the registration checks before its transaction, in one statement (it took four round trips):
