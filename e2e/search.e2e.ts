@@ -40,6 +40,24 @@ test("a name search needs the whole name and a kelurahan, shows masked cards and
   await expectNoHorizontalScroll(page);
 });
 
+test("on a phone, a head name written as one long word wraps inside its card instead of widening the page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = `Kusumawardhaniningtyasputrisekarayuningsihpurbasari${Date.now() % 100000}`.replace(/\d/g, "a");
+  const { registrationNumber } = await registerFamilyViaApi(
+    page.request,
+    { wardKode: "32.75.01.1001", rw: "005", rt: "002" },
+    name,
+  );
+  await page.goto("/search");
+  await queryField(page).fill(registrationNumber);
+  await answerCaptcha(page);
+  await page.getByRole("button", exact("Cari")).click();
+  await expect(page.getByRole("article").first()).toContainText(name);
+  await expectNoHorizontalScroll(page);
+});
+
 test("empty input, a missing or wrong captcha and an unknown NIK get the spec's messages, focus on what to fix", async ({
   page,
 }) => {

@@ -30,7 +30,7 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-semibold">{label}</dt>
-          <dd className="break-words">{value}</dd>
+          <dd className="wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>
@@ -104,7 +104,7 @@ export function RegistrationSuccess({ result }: { result: RegisterFamilyResult }
         <ul className="space-y-2 text-sm">
           {data.members.map((member) => (
             <li key={member.nik} className="rounded-box bg-base-200 p-3">
-              <p className="font-semibold">{member.fullName}</p>
+              <p className="font-semibold wrap-anywhere">{member.fullName}</p>
               <p>
                 {member.relationship} · {member.gender} · {member.maritalStatus}
               </p>

@@ -30,14 +30,14 @@ export function ResultCard({ result }: { result: StatusSearchResult }) {
     <article className="card border border-base-300 bg-base-100" aria-label={`Hasil: ${result.namaKepalaKeluarga}`}>
       <div className="card-body p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="card-title text-lg">{result.namaKepalaKeluarga}</h3>
+          <h3 className="card-title min-w-0 text-lg wrap-anywhere">{result.namaKepalaKeluarga}</h3>
           <StatusBadge status={result.status} label={result.statusLabel} />
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-semibold">{label}</dt>
-              <dd className="break-words font-mono sm:font-sans">{value}</dd>
+              <dd className="font-mono wrap-anywhere sm:font-sans">{value}</dd>
             </div>
           ))}
         </dl>
