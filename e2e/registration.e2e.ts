@@ -269,6 +269,17 @@ test("a send whose answer was lost, then a changed form: told the family is regi
   await expectAccessible(page);
 });
 
+test("a NIK pasted with spaces or dots keeps all 16 digits; a letter is kept for its message, not dropped", async ({
+  page,
+}) => {
+  await page.goto("/registrasi");
+  const nik = page.getByLabel("NIK Kepala Keluarga");
+  await nik.fill("3275 0115 0384 0078");
+  await expect(nik).toHaveValue("3275011503840078");
+  await nik.fill("3275.0115.0384.007A");
+  await expect(nik).toHaveValue("327501150384007A");
+});
+
 test("the kelurahan waits for a kecamatan and resets when it changes", async ({ page }) => {
   await page.goto("/registrasi");
   const kelurahan = page.getByLabel("Kelurahan/Desa");

@@ -24,9 +24,18 @@ export function isRegistrationNumberQuery(value: string): boolean {
 
 export const nameSearchNeedsWardMessage = "Pilih kelurahan untuk mencari dengan nama lengkap kepala keluarga";
 
+/**
+ * The NIK a query spells: exactly 16 digits, also as people paste it from a card or a chat
+ * ("3275 0115 0384 0078", dots or dashes between groups); null for anything else (a name search).
+ */
+export function nikOfQuery(value: string): string | null {
+  const digits = value.replace(/[\s.-]/g, "");
+  return /^\d{16}$/.test(digits) ? digits : null;
+}
+
 /** Exactly 16 digits is a NIK search; anything else a head-of-family name search. */
 export function isNikQuery(value: string): boolean {
-  return /^\d{16}$/.test(value.trim());
+  return nikOfQuery(value) !== null;
 }
 
 export const searchStatusInput = z

@@ -37,6 +37,7 @@ import { rememberRegistration } from "./last-registration.ts";
 import { MembersSection } from "./members-section.tsx";
 import { familyResolver } from "./resolver.ts";
 import { SummaryPanel } from "./summary-panel.tsx";
+import { nikInputProps } from "../../lib/nik-input.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -286,9 +287,7 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
               <input
                 id="head-nik"
                 className="input w-full"
-                inputMode="numeric"
-                maxLength={16}
-                autoComplete="off"
+                {...nikInputProps}
                 {...errorProps("head-nik", errorAt("nikKepalaKeluarga"))}
                 {...register("nikKepalaKeluarga")}
               />
@@ -323,9 +322,7 @@ export function FamilyForm({ correction }: { correction?: CorrectionTarget } = {
               <input
                 id="head-kk"
                 className="input w-full"
-                inputMode="numeric"
-                maxLength={16}
-                autoComplete="off"
+                {...nikInputProps}
                 {...errorProps("head-kk", errorAt("nomorKk"))}
                 {...register("nomorKk")}
               />

@@ -5,6 +5,7 @@ import { newMember, todayIso } from "@shared/schemas/family.ts";
 import { errorProps, Field } from "../field.tsx";
 import type { ErrorAt } from "./errors.ts";
 import type { FamilyFormValues } from "./form-values.ts";
+import { nikInputProps } from "../../lib/nik-input.ts";
 
 interface Props {
   form: UseFormReturn<FamilyFormValues>;
@@ -40,9 +41,7 @@ export function MembersSection({ form, errorAt }: Props) {
                 <input
                   id={id("nik")}
                   className="input w-full"
-                  inputMode="numeric"
-                  maxLength={16}
-                  autoComplete="off"
+                  {...nikInputProps}
                   {...errorProps(id("nik"), at("nik"))}
                   {...register(`members.${index}.nik`)}
                 />

@@ -27,6 +27,7 @@ import { errorProps, Field } from "../field.tsx";
 import { LookupAlert } from "../lookup-alert.tsx";
 import { useToast } from "../toast.tsx";
 import { LocationCard } from "./location-card.tsx";
+import { nikInputProps } from "../../lib/nik-input.ts";
 
 const optionalNumber = (value: unknown) =>
   value === "" || value === null || value === undefined ? undefined : Number(value);
@@ -193,15 +194,9 @@ export function KaderRegistrationForm() {
             <input
               id={f("nik")}
               className="input w-full"
-              inputMode="numeric"
-              maxLength={16}
+              {...nikInputProps}
               {...errorProps(f("nik"), err("nik"))}
               {...form.register("nik", { setValueAs: (value: string) => digitsOnly(value) })}
-              onInput={(event) => {
-                const target = event.currentTarget;
-                const cleaned = digitsOnly(target.value).slice(0, 16);
-                if (cleaned !== target.value) target.value = cleaned;
-              }}
             />
           </Field>
         </div>

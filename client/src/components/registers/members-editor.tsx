@@ -15,6 +15,7 @@ import { formatBirthDate } from "./labels.ts";
 import { memberRowError } from "./member-error.ts";
 import { nikBirthWarning, sameNikFacts, type RuleMember } from "@shared/household-rules.ts";
 import { errorProps, Field } from "../field.tsx";
+import { nikInputProps } from "../../lib/nik-input.ts";
 
 // The dialog's member form (SPEC §5) validated by the family form's own member schema, so a member
 // saved here is one the public form would accept: NIK exactly 16 digits, occupation and education
@@ -93,8 +94,7 @@ function MemberForm({
           <input
             id={`${id}-nik`}
             className="input w-full"
-            inputMode="numeric"
-            maxLength={16}
+            {...nikInputProps}
             {...errorProps(`${id}-nik`, errors.nik?.message)}
             {...register("nik")}
           />

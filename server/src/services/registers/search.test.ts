@@ -135,6 +135,20 @@ describe("registration status search", () => {
     expect(byName.results.filter((card) => card.nikMasked === masked)).toEqual([]);
   });
 
+  test("a NIK pasted with spaces, dots or dashes between its groups is still a NIK search", async () => {
+    const { form } = await createFamilyRegister(t.db, {});
+    const nik = form.nikKepalaKeluarga;
+    for (const written of [
+      `${nik.slice(0, 4)} ${nik.slice(4, 8)} ${nik.slice(8, 12)} ${nik.slice(12)}`,
+      `${nik.slice(0, 6)}.${nik.slice(6, 12)}.${nik.slice(12)}`,
+      `${nik.slice(0, 8)}-${nik.slice(8)}`,
+    ]) {
+      const answer = await search(written);
+      expect(answer.kind).toBe("nik");
+      expect(answer.results.map((card) => card.namaKepalaKeluarga)).toEqual([form.namaKepalaKeluarga]);
+    }
+  });
+
   test("a record sent back for revision shows the cadre's note and its time", async () => {
     const { id, form } = await createFamilyRegister(t.db, { status: "NEEDS_REVISION" });
     await t.db.insert(registerEvents).values({

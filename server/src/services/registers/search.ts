@@ -2,7 +2,7 @@
 // head-of-family name, behind a captcha and a per-IP limit, answered with masked fields only.
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import {
-  isNikQuery,
+  nikOfQuery,
   isRegistrationNumberQuery,
   SEARCH_RESULT_LIMIT,
   searchStatusInput,
@@ -226,7 +226,8 @@ type LookupKind = StatusSearchAnswer["kind"];
 /** What a query looks up, and the values of its condition (lookupMatch's placeholders). */
 function lookupOf(rawQuery: string, desaKelurahanId?: number): { kind: LookupKind; values: StatementValues } {
   const query = rawQuery.trim();
-  if (isNikQuery(query)) return { kind: "nik", values: { nik: query } };
+  const nik = nikOfQuery(query);
+  if (nik !== null) return { kind: "nik", values: { nik } };
   if (isRegistrationNumberQuery(query)) {
     return { kind: "registrationNumber", values: { number: registrationNumberOf(query) } };
   }
