@@ -567,6 +567,8 @@ test("two cadres edit the same record: the later save is refused, then the fresh
   await expect(second.getByLabel("Nomor HP")).toHaveValue(phone);
   await second.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(other.getByRole("status").filter({ hasText: "Data berhasil diupdate" })).toBeVisible();
+  // The toast comes before the record is read again: the view's tabs only once it is back.
+  await expect(second.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
   await second.getByRole("tab", { name: "Catatan" }).click();
   await expect(second.getByRole("tabpanel")).toHaveText(`Catatan kedua ${stamp}`);
   await second.getByRole("tab", { name: "Data Keluarga" }).click();
